@@ -1,0 +1,1 @@
+namespace Amber.Generator { internal static class Placeholder { } }

@@ -1,0 +1,31 @@
+using System;
+
+namespace Amber
+{
+    /// <summary>
+    /// Settings for one serialization call. Immutable: build one with an object initializer and
+    /// reuse it; <see cref="Default"/> is used when none is given.
+    /// </summary>
+    public sealed class AmberOptions
+    {
+        /// <summary>The options used when a call passes none.</summary>
+        public static AmberOptions Default { get; } = new AmberOptions();
+
+        private readonly int _maxDepth = 64;
+
+        /// <summary>
+        /// The deepest nesting of objects and collections that is written or read (default 64).
+        /// A cycle in an object graph fails with an <see cref="AmberException"/> at this depth
+        /// instead of overflowing the stack.
+        /// </summary>
+        public int MaxDepth
+        {
+            get => _maxDepth;
+            init
+            {
+                if (value < 1 || value > 10_000) throw new ArgumentOutOfRangeException(nameof(MaxDepth), value, "MaxDepth must be between 1 and 10000.");
+                _maxDepth = value;
+            }
+        }
+    }
+}

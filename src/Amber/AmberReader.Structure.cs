@@ -1,0 +1,246 @@
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using Amber.Internal;
+
+namespace Amber
+{
+    public ref partial struct AmberReader
+    {
+        /// <summary>
+        /// Reads an object header. Returns false for null. Otherwise resolves the writer's shape
+        /// against <paramref name="shape"/> (positional when identical, mapped otherwise) and reads
+        /// the presence bitmap. The caller then reads the present members and calls
+        /// <see cref="ExitDepth"/> (this method has entered one level).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool ReadObjectHeader(AmberShape shape, out ShapeMatch match, out ulong presence)
+        {
+            ulong h = ReadVarint();
+            if (h == 0)
+            {
+                match = default;
+                presence = 0;
+                return false;
+            }
+            EnterDepth();
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            match = ReaderState.Match(ref e, shape);
+            presence = ReadVarint();
+            if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            return true;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ref ReaderState.Entry ResolveShape(ulong header)
+        {
+            ulong id = header >> 2;
+            uint kind = (uint)(header & 3);
+            if (kind == AmberCode.ObjectShapeRef && id < (ulong)_state.Count) return ref _state.Entries[(int)id];
+            return ref ResolveShapeSlow(header);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ref ReaderState.Entry ResolveShapeSlow(ulong header)
+        {
+            long at = Position;
+            ulong id = header >> 2;
+            switch ((uint)(header & 3))
+            {
+                case AmberCode.ObjectShapeRef:
+                    AmberThrow.Malformed(at, $"An object refers to shape {id}, which has not been defined");
+                    break;
+                case AmberCode.ObjectShapeDef:
+                    if (id != (ulong)_state.Count) AmberThrow.Malformed(at, $"A shape definition has id {id} where {_state.Count} was expected");
+                    return ref ReadShapeDefinition();
+                case AmberCode.ObjectBackRef:
+                    AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+                    break;
+                default:
+                    AmberThrow.Malformed(at, $"The object header 0x{header:X} is not valid");
+                    break;
+            }
+            throw new InvalidOperationException("unreachable");
+        }
+
+        private ref ReaderState.Entry ReadShapeDefinition()
+        {
+            long at = Position;
+            ulong d = ReadVarint();
+            if ((d & 1) != 0) AmberThrow.Malformed(at, "A shape carries a polymorphic type tag, which this version of Amber cannot read");
+            ulong count = d >> 1;
+            if (count > AmberCode.MaxShapeMembers) AmberThrow.Malformed(at, $"A shape has {count} members; at most {AmberCode.MaxShapeMembers} are allowed");
+            int n = (int)count;
+            ref ReaderState.Entry e = ref _state.Add(n);
+            bool same = e.Count == n && e.MatchedShape != null;
+            ReadOnlySpan<byte> raw = ReadSpan(n * 2);
+            ushort[] tags = e.Tags;
+            for (int i = 0; i < n; i++)
+            {
+                ushort t = BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i));
+                if (same && tags[i] != t) same = false;
+                tags[i] = t;
+            }
+            e.Count = n;
+            if (!same)
+            {
+                e.MatchedShape = null;
+                e.Map = null;
+            }
+            return ref e;
+        }
+
+        /// <summary>
+        /// Reads a sequence header. Returns -1 for null, else the element count, with the element
+        /// descriptor (0 when the count is 0). The count is checked against the bytes left.
+        /// </summary>
+        public int ReadSequenceHeader(out byte descriptor)
+        {
+            long at = Position;
+            ulong n = ReadVarint();
+            if (n == 0) { descriptor = 0; return -1; }
+            ulong count = n - 1;
+            if (count == 0) { descriptor = 0; return 0; }
+            if (count > (ulong)Remaining || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            descriptor = ReadByteRaw();
+            if ((descriptor & AmberCode.DescriptorPacked) != 0)
+            {
+                int width = AmberCode.PackedWidth(descriptor & 0x7F);
+                if (width == 0) AmberThrow.Malformed(at, $"Unknown packed element code {descriptor & 0x7F}");
+                if (count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, count, Remaining);
+            }
+            else if ((descriptor & 0x60) != 0)
+            {
+                AmberThrow.Malformed(at, $"The sequence descriptor 0x{descriptor:X2} has reserved bits set");
+            }
+            return (int)count;
+        }
+
+        /// <summary>Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor.</summary>
+        public void ReadShapedLengths(int expectedRank, int count, Span<int> lengths)
+        {
+            long at = Position;
+            ulong rank = ReadVarint();
+            if (rank != (ulong)expectedRank) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank} where {expectedRank} was expected");
+            long product = 1;
+            for (int i = 0; i < expectedRank; i++)
+            {
+                ulong l = ReadVarint();
+                if (l > int.MaxValue) AmberThrow.CountTooLarge(at, l, Remaining);
+                lengths[i] = (int)l;
+                product *= (long)l;
+                if (product > count) break;
+            }
+            if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
+        }
+
+        /// <summary>Reads a map header. Returns -1 for null, else the pair count, with the pair descriptor.</summary>
+        public int ReadMapHeader(out byte descriptor)
+        {
+            long at = Position;
+            ulong n = ReadVarint();
+            if (n == 0) { descriptor = 0; return -1; }
+            ulong count = n - 1;
+            if (count == 0) { descriptor = 0; return 0; }
+            if (count > (ulong)Remaining / 2 || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            descriptor = ReadByteRaw();
+            return (int)count;
+        }
+
+        /// <summary>Reads a presence byte (for nullable elements and values).</summary>
+        public bool ReadPresence()
+        {
+            long at = Position;
+            byte b = ReadByteRaw();
+            if (b > 1) AmberThrow.Malformed(at, $"A presence byte is {b}; only 0 and 1 are valid");
+            return b == 1;
+        }
+
+        /// <summary>Skips one value of the given wire type, including nested objects and collections.</summary>
+        public void SkipValue(WireType wireType)
+        {
+            switch (wireType)
+            {
+                case WireType.Varint: ReadVarint(); break;
+                case WireType.Fixed32: Skip(4); break;
+                case WireType.Fixed64: Skip(8); break;
+                case WireType.Fixed128: Skip(16); break;
+                case WireType.Bytes:
+                {
+                    long at = Position;
+                    ulong l = ReadVarint();
+                    if (l > 0)
+                    {
+                        if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
+                        Skip((long)(l - 1));
+                    }
+                    break;
+                }
+                case WireType.Object: SkipObject(); break;
+                case WireType.Sequence: SkipSequence(); break;
+                case WireType.Map: SkipMap(); break;
+            }
+        }
+
+        private void SkipObject()
+        {
+            ulong h = ReadVarint();
+            if (h == 0) return;
+            EnterDepth();
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            int count = e.Count;
+            ushort[] tags = e.Tags;
+            ulong presence = ReadVarint();
+            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            for (int i = 0; i < count; i++)
+            {
+                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
+            }
+            ExitDepth();
+        }
+
+        private void SkipSequence()
+        {
+            int count = ReadSequenceHeader(out byte d);
+            if (count <= 0) return;
+            if ((d & AmberCode.DescriptorPacked) != 0)
+            {
+                Skip((long)count * AmberCode.PackedWidth(d & 0x7F));
+                return;
+            }
+            EnterDepth();
+            if ((d & AmberCode.DescriptorShaped) != 0)
+            {
+                long at = Position;
+                ulong rank = ReadVarint();
+                if (rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
+                for (ulong i = 0; i < rank; i++) ReadVarint();
+            }
+            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
+            var wt = (WireType)(d & 7);
+            for (int i = 0; i < count; i++)
+            {
+                if (nullable && !ReadPresence()) continue;
+                SkipValue(wt);
+            }
+            ExitDepth();
+        }
+
+        private void SkipMap()
+        {
+            int count = ReadMapHeader(out byte d);
+            if (count <= 0) return;
+            EnterDepth();
+            var kt = (WireType)(d & 7);
+            var vt = (WireType)((d >> 4) & 7);
+            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            for (int i = 0; i < count; i++)
+            {
+                SkipValue(kt);
+                if (nullable && !ReadPresence()) continue;
+                SkipValue(vt);
+            }
+            ExitDepth();
+        }
+    }
+}

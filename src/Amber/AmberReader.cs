@@ -1,0 +1,260 @@
+using System;
+using System.Buffers;
+using System.Runtime.CompilerServices;
+using Amber.Internal;
+
+namespace Amber
+{
+    /// <summary>
+    /// Reads the Amber format from a span or a (multi-segment) sequence. A ref struct: the fast
+    /// path reads from the current span; crossing into the next segment happens out of line.
+    /// Every failure caused by the bytes is an <see cref="AmberException"/> with the byte offset.
+    /// </summary>
+    public ref partial struct AmberReader
+    {
+        private ReadOnlySpan<byte> _span;
+        private int _pos;
+        private long _spanStart;            // offset of _span[0] in the whole input
+        private readonly long _length;      // total input length
+        private readonly ReadOnlySequence<byte> _sequence;
+        private SequencePosition _next;     // start of the segment after _span
+        private readonly bool _multiSegment;
+        private byte[]? _scratch;
+        private int _depth;
+        private readonly int _maxDepth;
+        private readonly ReaderState _state;
+
+        /// <summary>Creates a reader over one span.</summary>
+        public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
+            : this(source, options ?? AmberOptions.Default, ReaderState.Rent())
+        {
+        }
+
+        /// <summary>Creates a reader over a sequence of segments.</summary>
+        public AmberReader(in ReadOnlySequence<byte> source, AmberOptions? options = null)
+            : this(source, options ?? AmberOptions.Default, ReaderState.Rent())
+        {
+        }
+
+        internal AmberReader(ReadOnlySpan<byte> source, AmberOptions options, ReaderState state)
+        {
+            _span = source;
+            _pos = 0;
+            _spanStart = 0;
+            _length = source.Length;
+            _sequence = default;
+            _next = default;
+            _multiSegment = false;
+            _scratch = null;
+            _depth = 0;
+            _maxDepth = options.MaxDepth;
+            _state = state;
+            Options = options;
+        }
+
+        internal AmberReader(in ReadOnlySequence<byte> source, AmberOptions options, ReaderState state)
+        {
+            _sequence = source;
+            _length = source.Length;
+            _spanStart = 0;
+            _pos = 0;
+            _scratch = null;
+            _depth = 0;
+            _maxDepth = options.MaxDepth;
+            _state = state;
+            Options = options;
+            if (source.IsSingleSegment)
+            {
+                _span = source.First.Span;
+                _next = source.End;
+                _multiSegment = false;
+            }
+            else
+            {
+                SequencePosition pos = source.Start;
+                source.TryGet(ref pos, out ReadOnlyMemory<byte> first, advance: true);
+                _span = first.Span;
+                _next = pos;
+                _multiSegment = true;
+            }
+        }
+
+        /// <summary>The options of this call.</summary>
+        public AmberOptions Options { get; }
+
+        /// <summary>The offset of the next byte to read, from the start of the input.</summary>
+        public long Position => _spanStart + _pos;
+
+        /// <summary>Bytes left to read.</summary>
+        public long Remaining => _length - Position;
+
+        internal void ReleaseState()
+        {
+            ReaderState.Return(_state);
+            if (_scratch != null)
+            {
+                ArrayPool<byte>.Shared.Return(_scratch);
+                _scratch = null;
+            }
+        }
+
+        /// <summary>
+        /// Returns the next <paramref name="count"/> bytes and moves past them. The span is valid
+        /// until the next read (it may be a scratch copy when the bytes cross segments).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ReadOnlySpan<byte> ReadSpan(int count)
+        {
+            if ((uint)count <= (uint)(_span.Length - _pos))
+            {
+                ReadOnlySpan<byte> s = _span.Slice(_pos, count);
+                _pos += count;
+                return s;
+            }
+            return ReadSpanSlow(count);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ReadOnlySpan<byte> ReadSpanSlow(int count)
+        {
+            if (count < 0 || count > Remaining) AmberThrow.EndOfData(Position, (int)Math.Min(int.MaxValue, Math.Max(0, count - Remaining)));
+            if (_scratch == null || _scratch.Length < count)
+            {
+                if (_scratch != null) ArrayPool<byte>.Shared.Return(_scratch);
+                _scratch = ArrayPool<byte>.Shared.Rent(Math.Max(count, 256));
+            }
+            Span<byte> dest = _scratch.AsSpan(0, count);
+            CopyTo(dest);
+            return dest;
+        }
+
+        /// <summary>Copies the next dest.Length bytes into <paramref name="dest"/>, crossing segments.</summary>
+        private void CopyTo(Span<byte> dest)
+        {
+            while (dest.Length > 0)
+            {
+                if (_pos == _span.Length) NextSegment(dest.Length);
+                int n = Math.Min(dest.Length, _span.Length - _pos);
+                _span.Slice(_pos, n).CopyTo(dest);
+                _pos += n;
+                dest = dest.Slice(n);
+            }
+        }
+
+        /// <summary>Moves past <paramref name="count"/> bytes without reading them.</summary>
+        public void Skip(long count)
+        {
+            if (count < 0 || count > Remaining) AmberThrow.EndOfData(Position, (int)Math.Min(int.MaxValue, Math.Max(0, count - Remaining)));
+            while (count > 0)
+            {
+                if (_pos == _span.Length) NextSegment((int)Math.Min(int.MaxValue, count));
+                int n = (int)Math.Min(count, _span.Length - _pos);
+                _pos += n;
+                count -= n;
+            }
+        }
+
+        private void NextSegment(int needed)
+        {
+            if (_multiSegment)
+            {
+                while (_sequence.TryGet(ref _next, out ReadOnlyMemory<byte> mem, advance: true))
+                {
+                    if (mem.Length == 0) continue;
+                    _spanStart += _span.Length;
+                    _span = mem.Span;
+                    _pos = 0;
+                    return;
+                }
+            }
+            AmberThrow.EndOfData(Position, needed);
+        }
+
+        /// <summary>Reads one raw byte.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public byte ReadByteRaw()
+        {
+            if (_pos < _span.Length) return _span[_pos++];
+            return ReadByteSlow();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private byte ReadByteSlow()
+        {
+            NextSegment(1);
+            return _span[_pos++];
+        }
+
+        /// <summary>Reads a varint.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ulong ReadVarint()
+        {
+            if (_pos < _span.Length)
+            {
+                byte b = _span[_pos];
+                if (b < 0x80)
+                {
+                    _pos++;
+                    return b;
+                }
+            }
+            return ReadVarintSlow();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ulong ReadVarintSlow()
+        {
+            long start = Position;
+            if (_span.Length - _pos >= AmberPrimitives.MaxVarintLength)
+            {
+                int n = AmberPrimitives.TryReadVarint(_span.Slice(_pos), out ulong v);
+                if (n < 0) AmberThrow.MalformedVarint(start);
+                _pos += n;
+                return v;
+            }
+            ulong result = 0;
+            for (int i = 0; i < AmberPrimitives.MaxVarintLength; i++)
+            {
+                byte b = ReadByteRaw();
+                if (i == AmberPrimitives.MaxVarintLength - 1 && b > 0x01) break;
+                result |= (ulong)(b & 0x7F) << (7 * i);
+                if (b < 0x80) return result;
+            }
+            AmberThrow.MalformedVarint(start);
+            return 0;
+        }
+
+        /// <summary>Reads and checks the payload header; returns the root wire type.</summary>
+        public WireType ReadPayloadHeader()
+        {
+            long at = Position;
+            byte h = ReadByteRaw();
+            if ((h >> 4) != AmberCode.FormatVersion || (h & AmberCode.HeaderReferenceFlag) != 0) AmberThrow.BadHeader(at, h);
+            return (WireType)(h & AmberCode.HeaderWireTypeMask);
+        }
+
+        /// <summary>Throws unless the input is fully consumed.</summary>
+        public void EnsureEnd()
+        {
+            if (Remaining != 0) AmberThrow.TrailingBytes(Position, Remaining);
+        }
+
+        /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void EnterDepth()
+        {
+            if (++_depth > _maxDepth) AmberThrow.DepthExceeded(Position, _maxDepth);
+        }
+
+        /// <summary>Leaves one level of nesting.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void ExitDepth() => _depth--;
+
+        /// <summary>Throws a wire-type mismatch unless <paramref name="actual"/> is <paramref name="expected"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void ExpectWireType(WireType actual, WireType expected)
+        {
+            if (actual != expected) AmberThrow.WireTypeMismatch(Position, actual, expected.ToString());
+        }
+    }
+}

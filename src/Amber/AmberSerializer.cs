@@ -1,0 +1,179 @@
+using System;
+using System.Buffers;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+using Amber.Internal;
+
+namespace Amber
+{
+    /// <summary>
+    /// The entry points. The generator finds the types to serve from calls to these methods with a
+    /// concrete type argument, and registers a formatter for each before the program's code runs.
+    /// </summary>
+    public static class AmberSerializer
+    {
+        /// <summary>Serializes <paramref name="value"/> to a new byte array.</summary>
+        public static byte[] Serialize<T>(T value, AmberOptions? options = null)
+        {
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            try
+            {
+                Serialize(buffer, value, options);
+                return buffer.WrittenSpan.ToArray();
+            }
+            finally
+            {
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        /// <summary>Serializes <paramref name="value"/> into <paramref name="destination"/>. With a reused buffer writer this allocates nothing.</summary>
+        public static void Serialize<T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
+        {
+            if (destination == null) throw new ArgumentNullException(nameof(destination));
+            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
+            var writer = new AmberWriter(destination, options ?? AmberOptions.Default, WriterState.Rent());
+            try
+            {
+                writer.WritePayloadHeader(formatter.WireType);
+                formatter.Write(ref writer, value);
+                writer.Flush();
+            }
+            catch (AmberException ex)
+            {
+                ex.SetRoot(typeof(T).Name);
+                throw;
+            }
+            finally
+            {
+                writer.ReleaseState();
+            }
+        }
+
+        /// <summary>Serializes <paramref name="value"/> to <paramref name="destination"/>.</summary>
+        public static void Serialize<T>(Stream destination, T value, AmberOptions? options = null)
+        {
+            if (destination == null) throw new ArgumentNullException(nameof(destination));
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            try
+            {
+                Serialize(buffer, value, options);
+                destination.Write(buffer.WrittenSpan);
+            }
+            finally
+            {
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        /// <summary>Serializes <paramref name="value"/> to <paramref name="destination"/> asynchronously.</summary>
+        public static async ValueTask SerializeAsync<T>(Stream destination, T value, AmberOptions? options = null, CancellationToken cancellationToken = default)
+        {
+            if (destination == null) throw new ArgumentNullException(nameof(destination));
+            cancellationToken.ThrowIfCancellationRequested();
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            try
+            {
+                Serialize(buffer, value, options);
+                await destination.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
+            }
+            finally
+            {
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        /// <summary>Deserializes one payload from <paramref name="source"/>.</summary>
+        public static T? Deserialize<T>(ReadOnlySpan<byte> source, AmberOptions? options = null)
+        {
+            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
+            var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
+            try
+            {
+                return ReadRoot(ref reader, formatter);
+            }
+            catch (AmberException ex)
+            {
+                ex.SetRoot(typeof(T).Name);
+                throw;
+            }
+            finally
+            {
+                reader.ReleaseState();
+            }
+        }
+
+        /// <summary>Deserializes one payload from a (possibly multi-segment) sequence.</summary>
+        public static T? Deserialize<T>(in ReadOnlySequence<byte> source, AmberOptions? options = null)
+        {
+            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
+            var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
+            try
+            {
+                return ReadRoot(ref reader, formatter);
+            }
+            catch (AmberException ex)
+            {
+                ex.SetRoot(typeof(T).Name);
+                throw;
+            }
+            finally
+            {
+                reader.ReleaseState();
+            }
+        }
+
+        /// <summary>Deserializes one payload: the rest of <paramref name="source"/>.</summary>
+        public static T? Deserialize<T>(Stream source, AmberOptions? options = null)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            try
+            {
+                while (true)
+                {
+                    Span<byte> span = buffer.GetSpan(16384);
+                    int n = source.Read(span);
+                    if (n == 0) break;
+                    buffer.Advance(n);
+                }
+                return Deserialize<T>(buffer.WrittenSpan, options);
+            }
+            finally
+            {
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        /// <summary>Deserializes one payload, the rest of <paramref name="source"/>, asynchronously.</summary>
+        public static async ValueTask<T?> DeserializeAsync<T>(Stream source, AmberOptions? options = null, CancellationToken cancellationToken = default)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            try
+            {
+                while (true)
+                {
+                    Memory<byte> memory = buffer.GetMemory(16384);
+                    int n = await source.ReadAsync(memory, cancellationToken).ConfigureAwait(false);
+                    if (n == 0) break;
+                    buffer.Advance(n);
+                }
+                return Deserialize<T>(buffer.WrittenSpan, options);
+            }
+            finally
+            {
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        private static T ReadRoot<T>(ref AmberReader reader, IAmberFormatter<T> formatter)
+        {
+            WireType wt = reader.ReadPayloadHeader();
+            T value = formatter.Read(ref reader, wt);
+            reader.EnsureEnd();
+            return value;
+        }
+    }
+}

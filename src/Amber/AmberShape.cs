@@ -1,0 +1,98 @@
+using System;
+using System.Threading;
+
+namespace Amber
+{
+    /// <summary>
+    /// The member list of one serializable type as Amber writes it: the tags in order and, for each
+    /// member, every key a reader accepts for it (its wire key, its current name, its former names).
+    /// Generated code holds one static instance per type. docs/format.md §5.
+    /// </summary>
+    public sealed class AmberShape
+    {
+        private static int s_nextSlot;
+
+        /// <summary>Creates a shape.</summary>
+        /// <param name="typeName">The type's display name, for error messages.</param>
+        /// <param name="memberNames">The member names in shape order, for error paths.</param>
+        /// <param name="tags">The tag of each member: key and wire type.</param>
+        /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
+        public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys = null)
+        {
+            if (memberNames.Length != tags.Length) throw new ArgumentException("One name per tag is required.", nameof(memberNames));
+            if (tags.Length > AmberCode.MaxShapeMembers) throw new ArgumentException($"A shape has at most {AmberCode.MaxShapeMembers} members.", nameof(tags));
+            TypeName = typeName;
+            MemberNames = memberNames;
+            Tags = tags;
+            ExtraKeys = extraKeys;
+            Slot = Interlocked.Increment(ref s_nextSlot) - 1;
+            var bytes = new byte[tags.Length * 2];
+            for (int i = 0; i < tags.Length; i++)
+            {
+                bytes[2 * i] = (byte)tags[i];
+                bytes[2 * i + 1] = (byte)(tags[i] >> 8);
+            }
+            TagBytes = bytes;
+        }
+
+        /// <summary>The type's display name.</summary>
+        public string TypeName { get; }
+
+        /// <summary>Member names in shape order.</summary>
+        public string[] MemberNames { get; }
+
+        /// <summary>Tags in shape order.</summary>
+        public ushort[] Tags { get; }
+
+        internal int[][]? ExtraKeys { get; }
+
+        /// <summary>The tags as they appear on the wire (u16 little-endian each).</summary>
+        internal byte[] TagBytes { get; }
+
+        /// <summary>A process-wide index used by writers to remember which shapes a payload has defined.</summary>
+        internal int Slot { get; }
+
+        /// <summary>The member index that reads a writer member with <paramref name="key"/>, or -1.</summary>
+        internal int FindMember(int key)
+        {
+            for (int i = 0; i < Tags.Length; i++)
+            {
+                if ((Tags[i] >> 3) == key) return i;
+                int[]? extra = ExtraKeys?[i];
+                if (extra != null)
+                {
+                    foreach (int k in extra) if (k == key) return i;
+                }
+            }
+            return -1;
+        }
+    }
+
+    /// <summary>
+    /// How the shape of an object being read relates to the reader's own shape: identical (read
+    /// positionally) or mapped (each writer member to a reader member index, or -1 to skip).
+    /// </summary>
+    public readonly struct ShapeMatch
+    {
+        internal ShapeMatch(int[]? map, ushort[]? writerTags)
+        {
+            Map = map;
+            WriterTags = writerTags;
+        }
+
+        /// <summary>True when writer and reader agree on every member: read positionally.</summary>
+        public bool IsIdentical => Map == null;
+
+        /// <summary>Writer member index → reader member index (or -1). Null when identical.</summary>
+        public int[]? Map { get; }
+
+        /// <summary>The writer's tags, when not identical.</summary>
+        public ushort[]? WriterTags { get; }
+
+        /// <summary>The number of members in the writer's shape.</summary>
+        public int Count => Map?.Length ?? 0;
+
+        /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>
+        public WireType WireTypeAt(int index) => (WireType)(WriterTags![index] & 7);
+    }
+}

@@ -1,0 +1,275 @@
+using System;
+using System.Buffers.Binary;
+using System.Numerics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace Amber
+{
+    public ref partial struct AmberWriter
+    {
+        private static readonly UTF8Encoding s_utf8 = new UTF8Encoding(false, true);
+
+        /// <summary>Writes a bool (Varint 0 or 1).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteBoolean(bool value) => WriteByteRaw(value ? (byte)1 : (byte)0);
+
+        /// <summary>Writes a byte (Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteByte(byte value) => WriteVarint(value);
+
+        /// <summary>Writes an sbyte (zigzag Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteSByte(sbyte value) => WriteVarint(AmberPrimitives.ZigZag(value));
+
+        /// <summary>Writes a short (zigzag Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteInt16(short value) => WriteVarint(AmberPrimitives.ZigZag(value));
+
+        /// <summary>Writes a ushort (Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteUInt16(ushort value) => WriteVarint(value);
+
+        /// <summary>Writes an int (zigzag Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteInt32(int value) => WriteVarint(AmberPrimitives.ZigZag(value));
+
+        /// <summary>Writes a uint (Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteUInt32(uint value) => WriteVarint(value);
+
+        /// <summary>Writes a long (zigzag Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteInt64(long value) => WriteVarint(AmberPrimitives.ZigZag(value));
+
+        /// <summary>Writes a ulong (Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteUInt64(ulong value) => WriteVarint(value);
+
+        /// <summary>Writes a char (Varint).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteChar(char value) => WriteVarint(value);
+
+        /// <summary>Writes a float (Fixed32).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteSingle(float value)
+        {
+            BinaryPrimitives.WriteInt32LittleEndian(GetSpan(4), BitConverter.SingleToInt32Bits(value));
+            _pos += 4;
+        }
+
+        /// <summary>Writes a double (Fixed64).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteDouble(double value)
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(GetSpan(8), BitConverter.DoubleToInt64Bits(value));
+            _pos += 8;
+        }
+
+        /// <summary>Writes a u64 little-endian (Fixed64 payload).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteFixed64(ulong value)
+        {
+            BinaryPrimitives.WriteUInt64LittleEndian(GetSpan(8), value);
+            _pos += 8;
+        }
+
+        /// <summary>Writes a DateTime (Fixed64: ticks and kind).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteDateTime(DateTime value) => WriteFixed64(AmberPrimitives.EncodeDateTime(value));
+
+        /// <summary>Writes a TimeSpan (zigzag Varint of ticks).</summary>
+        public void WriteTimeSpan(TimeSpan value) => WriteVarint(AmberPrimitives.ZigZag(value.Ticks));
+
+        /// <summary>Writes a Guid (Fixed128, the bytes of ToByteArray).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteGuid(Guid value)
+        {
+            Span<byte> span = GetSpan(16);
+            value.TryWriteBytes(span);
+            _pos += 16;
+        }
+
+        /// <summary>Writes a decimal (Bytes, compact form).</summary>
+        public void WriteDecimal(decimal value)
+        {
+            Span<byte> span = GetSpan(14);
+            int n = AmberPrimitives.WriteDecimal(span.Slice(1), value);
+            span[0] = (byte)(n + 1);
+            _pos += n + 1;
+        }
+
+        /// <summary>Writes a DateTimeOffset (Bytes: ticks and offset minutes).</summary>
+        public void WriteDateTimeOffset(DateTimeOffset value)
+        {
+            Span<byte> span = GetSpan(11);
+            span[0] = 11;
+            BinaryPrimitives.WriteInt64LittleEndian(span.Slice(1), value.Ticks);
+            BinaryPrimitives.WriteInt16LittleEndian(span.Slice(9), (short)value.Offset.TotalMinutes);
+            _pos += 11;
+        }
+
+        /// <summary>Writes a BigInteger (Bytes, two's complement little-endian).</summary>
+        public void WriteBigInteger(BigInteger value)
+        {
+            int n = value.GetByteCount();
+            WriteVarint((ulong)n + 1);
+            Span<byte> span = GetSpan(n);
+            value.TryWriteBytes(span, out int written);
+            _pos += written;
+        }
+
+        /// <summary>Writes a string (Bytes, UTF-8), or null.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteString(string? value)
+        {
+            if (value == null)
+            {
+                WriteByteRaw(0);
+                return;
+            }
+            // Fast path: at most 42 chars encode to at most 126 bytes, so L + 1 fits one varint byte.
+            if (value.Length <= 42 && _buffer.Length - _pos >= 127)
+            {
+                Span<byte> span = _buffer.Slice(_pos + 1);
+                int n = s_utf8.GetBytes(value.AsSpan(), span);
+                _buffer[_pos] = (byte)(n + 1);
+                _pos += n + 1;
+                return;
+            }
+            WriteStringSlow(value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteStringSlow(string value)
+        {
+            int n = s_utf8.GetByteCount(value);
+            WriteVarint((ulong)n + 1);
+            if (n <= 65536)
+            {
+                Span<byte> span = GetSpan(n);
+                s_utf8.GetBytes(value.AsSpan(), span);
+                _pos += n;
+            }
+            else
+            {
+                // Very long strings are encoded in chunks so the output span stays bounded.
+                Encoder encoder = s_utf8.GetEncoder();
+                ReadOnlySpan<char> chars = value.AsSpan();
+                while (chars.Length > 0)
+                {
+                    int take = Math.Min(chars.Length, 16384);
+                    if (char.IsHighSurrogate(chars[take - 1]) && take < chars.Length) take--;
+                    Span<byte> span = GetSpan(take * 3);
+                    int written = encoder.GetBytes(chars.Slice(0, take), span, take == chars.Length);
+                    _pos += written;
+                    chars = chars.Slice(take);
+                }
+            }
+        }
+
+        /// <summary>Writes a byte array (Bytes), or null.</summary>
+        public void WriteBytes(byte[]? value)
+        {
+            if (value == null) { WriteByteRaw(0); return; }
+            WriteBytes(value.AsSpan());
+        }
+
+        /// <summary>Writes bytes (Bytes, never null).</summary>
+        public void WriteBytes(ReadOnlySpan<byte> value)
+        {
+            WriteVarint((ulong)value.Length + 1);
+            WriteRaw(value);
+        }
+
+        /// <summary>Writes a Uri (Bytes: its OriginalString), or null.</summary>
+        public void WriteUri(Uri? value) => WriteString(value?.OriginalString);
+
+        /// <summary>Writes a Version (Bytes: its string form), or null.</summary>
+        public void WriteVersion(Version? value) => WriteString(value?.ToString());
+
+        /// <summary>
+        /// Writes a span of unmanaged primitives as a packed sequence (count, descriptor, raw
+        /// little-endian values): the memory-copy path of docs/format.md §6.1.
+        /// </summary>
+        public void WritePacked<T>(ReadOnlySpan<T> values) where T : unmanaged
+        {
+            byte code = PackedCode.Of<T>();
+            WriteVarint((ulong)values.Length + 1);
+            if (values.Length == 0) return;
+            WriteByteRaw((byte)(AmberCode.DescriptorPacked | code));
+            if (BitConverter.IsLittleEndian)
+            {
+                WriteRaw(MemoryMarshal.AsBytes(values));
+            }
+            else
+            {
+                WritePackedBigEndian(values);
+            }
+        }
+
+        private void WritePackedBigEndian<T>(ReadOnlySpan<T> values) where T : unmanaged
+        {
+            int width = Unsafe.SizeOf<T>();
+            foreach (T v in values)
+            {
+                T copy = v;
+                Span<byte> bytes = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref copy, 1));
+                bytes.Reverse();
+                WriteRaw(bytes);
+            }
+            _ = width;
+        }
+
+#if NET8_0_OR_GREATER
+        /// <summary>Writes a Half (Fixed32, as the equal float).</summary>
+        public void WriteHalf(Half value) => WriteSingle((float)value);
+
+        /// <summary>Writes a DateOnly (Varint of DayNumber).</summary>
+        public void WriteDateOnly(DateOnly value) => WriteVarint((ulong)value.DayNumber);
+
+        /// <summary>Writes a TimeOnly (Varint of ticks).</summary>
+        public void WriteTimeOnly(TimeOnly value) => WriteVarint((ulong)value.Ticks);
+
+        /// <summary>Writes an Int128 (Fixed128 little-endian).</summary>
+        public void WriteInt128(Int128 value)
+        {
+            Span<byte> span = GetSpan(16);
+            BinaryPrimitives.WriteInt128LittleEndian(span, value);
+            _pos += 16;
+        }
+
+        /// <summary>Writes a UInt128 (Fixed128 little-endian).</summary>
+        public void WriteUInt128(UInt128 value)
+        {
+            Span<byte> span = GetSpan(16);
+            BinaryPrimitives.WriteUInt128LittleEndian(span, value);
+            _pos += 16;
+        }
+#endif
+    }
+
+    /// <summary>The packed primitive code of an unmanaged primitive type (docs/format.md §6.1).</summary>
+    public static class PackedCode
+    {
+        /// <summary>The code for <typeparamref name="T"/>; throws for a type that is not a packable primitive.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static byte Of<T>() where T : unmanaged
+        {
+            if (typeof(T) == typeof(byte)) return AmberCode.PackedByte;
+            if (typeof(T) == typeof(sbyte)) return AmberCode.PackedSByte;
+            if (typeof(T) == typeof(short)) return AmberCode.PackedInt16;
+            if (typeof(T) == typeof(ushort)) return AmberCode.PackedUInt16;
+            if (typeof(T) == typeof(int)) return AmberCode.PackedInt32;
+            if (typeof(T) == typeof(uint)) return AmberCode.PackedUInt32;
+            if (typeof(T) == typeof(long)) return AmberCode.PackedInt64;
+            if (typeof(T) == typeof(ulong)) return AmberCode.PackedUInt64;
+            if (typeof(T) == typeof(float)) return AmberCode.PackedSingle;
+            if (typeof(T) == typeof(double)) return AmberCode.PackedDouble;
+            if (typeof(T) == typeof(bool)) return AmberCode.PackedBoolean;
+            if (typeof(T) == typeof(char)) return AmberCode.PackedChar;
+            throw new NotSupportedException($"{typeof(T)} is not a packed primitive.");
+        }
+    }
+}

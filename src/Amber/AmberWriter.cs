@@ -1,0 +1,224 @@
+using System;
+using System.Buffers;
+using System.Buffers.Binary;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using Amber.Internal;
+
+namespace Amber
+{
+    /// <summary>
+    /// Writes the Amber format into an <see cref="IBufferWriter{T}"/>. A ref struct: it caches the
+    /// current output span and asks the buffer writer for more only when that span is full.
+    /// Generated formatters call it; hand-written formatters use the same methods.
+    /// Call <see cref="Flush"/> when done (the <see cref="AmberSerializer"/> entry points do).
+    /// </summary>
+    public ref partial struct AmberWriter
+    {
+        private readonly IBufferWriter<byte> _output;
+        private Span<byte> _buffer;
+        private int _pos;
+        private long _flushed;
+        private int _depth;
+        private readonly int _maxDepth;
+        private readonly WriterState _state;
+
+        /// <summary>Creates a writer over <paramref name="output"/>.</summary>
+        public AmberWriter(IBufferWriter<byte> output, AmberOptions? options = null)
+            : this(output, options ?? AmberOptions.Default, WriterState.Rent())
+        {
+        }
+
+        internal AmberWriter(IBufferWriter<byte> output, AmberOptions options, WriterState state)
+        {
+            _output = output;
+            _buffer = default;
+            _pos = 0;
+            _flushed = 0;
+            _depth = 0;
+            _maxDepth = options.MaxDepth;
+            _state = state;
+            Options = options;
+        }
+
+        /// <summary>The options of this call.</summary>
+        public AmberOptions Options { get; }
+
+        /// <summary>Bytes written so far, including those not yet flushed.</summary>
+        public long BytesWritten => _flushed + _pos;
+
+        /// <summary>Commits the buffered bytes to the buffer writer and releases pooled state.</summary>
+        public void Flush()
+        {
+            if (_pos > 0)
+            {
+                _output.Advance(_pos);
+                _flushed += _pos;
+                _pos = 0;
+                _buffer = default;
+            }
+        }
+
+        internal void ReleaseState() => WriterState.Return(_state);
+
+        /// <summary>Returns a span of at least <paramref name="size"/> bytes at the write position.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public Span<byte> GetSpan(int size)
+        {
+            if (_buffer.Length - _pos < size) Refill(size);
+            return _buffer.Slice(_pos);
+        }
+
+        /// <summary>Moves the write position after bytes written into <see cref="GetSpan"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Advance(int count)
+        {
+            Debug.Assert(count <= _buffer.Length - _pos);
+            _pos += count;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void Refill(int size)
+        {
+            if (_pos > 0)
+            {
+                _output.Advance(_pos);
+                _flushed += _pos;
+                _pos = 0;
+            }
+            _buffer = _output.GetSpan(Math.Max(size, 512));
+            if (_buffer.Length < size) throw new InvalidOperationException("The buffer writer returned a span shorter than requested.");
+        }
+
+        /// <summary>Writes raw bytes.</summary>
+        public void WriteRaw(ReadOnlySpan<byte> bytes)
+        {
+            if (_buffer.Length - _pos >= bytes.Length)
+            {
+                bytes.CopyTo(_buffer.Slice(_pos));
+                _pos += bytes.Length;
+                return;
+            }
+            WriteRawSlow(bytes);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteRawSlow(ReadOnlySpan<byte> bytes)
+        {
+            while (bytes.Length > 0)
+            {
+                if (_buffer.Length - _pos == 0) Refill(Math.Min(bytes.Length, 65536));
+                int n = Math.Min(bytes.Length, _buffer.Length - _pos);
+                bytes.Slice(0, n).CopyTo(_buffer.Slice(_pos));
+                _pos += n;
+                bytes = bytes.Slice(n);
+            }
+        }
+
+        /// <summary>Writes one byte.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteByteRaw(byte value)
+        {
+            if (_pos >= _buffer.Length) Refill(1);
+            _buffer[_pos++] = value;
+        }
+
+        /// <summary>Writes a varint.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteVarint(ulong value)
+        {
+            if (value < 0x80 && _pos < _buffer.Length)
+            {
+                _buffer[_pos++] = (byte)value;
+                return;
+            }
+            WriteVarintSlow(value);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteVarintSlow(ulong value)
+        {
+            if (_buffer.Length - _pos < AmberPrimitives.MaxVarintLength) Refill(AmberPrimitives.MaxVarintLength);
+            _pos += AmberPrimitives.TryWriteVarint(_buffer.Slice(_pos), value);
+        }
+
+        /// <summary>Writes the payload header for a root of <paramref name="rootWireType"/>.</summary>
+        public void WritePayloadHeader(WireType rootWireType) => WriteByteRaw(AmberCode.PayloadHeader(rootWireType));
+
+        /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void EnterDepth()
+        {
+            if (++_depth > _maxDepth) AmberThrow.DepthExceeded(-1, _maxDepth);
+        }
+
+        /// <summary>Leaves one level of nesting.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void ExitDepth() => _depth--;
+
+        /// <summary>Writes a null object, string, byte array, sequence or map (all are the varint 0).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteNull() => WriteByteRaw(0);
+
+        /// <summary>
+        /// Writes an object header: the shape reference (defining the shape on first use in this
+        /// payload) and the presence bitmap. The present members' values follow in shape order.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteObjectHeader(AmberShape shape, ulong presence)
+        {
+            int id = _state.GetOrDefine(shape.Slot, out bool defined);
+            if (defined)
+            {
+                WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
+            }
+            else
+            {
+                WriteShapeDefinition(shape, id);
+            }
+            WriteVarint(presence);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WriteShapeDefinition(AmberShape shape, int id)
+        {
+            WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
+            WriteVarint((ulong)shape.Tags.Length << 1);
+            WriteRaw(shape.TagBytes);
+        }
+
+        /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteSequenceHeader(int count, byte elementDescriptor)
+        {
+            WriteVarint((ulong)count + 1);
+            if (count > 0) WriteByteRaw(elementDescriptor);
+        }
+
+        /// <summary>Writes a multi-dimensional array header: total count, descriptor with the shaped bit, rank and lengths.</summary>
+        public void WriteShapedSequenceHeader(ReadOnlySpan<int> lengths, byte elementDescriptor)
+        {
+            long count = 1;
+            foreach (int l in lengths) count *= l;
+            WriteVarint((ulong)count + 1);
+            if (count > 0)
+            {
+                WriteByteRaw((byte)(elementDescriptor | AmberCode.DescriptorShaped));
+                WriteVarint((ulong)lengths.Length);
+                foreach (int l in lengths) WriteVarint((ulong)l);
+            }
+        }
+
+        /// <summary>Writes a map header: count, then the pair descriptor if count &gt; 0.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteMapHeader(int count, byte pairDescriptor)
+        {
+            WriteVarint((ulong)count + 1);
+            if (count > 0) WriteByteRaw(pairDescriptor);
+        }
+
+        /// <summary>Writes a presence byte for a nullable element (0 = null, 1 = a value follows).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WritePresence(bool hasValue) => WriteByteRaw(hasValue ? (byte)1 : (byte)0);
+    }
+}

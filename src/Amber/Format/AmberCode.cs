@@ -1,0 +1,82 @@
+namespace Amber
+{
+    /// <summary>
+    /// Every constant of the wire format, in one place. docs/format.md is the specification;
+    /// the golden-byte tests pin what these produce.
+    /// </summary>
+    public static class AmberCode
+    {
+        /// <summary>The format version written in the high nibble of the payload header.</summary>
+        public const int FormatVersion = 1;
+
+        /// <summary>Header bit 3: reference mode (reserved in version 1).</summary>
+        public const byte HeaderReferenceFlag = 0x08;
+
+        /// <summary>Mask of the root wire type in the payload header.</summary>
+        public const byte HeaderWireTypeMask = 0x07;
+
+        /// <summary>Object header low bits: an object whose shape was defined earlier.</summary>
+        public const uint ObjectShapeRef = 0b01;
+
+        /// <summary>Object header low bits: an object whose shape definition follows.</summary>
+        public const uint ObjectShapeDef = 0b10;
+
+        /// <summary>Object header low bits: a back-reference (reference mode only).</summary>
+        public const uint ObjectBackRef = 0b11;
+
+        /// <summary>The most members a shape may have in version 1.</summary>
+        public const int MaxShapeMembers = 64;
+
+        /// <summary>Key bits in a tag.</summary>
+        public const int KeyBits = 13;
+
+        /// <summary>The largest member key.</summary>
+        public const int MaxKey = (1 << KeyBits) - 1;
+
+        /// <summary>Sequence element descriptor: packed primitives (low 7 bits are the primitive code).</summary>
+        public const byte DescriptorPacked = 0x80;
+
+        /// <summary>Sequence element descriptor: each element is preceded by a presence byte.</summary>
+        public const byte DescriptorNullable = 0x08;
+
+        /// <summary>Sequence element descriptor: multi-dimensional; rank and lengths follow.</summary>
+        public const byte DescriptorShaped = 0x10;
+
+        /// <summary>Map pair descriptor: each value is preceded by a presence byte.</summary>
+        public const byte MapNullableValues = 0x80;
+
+        /// <summary>Packed primitive codes (docs/format.md §6.1).</summary>
+        public const byte PackedByte = 1, PackedSByte = 2, PackedInt16 = 3, PackedUInt16 = 4, PackedInt32 = 5,
+            PackedUInt32 = 6, PackedInt64 = 7, PackedUInt64 = 8, PackedSingle = 9, PackedDouble = 10,
+            PackedBoolean = 11, PackedChar = 12;
+
+        /// <summary>Width in bytes of one element of a packed primitive code, or 0 if the code is unknown.</summary>
+        public static int PackedWidth(int code) => code switch
+        {
+            PackedByte or PackedSByte or PackedBoolean => 1,
+            PackedInt16 or PackedUInt16 or PackedChar => 2,
+            PackedInt32 or PackedUInt32 or PackedSingle => 4,
+            PackedInt64 or PackedUInt64 or PackedDouble => 8,
+            _ => 0,
+        };
+
+        /// <summary>Builds the payload header byte for a root of the given wire type.</summary>
+        public static byte PayloadHeader(WireType rootWireType) => (byte)((FormatVersion << 4) | (int)rootWireType);
+
+        /// <summary>Builds a member tag from a key and a wire type.</summary>
+        public static ushort Tag(int key, WireType wireType) => (ushort)((key << 3) | (int)wireType);
+
+        /// <summary>The member key of a wire name: fold13(FNV-1a-32(UTF-8(name))).</summary>
+        public static int KeyOf(string wireName)
+        {
+            uint h = 0x811C9DC5;
+            byte[] utf8 = System.Text.Encoding.UTF8.GetBytes(wireName);
+            foreach (byte b in utf8)
+            {
+                h ^= b;
+                h *= 0x01000193;
+            }
+            return (int)((h ^ (h >> 13) ^ (h >> 26)) & MaxKey);
+        }
+    }
+}

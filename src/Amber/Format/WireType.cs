@@ -1,0 +1,23 @@
+namespace Amber
+{
+    /// <summary>The eight wire types of the Amber format (docs/format.md §3).</summary>
+    public enum WireType : byte
+    {
+        /// <summary>An unsigned LEB128 varint: integers, bool, char, enums, TimeSpan, DateOnly, TimeOnly.</summary>
+        Varint = 0,
+        /// <summary>Four bytes: float (and Half as float).</summary>
+        Fixed32 = 1,
+        /// <summary>Eight bytes: double, DateTime.</summary>
+        Fixed64 = 2,
+        /// <summary>Sixteen bytes: Guid, Int128, UInt128.</summary>
+        Fixed128 = 3,
+        /// <summary>A varint length (0 = null, L = L − 1 bytes) and the bytes: strings, byte[], decimal and others.</summary>
+        Bytes = 4,
+        /// <summary>An object: header, optional shape definition, presence bitmap, member values.</summary>
+        Object = 5,
+        /// <summary>A sequence: count, element descriptor, elements.</summary>
+        Sequence = 6,
+        /// <summary>A map: count, pair descriptor, key/value pairs.</summary>
+        Map = 7,
+    }
+}

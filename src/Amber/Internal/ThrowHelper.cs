@@ -1,0 +1,70 @@
+using System;
+using System.Diagnostics.CodeAnalysis;
+
+namespace Amber
+{
+    /// <summary>
+    /// Throws Amber's exceptions from out-of-line methods so the hot methods that call them stay small.
+    /// Public because generated code calls it; not meant for hand-written code.
+    /// </summary>
+    public static class AmberThrow
+    {
+        /// <summary>The input ended inside a value.</summary>
+        [DoesNotReturn]
+        public static void EndOfData(long offset, int needed) =>
+            throw new AmberException($"The data ended early: {needed} more byte(s) were needed", offset,
+                "The payload was cut short or is not an Amber payload; check that the whole message was received.");
+
+        /// <summary>A varint longer than 64 bits.</summary>
+        [DoesNotReturn]
+        public static void MalformedVarint(long offset) =>
+            throw new AmberException("A varint is longer than 64 bits", offset, "The payload is damaged or not an Amber payload.");
+
+        /// <summary>The payload header has a version or flag this reader does not know.</summary>
+        [DoesNotReturn]
+        public static void BadHeader(long offset, byte header) =>
+            throw new AmberException($"The payload header 0x{header:X2} is not Amber format version {AmberCode.FormatVersion}", offset,
+                "The data was written by another serializer or a newer Amber with features this version cannot read.");
+
+        /// <summary>A value's wire type is not the one the reader's type can read.</summary>
+        [DoesNotReturn]
+        public static void WireTypeMismatch(long offset, WireType actual, string expected) =>
+            throw new AmberException($"Found a {actual} value where {expected} was expected", offset,
+                "The member's type changed in a way Amber cannot convert (see docs/format.md §3.2); keep the old type, or rename the member so old data is skipped.");
+
+        /// <summary>A number does not fit the reader's type.</summary>
+        [DoesNotReturn]
+        public static void Overflow(long offset, string typeName) =>
+            throw new AmberException($"The value does not fit in {typeName}", offset,
+                "The member was narrowed; widen it back (for example int to long).");
+
+        /// <summary>A malformed value.</summary>
+        [DoesNotReturn]
+        public static void Malformed(long offset, string what) =>
+            throw new AmberException(what, offset, "The payload is damaged or not an Amber payload.");
+
+        /// <summary>Nesting deeper than <see cref="AmberOptions.MaxDepth"/>.</summary>
+        [DoesNotReturn]
+        public static void DepthExceeded(long offset, int maxDepth) =>
+            throw new AmberException($"The nesting depth exceeds the limit of {maxDepth}", offset,
+                "If the object graph has a cycle, break it (reference mode arrives in a later version); if the data is legitimately this deep, raise AmberOptions.MaxDepth.");
+
+        /// <summary>A collection count that the remaining input cannot hold.</summary>
+        [DoesNotReturn]
+        public static void CountTooLarge(long offset, ulong count, long remaining) =>
+            throw new AmberException($"A length of {count} is larger than the {remaining} byte(s) left in the input", offset,
+                "The payload is damaged, cut short, or crafted to exhaust memory.");
+
+        /// <summary>No formatter is registered for a type.</summary>
+        [DoesNotReturn]
+        public static void NoFormatter(Type type) =>
+            throw new AmberException($"Amber has no formatter for type '{type.FullName}'", -1,
+                $"The Amber generator writes formatters for types passed to AmberSerializer with a concrete type argument. If '{type.Name}' is only used through generic code, add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to the project that defines or uses it.");
+
+        /// <summary>Bytes left after the root value.</summary>
+        [DoesNotReturn]
+        public static void TrailingBytes(long offset, long count) =>
+            throw new AmberException($"{count} byte(s) follow the end of the payload", offset,
+                "Pass exactly one payload; if several are concatenated, split them first.");
+    }
+}
