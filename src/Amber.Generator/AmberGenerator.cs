@@ -1,0 +1,152 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using Amber.Generator.Emitting;
+using Amber.Generator.Model;
+using Amber.Generator.Parsing;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Amber.Generator
+{
+    /// <summary>
+    /// Finds the types passed to AmberSerializer with a concrete type argument (and those named by
+    /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
+    /// Pipeline → Parser → equatable model → Emitter.
+    /// </summary>
+    [Generator(LanguageNames.CSharp)]
+    public sealed class AmberGenerator : IIncrementalGenerator
+    {
+        internal const string CallSitesStep = "AmberCallSites";
+        internal const string AssemblyRootsStep = "AmberAssemblyRoots";
+        internal const string ModelStep = "AmberModel";
+
+        private static readonly HashSet<string> s_entryPoints = new HashSet<string>
+        {
+            "Serialize", "SerializeAsync", "Deserialize", "DeserializeAsync",
+        };
+
+        /// <inheritdoc />
+        public void Initialize(IncrementalGeneratorInitializationContext context)
+        {
+            IncrementalValuesProvider<RootModel> callSites = context.SyntaxProvider
+                .CreateSyntaxProvider(static (node, _) => IsCandidate(node), static (ctx, ct) => ParseCallSite(ctx, ct))
+                .Where(static r => r is not null)
+                .Select(static (r, _) => r!)
+                .WithTrackingName(CallSitesStep);
+
+            IncrementalValueProvider<EquatableArray<RootModel>> assemblyRoots = context.CompilationProvider
+                .Select(static (c, ct) => ParseAssemblyAttributes(c, ct))
+                .WithTrackingName(AssemblyRootsStep);
+
+            IncrementalValueProvider<bool> needsPolyfill = context.CompilationProvider
+                .Select(static (c, _) => c.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is null);
+
+            IncrementalValueProvider<GenerationModel> model = callSites.Collect()
+                .Combine(assemblyRoots)
+                .Combine(needsPolyfill)
+                .Select(static (input, _) => Merge(input.Left.Left, input.Left.Right, input.Right))
+                .WithTrackingName(ModelStep);
+
+            context.RegisterSourceOutput(model, static (spc, m) => Emit(spc, m));
+        }
+
+        private static bool IsCandidate(SyntaxNode node)
+        {
+            if (node is not InvocationExpressionSyntax invocation) return false;
+            SimpleNameSyntax? name = invocation.Expression switch
+            {
+                MemberAccessExpressionSyntax ma => ma.Name,
+                SimpleNameSyntax sn => sn,
+                _ => null,
+            };
+            return name != null && s_entryPoints.Contains(name.Identifier.ValueText);
+        }
+
+        private static RootModel? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
+        {
+            if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not IMethodSymbol method) return null;
+            if (method.ContainingType?.ToDisplayString() != "Amber.AmberSerializer" || method.TypeArguments.Length != 1) return null;
+            ITypeSymbol type = method.TypeArguments[0];
+            if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
+            return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
+        }
+
+        private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
+        {
+            ITypeParameterSymbol => true,
+            IArrayTypeSymbol a => ContainsTypeParameter(a.ElementType),
+            INamedTypeSymbol n => n.TypeArguments.Any(ContainsTypeParameter),
+            _ => false,
+        };
+
+        private static EquatableArray<RootModel> ParseAssemblyAttributes(Compilation compilation, CancellationToken ct)
+        {
+            var roots = new List<RootModel>();
+            foreach (AttributeData a in compilation.Assembly.GetAttributes())
+            {
+                if (a.AttributeClass?.ToDisplayString() != "Amber.AmberSerializableAttribute") continue;
+                if (a.ConstructorArguments.Length != 1 || a.ConstructorArguments[0].Value is not ITypeSymbol type) continue;
+                if (ContainsTypeParameter(type)) continue;
+                RootModel? root = Parser.ParseRoot(type, compilation, Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation()), ct);
+                if (root != null) roots.Add(root);
+            }
+            return roots.ToEquatableArray();
+        }
+
+        private static GenerationModel Merge(ImmutableArray<RootModel> callSites, EquatableArray<RootModel> attributes, bool polyfill)
+        {
+            var roots = new List<TypeRef>();
+            var objects = new Dictionary<string, ObjectModel>();
+            var diagnostics = new List<DiagnosticInfo>();
+            foreach (RootModel r in callSites.Concat(attributes))
+            {
+                foreach (DiagnosticInfo d in r.Diagnostics)
+                {
+                    if (!diagnostics.Contains(d)) diagnostics.Add(d);
+                }
+                if (r.Diagnostics.Count > 0) continue;
+                if (!roots.Contains(r.Root)) roots.Add(r.Root);
+                foreach (ObjectModel o in r.Objects)
+                {
+                    if (!objects.ContainsKey(o.Id)) objects[o.Id] = o;
+                }
+            }
+            roots.Sort((a, b) => string.CompareOrdinal(a.FullName, b.FullName));
+            return new GenerationModel(
+                roots.ToEquatableArray(),
+                objects.Values.OrderBy(o => o.Id, System.StringComparer.Ordinal).ToEquatableArray(),
+                diagnostics.ToEquatableArray(),
+                polyfill);
+        }
+
+        private static void Emit(SourceProductionContext spc, GenerationModel model)
+        {
+            foreach (DiagnosticInfo d in model.Diagnostics)
+            {
+                DiagnosticDescriptor? descriptor = Diagnostics.ById(d.Id);
+                if (descriptor == null) continue;
+                Location location = d.Location == null
+                    ? Location.None
+                    : Location.Create(d.Location.FilePath, new TextSpan(d.Location.Start, d.Location.Length),
+                        new LinePositionSpan(new LinePosition(d.Location.StartLine, d.Location.StartColumn), new LinePosition(d.Location.EndLine, d.Location.EndColumn)));
+                spc.ReportDiagnostic(Diagnostic.Create(descriptor, location, d.Args.Cast<object>().ToArray()));
+            }
+            if (model.Roots.Count == 0) return;
+            foreach (ObjectModel o in model.Objects)
+            {
+                spc.AddSource(Emitter.CodecName(o.Id) + ".g.cs", SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
+            }
+            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill), Encoding.UTF8));
+        }
+    }
+
+    internal sealed record GenerationModel(
+        EquatableArray<TypeRef> Roots,
+        EquatableArray<ObjectModel> Objects,
+        EquatableArray<DiagnosticInfo> Diagnostics,
+        bool ModuleInitializerPolyfill);
+}

@@ -1,0 +1,64 @@
+using Microsoft.CodeAnalysis;
+
+namespace Amber.Generator
+{
+    /// <summary>Every diagnostic the generator reports. Each has a page in docs/diagnostics/.</summary>
+    internal static class Diagnostics
+    {
+        private const string Category = "Amber";
+
+        public static readonly DiagnosticDescriptor UnsupportedMemberType = new DiagnosticDescriptor(
+            "AMB001", "Member type cannot be serialized",
+            "Member '{0}' has type '{1}', which Amber cannot serialize: {2}. Fix: mark the member [AmberIgnore], or give it a concrete serializable type.",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB001.md");
+
+        public static readonly DiagnosticDescriptor NoConstructor = new DiagnosticDescriptor(
+            "AMB002", "No usable constructor",
+            "Type '{0}' has no public parameterless constructor and no public constructor whose parameters all match serialized members by name. Fix: add a public parameterless constructor, or a constructor whose parameter names match the members (mark it [AmberConstructor] if there are several).",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB002.md");
+
+        public static readonly DiagnosticDescriptor Inaccessible = new DiagnosticDescriptor(
+            "AMB003", "Type is not accessible to generated code",
+            "Type '{0}' is {1}, so generated code in this assembly cannot use it. Fix: make it public or internal (and not nested inside a private type).",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB003.md");
+
+        public static readonly DiagnosticDescriptor KeyCollision = new DiagnosticDescriptor(
+            "AMB004", "Member keys collide",
+            "Members '{0}' and '{1}' of type '{2}' have the same wire key {3}. Fix: rename one of them, or give one a key by hand with [AmberKey(n)] (n from 0 to 8191, unused by the other members).",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB004.md");
+
+        public static readonly DiagnosticDescriptor TooManyMembers = new DiagnosticDescriptor(
+            "AMB005", "Too many members",
+            "Type '{0}' has {1} serialized members; Amber format version 1 allows at most 64 per type. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB005.md");
+
+        public static readonly DiagnosticDescriptor NameClash = new DiagnosticDescriptor(
+            "AMB006", "Member names clash",
+            "Member '{0}' of type '{1}' uses the wire name '{2}', which member '{3}' also uses (as its name or a former name). Fix: remove the duplicate [AmberFormerName], or rename one member.",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB006.md");
+
+        public static readonly DiagnosticDescriptor BadKey = new DiagnosticDescriptor(
+            "AMB007", "Invalid member key",
+            "Member '{0}' has [AmberKey({1})]; a key must be between 0 and 8191. Fix: choose a key in that range.",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB007.md");
+
+        public static DiagnosticDescriptor? ById(string id) => id switch
+        {
+            "AMB001" => UnsupportedMemberType,
+            "AMB002" => NoConstructor,
+            "AMB003" => Inaccessible,
+            "AMB004" => KeyCollision,
+            "AMB005" => TooManyMembers,
+            "AMB006" => NameClash,
+            "AMB007" => BadKey,
+            _ => null,
+        };
+    }
+}

@@ -1,0 +1,108 @@
+using System;
+
+namespace Amber.Generator.Model
+{
+    // The equatable model between the parser and the emitter. No ISymbol, SyntaxNode or Compilation
+    // lives here, so unchanged inputs compare equal and the emit step stays cached.
+
+    /// <summary>How a type is encoded.</summary>
+    internal enum TypeKind
+    {
+        Scalar,        // a built-in with Write{Scalar}/Read{Scalar} methods
+        Enum,          // Varint of the underlying scalar
+        Nullable,      // Nullable<Element>
+        Object,        // a class/struct with generated codec
+        ByteArray,     // byte[] as Bytes
+        Array,         // Element[] (rank 1)
+        MultiArray,    // Element[,...] (Rank)
+        Sequence,      // a collection type with Collection kind
+        Map,           // a dictionary type with Collection kind; Element = key, Value = value
+    }
+
+    /// <summary>Which concrete collection is created when reading (and how it is enumerated).</summary>
+    internal enum CollectionKind
+    {
+        None,
+        List,               // List<T> and interfaces it satisfies
+        HashSet,
+        SortedSet,
+        Queue,
+        Stack,
+        LinkedList,
+        ReadOnlyCollection,
+        ImmutableArray,
+        ImmutableList,
+        ImmutableHashSet,
+        ImmutableSortedSet,
+        ImmutableQueue,
+        ImmutableStack,
+        AddableCollection,  // any other type with a parameterless constructor and Add(T)
+        Dictionary,
+        SortedDictionary,
+        SortedList,
+        ReadOnlyDictionary,
+        ImmutableDictionary,
+        ImmutableSortedDictionary,
+        AddableDictionary,  // any other IDictionary<K,V> with a parameterless constructor
+    }
+
+    /// <summary>A reference to a type as it is used by a member or an element.</summary>
+    internal sealed record TypeRef(
+        string FullName,          // fully qualified, for code (no nullable annotation)
+        TypeKind Kind,
+        bool IsValueType,
+        string? Scalar = null,    // Scalar: the Write/Read suffix; Enum: the underlying scalar
+        TypeRef? Element = null,
+        TypeRef? Value = null,
+        string? ObjectId = null,  // Object: codec id
+        CollectionKind Collection = CollectionKind.None,
+        int Rank = 1,
+        bool IsInterface = false,
+        int WireType = 0,
+        string? PackedPrimitive = null);  // Array/List of packable primitive: the C# keyword
+
+    /// <summary>How a member is given to a new instance.</summary>
+    internal enum AssignKind
+    {
+        Setter,        // o.X = value after construction
+        Init,          // in the object initializer (init-only or required)
+        Constructor,   // a constructor argument
+    }
+
+    internal sealed record MemberModel(
+        string Name,               // C# name (escaped if a keyword)
+        string DisplayName,        // for paths and errors
+        int Key,
+        EquatableArray<int> ExtraKeys,
+        TypeRef Type,
+        AssignKind Assign,
+        int CtorParameterIndex,
+        bool CanSkipDefault,
+        string? CtorDefault);      // literal of the constructor parameter default, if any
+
+    internal sealed record ObjectModel(
+        string Id,
+        string FullName,
+        string DisplayName,
+        bool IsValueType,
+        bool HasParameterlessConstructor,
+        int CtorParameterCount,
+        bool AnyRequired,
+        EquatableArray<MemberModel> Members);
+
+    internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
+
+    internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Args);
+
+    /// <summary>One root type found at a call site or in an assembly attribute, with its whole member graph.</summary>
+    internal sealed record RootModel(TypeRef Root, EquatableArray<ObjectModel> Objects, EquatableArray<DiagnosticInfo> Diagnostics);
+
+    internal readonly struct EquatableString : IEquatable<EquatableString>
+    {
+        public EquatableString(string value) => Value = value;
+        public string Value { get; }
+        public bool Equals(EquatableString other) => string.Equals(Value, other.Value, StringComparison.Ordinal);
+        public override bool Equals(object? obj) => obj is EquatableString o && Equals(o);
+        public override int GetHashCode() => Value?.GetHashCode() ?? 0;
+    }
+}

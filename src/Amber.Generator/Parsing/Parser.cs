@@ -1,0 +1,650 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using Amber.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using TypeKind = Amber.Generator.Model.TypeKind;
+
+namespace Amber.Generator.Parsing
+{
+    /// <summary>
+    /// Turns a root type symbol into the equatable model: the root's type reference and every
+    /// object type reachable from it, with diagnostics for what cannot be served.
+    /// </summary>
+    internal sealed class Parser
+    {
+        private static readonly SymbolDisplayFormat s_fullName = SymbolDisplayFormat.FullyQualifiedFormat
+            .WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
+
+        private readonly Compilation _compilation;
+        private readonly LocationInfo? _rootLocation;
+        private readonly CancellationToken _ct;
+        private readonly Dictionary<ITypeSymbol, string> _objectIds = new Dictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
+        private readonly List<ObjectModel> _objects = new List<ObjectModel>();
+        private readonly List<DiagnosticInfo> _diagnostics = new List<DiagnosticInfo>();
+
+        private Parser(Compilation compilation, LocationInfo? rootLocation, CancellationToken ct)
+        {
+            _compilation = compilation;
+            _rootLocation = rootLocation;
+            _ct = ct;
+        }
+
+        public static RootModel? ParseRoot(ITypeSymbol type, Compilation compilation, LocationInfo? location, CancellationToken ct)
+        {
+            var parser = new Parser(compilation, location, ct);
+            TypeRef? root = parser.Resolve(type, null, type.ToDisplayString());
+            if (root == null && parser._diagnostics.Count == 0) return null;
+            return new RootModel(
+                root ?? new TypeRef("object", TypeKind.Scalar, false),
+                parser._objects.ToEquatableArray(),
+                parser._diagnostics.ToEquatableArray());
+        }
+
+        public static LocationInfo? ToInfo(Location? location)
+        {
+            if (location == null || !location.IsInSource) return null;
+            FileLinePositionSpan span = location.GetLineSpan();
+            return new LocationInfo(location.SourceTree?.FilePath ?? "", location.SourceSpan.Start, location.SourceSpan.Length,
+                span.StartLinePosition.Line, span.StartLinePosition.Character, span.EndLinePosition.Line, span.EndLinePosition.Character);
+        }
+
+        private void Report(DiagnosticDescriptor descriptor, ISymbol? at, params string[] args)
+        {
+            LocationInfo? loc = ToInfo(at?.Locations.FirstOrDefault(l => l.IsInSource)) ?? _rootLocation;
+            var info = new DiagnosticInfo(descriptor.Id, loc, args.ToEquatableArray());
+            if (!_diagnostics.Contains(info)) _diagnostics.Add(info);
+        }
+
+        private static string FullName(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(s_fullName);
+
+        // ---------------------------------------------------------------- types
+
+        private TypeRef? Resolve(ITypeSymbol type, ISymbol? member, string memberDisplay)
+        {
+            _ct.ThrowIfCancellationRequested();
+            string full = FullName(type);
+
+            if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error || type is ITypeParameterSymbol)
+            {
+                return null;
+            }
+
+            TypeRef? scalar = ResolveScalar(type, full);
+            if (scalar != null) return scalar;
+
+            if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum && type is INamedTypeSymbol en && en.EnumUnderlyingType != null)
+            {
+                if (!CheckAccessible(type, member)) return null;
+                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: 0);
+            }
+
+            if (type is INamedTypeSymbol nullable && nullable.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+            {
+                TypeRef? inner = Resolve(nullable.TypeArguments[0], member, memberDisplay);
+                if (inner == null) return null;
+                return new TypeRef(full, TypeKind.Nullable, true, Element: inner, WireType: inner.WireType);
+            }
+
+            if (type is IArrayTypeSymbol array)
+            {
+                if (array.Rank == 1 && array.ElementType.SpecialType == SpecialType.System_Byte)
+                {
+                    return new TypeRef(full, TypeKind.ByteArray, false, WireType: 4);
+                }
+                TypeRef? element = Resolve(array.ElementType, member, memberDisplay);
+                if (element == null) return null;
+                if (array.Rank == 1)
+                {
+                    return new TypeRef(full, TypeKind.Array, false, Element: element, WireType: 6, PackedPrimitive: PackedKeyword(array.ElementType));
+                }
+                return new TypeRef(full, TypeKind.MultiArray, false, Element: element, Rank: array.Rank, WireType: 6);
+            }
+
+            if (type is not INamedTypeSymbol named)
+            {
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "pointers and function pointers have no serialized form");
+                return null;
+            }
+
+            TypeRef? collection = ResolveCollection(named, full, member, memberDisplay, out bool failed);
+            if (failed) return null;
+            if (collection != null) return collection;
+
+            if (named.SpecialType == SpecialType.System_Object || named.IsAbstract || named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface)
+            {
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(),
+                    "an abstract class, interface or object member needs polymorphism, which this version of Amber does not have yet");
+                return null;
+            }
+            if (named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Delegate || named.IsRefLikeType || named.IsStatic)
+            {
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "delegates, ref structs and static classes have no serialized form");
+                return null;
+            }
+            if (named.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class && named.TypeKind != Microsoft.CodeAnalysis.TypeKind.Struct)
+            {
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "only classes, structs, records, enums and collections are serializable");
+                return null;
+            }
+            if (!CheckAccessible(named, member)) return null;
+
+            string? id = ParseObject(named);
+            if (id == null) return null;
+            return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: 5);
+        }
+
+        private bool CheckAccessible(ITypeSymbol type, ISymbol? member)
+        {
+            if (_compilation.IsSymbolAccessibleWithin(type, _compilation.Assembly)) return true;
+            string why = type.DeclaredAccessibility switch
+            {
+                Accessibility.Private => "private",
+                Accessibility.Protected => "protected",
+                Accessibility.ProtectedAndInternal => "private protected",
+                Accessibility.Internal => "internal to another assembly",
+                _ => "nested in a type that is not accessible",
+            };
+            Report(Diagnostics.Inaccessible, (ISymbol?)(type.Locations.Any(l => l.IsInSource) ? type : member), type.ToDisplayString(), why);
+            return false;
+        }
+
+        private static string? ScalarName(SpecialType special) => special switch
+        {
+            SpecialType.System_Boolean => "Boolean",
+            SpecialType.System_Char => "Char",
+            SpecialType.System_SByte => "SByte",
+            SpecialType.System_Byte => "Byte",
+            SpecialType.System_Int16 => "Int16",
+            SpecialType.System_UInt16 => "UInt16",
+            SpecialType.System_Int32 => "Int32",
+            SpecialType.System_UInt32 => "UInt32",
+            SpecialType.System_Int64 => "Int64",
+            SpecialType.System_UInt64 => "UInt64",
+            SpecialType.System_Single => "Single",
+            SpecialType.System_Double => "Double",
+            SpecialType.System_Decimal => "Decimal",
+            SpecialType.System_String => "String",
+            SpecialType.System_DateTime => "DateTime",
+            _ => null,
+        };
+
+        private static int ScalarWireType(string scalar) => scalar switch
+        {
+            "Single" or "Half" => 1,
+            "Double" or "DateTime" => 2,
+            "Guid" or "Int128" or "UInt128" => 3,
+            "String" or "Decimal" or "DateTimeOffset" or "BigInteger" or "Uri" or "Version" => 4,
+            _ => 0,
+        };
+
+        private static TypeRef? ResolveScalar(ITypeSymbol type, string full)
+        {
+            string? scalar = ScalarName(type.SpecialType);
+            if (scalar == null && type is INamedTypeSymbol n && n.ContainingNamespace != null)
+            {
+                string ns = n.ContainingNamespace.ToDisplayString();
+                if (ns == "System")
+                {
+                    scalar = n.MetadataName switch
+                    {
+                        "Guid" => "Guid",
+                        "TimeSpan" => "TimeSpan",
+                        "DateTimeOffset" => "DateTimeOffset",
+                        "Half" => "Half",
+                        "DateOnly" => "DateOnly",
+                        "TimeOnly" => "TimeOnly",
+                        "Int128" => "Int128",
+                        "UInt128" => "UInt128",
+                        "Uri" => "Uri",
+                        "Version" => "Version",
+                        _ => null,
+                    };
+                }
+                else if (ns == "System.Numerics" && n.MetadataName == "BigInteger")
+                {
+                    scalar = "BigInteger";
+                }
+            }
+            if (scalar == null) return null;
+            return new TypeRef(full, TypeKind.Scalar, type.IsValueType, Scalar: scalar, WireType: ScalarWireType(scalar));
+        }
+
+        private static string? PackedKeyword(ITypeSymbol element) => element.SpecialType switch
+        {
+            SpecialType.System_Byte => "byte",
+            SpecialType.System_SByte => "sbyte",
+            SpecialType.System_Int16 => "short",
+            SpecialType.System_UInt16 => "ushort",
+            SpecialType.System_Int32 => "int",
+            SpecialType.System_UInt32 => "uint",
+            SpecialType.System_Int64 => "long",
+            SpecialType.System_UInt64 => "ulong",
+            SpecialType.System_Single => "float",
+            SpecialType.System_Double => "double",
+            SpecialType.System_Boolean => "bool",
+            SpecialType.System_Char => "char",
+            _ => null,
+        };
+
+        private TypeRef? ResolveCollection(INamedTypeSymbol named, string full, ISymbol? member, string memberDisplay, out bool failed)
+        {
+            failed = false;
+            if (!named.IsGenericType && named.SpecialType == SpecialType.System_String) return null;
+            string def = named.IsGenericType ? named.OriginalDefinition.ToDisplayString() : "";
+            int arity = named.TypeArguments.Length;
+            CollectionKind kind = CollectionKind.None;
+            bool isInterface = named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface;
+            bool isMap = false;
+            if (arity == 1)
+            {
+                kind = def switch
+                {
+                    "System.Collections.Generic.List<T>" => CollectionKind.List,
+                    "System.Collections.Generic.IList<T>" or "System.Collections.Generic.ICollection<T>" or "System.Collections.Generic.IEnumerable<T>"
+                        or "System.Collections.Generic.IReadOnlyList<T>" or "System.Collections.Generic.IReadOnlyCollection<T>" => CollectionKind.List,
+                    "System.Collections.Generic.HashSet<T>" or "System.Collections.Generic.ISet<T>" or "System.Collections.Generic.IReadOnlySet<T>" => CollectionKind.HashSet,
+                    "System.Collections.Generic.SortedSet<T>" => CollectionKind.SortedSet,
+                    "System.Collections.Generic.Queue<T>" => CollectionKind.Queue,
+                    "System.Collections.Generic.Stack<T>" => CollectionKind.Stack,
+                    "System.Collections.Generic.LinkedList<T>" => CollectionKind.LinkedList,
+                    "System.Collections.ObjectModel.ReadOnlyCollection<T>" => CollectionKind.ReadOnlyCollection,
+                    "System.Collections.Immutable.ImmutableArray<T>" => CollectionKind.ImmutableArray,
+                    "System.Collections.Immutable.ImmutableList<T>" or "System.Collections.Immutable.IImmutableList<T>" => CollectionKind.ImmutableList,
+                    "System.Collections.Immutable.ImmutableHashSet<T>" or "System.Collections.Immutable.IImmutableSet<T>" => CollectionKind.ImmutableHashSet,
+                    "System.Collections.Immutable.ImmutableSortedSet<T>" => CollectionKind.ImmutableSortedSet,
+                    "System.Collections.Immutable.ImmutableQueue<T>" or "System.Collections.Immutable.IImmutableQueue<T>" => CollectionKind.ImmutableQueue,
+                    "System.Collections.Immutable.ImmutableStack<T>" or "System.Collections.Immutable.IImmutableStack<T>" => CollectionKind.ImmutableStack,
+                    _ => CollectionKind.None,
+                };
+            }
+            else if (arity == 2)
+            {
+                kind = def switch
+                {
+                    "System.Collections.Generic.Dictionary<TKey, TValue>" or "System.Collections.Generic.IDictionary<TKey, TValue>"
+                        or "System.Collections.Generic.IReadOnlyDictionary<TKey, TValue>" => CollectionKind.Dictionary,
+                    "System.Collections.Generic.SortedDictionary<TKey, TValue>" => CollectionKind.SortedDictionary,
+                    "System.Collections.Generic.SortedList<TKey, TValue>" => CollectionKind.SortedList,
+                    "System.Collections.ObjectModel.ReadOnlyDictionary<TKey, TValue>" => CollectionKind.ReadOnlyDictionary,
+                    "System.Collections.Immutable.ImmutableDictionary<TKey, TValue>" or "System.Collections.Immutable.IImmutableDictionary<TKey, TValue>" => CollectionKind.ImmutableDictionary,
+                    "System.Collections.Immutable.ImmutableSortedDictionary<TKey, TValue>" => CollectionKind.ImmutableSortedDictionary,
+                    _ => CollectionKind.None,
+                };
+                isMap = kind != CollectionKind.None;
+            }
+
+            ITypeSymbol? elementType = null, keyType = null, valueType = null;
+            if (kind != CollectionKind.None)
+            {
+                if (isMap) { keyType = named.TypeArguments[0]; valueType = named.TypeArguments[1]; }
+                else elementType = named.TypeArguments[0];
+            }
+            else if (!isInterface && !named.IsAbstract)
+            {
+                // Any other concrete type that is a dictionary or a collection with Add(T).
+                INamedTypeSymbol? dict = named.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.ToDisplayString() == "System.Collections.Generic.IDictionary<TKey, TValue>");
+                INamedTypeSymbol? enumerable = named.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.SpecialType == SpecialType.System_Collections_Generic_IEnumerable_T);
+                if (dict == null && enumerable == null) return null;
+                bool hasCtor = named.InstanceConstructors.Any(c => c.Parameters.Length == 0 && _compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly));
+                if (dict != null)
+                {
+                    if (!hasCtor) { Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(), "a dictionary type needs an accessible parameterless constructor"); failed = true; return null; }
+                    kind = CollectionKind.AddableDictionary;
+                    isMap = true;
+                    keyType = dict.TypeArguments[0];
+                    valueType = dict.TypeArguments[1];
+                }
+                else
+                {
+                    ITypeSymbol el = enumerable!.TypeArguments[0];
+                    bool hasAdd = AllMembers(named).OfType<IMethodSymbol>().Any(m => m.Name == "Add" && !m.IsStatic && m.Parameters.Length == 1
+                        && SymbolEqualityComparer.Default.Equals(m.Parameters[0].Type, el) && _compilation.IsSymbolAccessibleWithin(m, _compilation.Assembly));
+                    if (!hasCtor || !hasAdd) { Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(), "a collection type needs an accessible parameterless constructor and an Add method"); failed = true; return null; }
+                    kind = CollectionKind.AddableCollection;
+                    elementType = el;
+                }
+            }
+            else
+            {
+                return null;
+            }
+
+            if (!CheckAccessible(named, member)) { failed = true; return null; }
+            if (isMap)
+            {
+                TypeRef? k = Resolve(keyType!, member, memberDisplay);
+                TypeRef? v = Resolve(valueType!, member, memberDisplay);
+                if (k == null || v == null) { failed = true; return null; }
+                return new TypeRef(full, TypeKind.Map, named.IsValueType, Element: k, Value: v, Collection: kind, IsInterface: isInterface, WireType: 7);
+            }
+            TypeRef? e = Resolve(elementType!, member, memberDisplay);
+            if (e == null) { failed = true; return null; }
+            string? packed = kind == CollectionKind.List && !isInterface ? PackedKeyword(elementType!) : null;
+            return new TypeRef(full, TypeKind.Sequence, named.IsValueType, Element: e, Collection: kind, IsInterface: isInterface, WireType: 6, PackedPrimitive: packed);
+        }
+
+        private static IEnumerable<ISymbol> AllMembers(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                foreach (ISymbol m in t.GetMembers()) yield return m;
+            }
+        }
+
+        // ---------------------------------------------------------------- objects
+
+        private sealed class Candidate
+        {
+            public Candidate(ISymbol symbol, ITypeSymbol type, bool settable, bool required)
+            {
+                Symbol = symbol;
+                Type = type;
+                Settable = settable;
+                Required = required;
+            }
+
+            public ISymbol Symbol { get; }
+            public ITypeSymbol Type { get; }
+            public bool Settable { get; }
+            public bool Required { get; }
+            public bool InitOnly { get; set; }
+        }
+
+        private string? ParseObject(INamedTypeSymbol type)
+        {
+            if (_objectIds.TryGetValue(type, out string? existing)) return existing;
+            string id = MakeId(type);
+            _objectIds[type] = id;   // before members, so recursive types terminate
+            string display = type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+
+            List<Candidate> candidates = CollectCandidates(type);
+            IMethodSymbol? ctor = ChooseConstructor(type, candidates, out bool hasParameterless);
+            if (ctor == null && !hasParameterless)
+            {
+                Report(Diagnostics.NoConstructor, type, display);
+                return null;
+            }
+
+            bool typeAllowsSkipping = TypeAllowsDefaultSkipping(type);
+            var members = new List<MemberModel>();
+            var byWireName = new Dictionary<string, string>(StringComparer.Ordinal);
+            var byKey = new Dictionary<int, string>();
+            bool ok = true;
+            foreach (Candidate c in candidates)
+            {
+                int ctorIndex = -1;
+                IParameterSymbol? param = null;
+                if (ctor != null)
+                {
+                    for (int i = 0; i < ctor.Parameters.Length; i++)
+                    {
+                        if (string.Equals(ctor.Parameters[i].Name, c.Symbol.Name, StringComparison.OrdinalIgnoreCase)) { ctorIndex = i; param = ctor.Parameters[i]; break; }
+                    }
+                }
+                if (ctorIndex < 0 && !c.Settable) continue;   // get-only and not a constructor argument: not part of the data
+
+                string memberDisplay = display + "." + c.Symbol.Name;
+                TypeRef? t = Resolve(c.Type, c.Symbol, memberDisplay);
+                if (t == null) { ok = false; continue; }
+
+                List<string> formerNames = c.Symbol.GetAttributes()
+                    .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1)
+                    .Select(a => a.ConstructorArguments[0].Value as string)
+                    .Where(s => !string.IsNullOrEmpty(s))
+                    .Select(s => s!)
+                    .ToList();
+                string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
+                int key = KeyHash.Of(wireName);
+                AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
+                if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
+                {
+                    if (k < 0 || k > KeyHash.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
+                    key = k;
+                }
+                var extra = new List<int>();
+                foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
+                {
+                    int ek = KeyHash.Of(n);
+                    if (ek != key && !extra.Contains(ek)) extra.Add(ek);
+                }
+
+                foreach (string n in formerNames.Concat(new[] { c.Symbol.Name }).Distinct())
+                {
+                    if (byWireName.TryGetValue(n, out string? other))
+                    {
+                        Report(Diagnostics.NameClash, c.Symbol, c.Symbol.Name, display, n, other);
+                        ok = false;
+                    }
+                    else
+                    {
+                        byWireName[n] = c.Symbol.Name;
+                    }
+                }
+                if (byKey.TryGetValue(key, out string? clash))
+                {
+                    Report(Diagnostics.KeyCollision, c.Symbol, clash, c.Symbol.Name, display, key.ToString());
+                    ok = false;
+                }
+                else
+                {
+                    byKey[key] = c.Symbol.Name;
+                }
+
+                AssignKind assign = ctorIndex >= 0 ? AssignKind.Constructor : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
+                string? ctorDefault = null;
+                bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && !HasInitializer(c.Symbol);
+                if (param != null && param.HasExplicitDefaultValue)
+                {
+                    ctorDefault = DefaultLiteral(param, t);
+                    if (param.ExplicitDefaultValue != null && !IsZero(param.ExplicitDefaultValue)) canSkip = false;
+                }
+                if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
+                if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
+
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault));
+            }
+
+            if (members.Count > 64)
+            {
+                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString());
+                ok = false;
+            }
+            if (!ok) return null;
+
+            _objects.Add(new ObjectModel(id, FullName(type), display, type.IsValueType, ctor == null,
+                ctor?.Parameters.Length ?? 0, candidates.Any(c => c.Required), members.ToEquatableArray()));
+            return id;
+        }
+
+        private List<Candidate> CollectCandidates(INamedTypeSymbol type)
+        {
+            var chain = new List<INamedTypeSymbol>();
+            for (INamedTypeSymbol? t = type; t != null && t.SpecialType != SpecialType.System_Object && t.SpecialType != SpecialType.System_ValueType; t = t.BaseType)
+            {
+                chain.Add(t);
+            }
+            chain.Reverse();   // base members first
+            var result = new List<Candidate>();
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            // Walk most-derived first to find which names are hidden, then emit in base-first order.
+            var hiddenOwner = new Dictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
+            for (int i = chain.Count - 1; i >= 0; i--)
+            {
+                foreach (ISymbol m in chain[i].GetMembers())
+                {
+                    if (IsCandidate(m) && !hiddenOwner.ContainsKey(m.Name)) hiddenOwner[m.Name] = chain[i];
+                }
+            }
+            foreach (INamedTypeSymbol t in chain)
+            {
+                foreach (ISymbol m in t.GetMembers())
+                {
+                    if (!IsCandidate(m)) continue;
+                    if (!SymbolEqualityComparer.Default.Equals(hiddenOwner[m.Name], t)) continue;
+                    if (!seen.Add(m.Name)) continue;
+                    if (IsIgnored(m)) continue;
+                    if (m is IFieldSymbol f)
+                    {
+                        result.Add(new Candidate(f, f.Type, !f.IsReadOnly, IsRequired(f)));
+                    }
+                    else if (m is IPropertySymbol p)
+                    {
+                        bool settable = p.SetMethod != null && IsAccessible(p.SetMethod);
+                        result.Add(new Candidate(p, p.Type, settable, IsRequired(p)) { InitOnly = settable && p.SetMethod!.IsInitOnly });
+                    }
+                }
+            }
+            return result;
+        }
+
+        private bool IsCandidate(ISymbol m)
+        {
+            if (m.IsStatic || m.IsImplicitlyDeclared || !IsAccessible(m)) return false;
+            if (m is IFieldSymbol f) return !f.IsConst && !f.IsFixedSizeBuffer && f.Type.TypeKind != Microsoft.CodeAnalysis.TypeKind.Pointer;
+            if (m is IPropertySymbol p)
+            {
+                return !p.IsIndexer && p.GetMethod != null && IsAccessible(p.GetMethod) && p.RefKind == RefKind.None
+                    && p.ExplicitInterfaceImplementations.Length == 0 && p.Name != "EqualityContract";
+            }
+            return false;
+        }
+
+        private bool IsAccessible(ISymbol m) =>
+            m.DeclaredAccessibility == Accessibility.Public
+            || (m.DeclaredAccessibility == Accessibility.Internal || m.DeclaredAccessibility == Accessibility.ProtectedOrInternal)
+                && _compilation.IsSymbolAccessibleWithin(m, _compilation.Assembly);
+
+        private static bool IsIgnored(ISymbol m)
+        {
+            foreach (AttributeData a in m.GetAttributes())
+            {
+                string? name = a.AttributeClass?.ToDisplayString();
+                if (name == "Amber.AmberIgnoreAttribute" || name == "System.NonSerializedAttribute" || name == "System.Runtime.Serialization.IgnoreDataMemberAttribute") return true;
+            }
+            return false;
+        }
+
+        private static bool IsRequired(ISymbol m)
+        {
+            // ISymbol.IsRequired exists from Roslyn 4.4; this generator builds against 4.3 so that it
+            // loads in older compilers, and asks for the property where the running compiler has it.
+            System.Reflection.PropertyInfo? prop = m.GetType().GetProperty("IsRequired");
+            return prop != null && prop.GetValue(m) is bool b && b;
+        }
+
+        private IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<Candidate> candidates, out bool hasParameterless)
+        {
+            List<IMethodSymbol> ctors = type.InstanceConstructors.Where(c => !c.IsStatic && IsAccessible(c)).ToList();
+            hasParameterless = type.IsValueType || ctors.Any(c => c.Parameters.Length == 0);
+            if (type.IsAbstract) { hasParameterless = false; return null; }
+
+            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberConstructorAttribute"));
+            if (marked != null) { hasParameterless = false; return marked.Parameters.Length == 0 ? null : marked; }
+
+            IMethodSymbol? best = null;
+            foreach (IMethodSymbol c in ctors)
+            {
+                if (c.Parameters.Length == 0) continue;
+                if (IsCopyConstructor(c, type)) continue;
+                bool all = c.Parameters.All(p => candidates.Any(m => string.Equals(m.Symbol.Name, p.Name, StringComparison.OrdinalIgnoreCase)
+                    && SymbolEqualityComparer.Default.Equals(m.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), p.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated))));
+                if (all && (best == null || c.Parameters.Length > best.Parameters.Length)) best = c;
+            }
+            if (best == null) return null;
+            bool coversGetOnly = candidates.Any(m => !m.Settable && best.Parameters.Any(p => string.Equals(p.Name, m.Symbol.Name, StringComparison.OrdinalIgnoreCase)));
+            if (hasParameterless && !coversGetOnly) return null;   // setters are enough
+            hasParameterless = false;
+            return best;
+        }
+
+        private static bool IsCopyConstructor(IMethodSymbol c, INamedTypeSymbol type) =>
+            c.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(c.Parameters[0].Type, type);
+
+        /// <summary>
+        /// Whether a freshly constructed instance provably has default values in members without an
+        /// initializer: the type and its bases are in source and declare no parameterless constructor
+        /// body that could set members (or it is a struct from metadata without one).
+        /// </summary>
+        private static bool TypeAllowsDefaultSkipping(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? t = type; t != null && t.SpecialType != SpecialType.System_Object && t.SpecialType != SpecialType.System_ValueType; t = t.BaseType)
+            {
+                if (t.DeclaringSyntaxReferences.Length == 0 && !t.IsValueType) return false;
+                if (t.InstanceConstructors.Any(c => c.Parameters.Length == 0 && !c.IsImplicitlyDeclared)) return false;
+            }
+            return true;
+        }
+
+        private static bool HasInitializer(ISymbol member)
+        {
+            foreach (SyntaxReference r in member.DeclaringSyntaxReferences)
+            {
+                SyntaxNode node = r.GetSyntax();
+                if (node is PropertyDeclarationSyntax p && p.Initializer != null) return true;
+                if (node is VariableDeclaratorSyntax v && v.Initializer != null) return true;
+            }
+            return false;
+        }
+
+        private static bool IsZero(object value) => value switch
+        {
+            bool b => !b,
+            char c => c == '\0',
+            string => false,
+            IConvertible conv => Convert.ToDecimal(conv, System.Globalization.CultureInfo.InvariantCulture) == 0m,
+            _ => false,
+        };
+
+        private static string DefaultLiteral(IParameterSymbol p, TypeRef t)
+        {
+            object? v = p.ExplicitDefaultValue;
+            if (v == null) return "default!";
+            if (p.Type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum) return "(" + t.FullName + ")(" + SymbolDisplay.FormatPrimitive(v, quoteStrings: true, useHexadecimalNumbers: false) + ")";
+            string literal = v switch
+            {
+                float f => f.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "F",
+                double d => d.ToString("R", System.Globalization.CultureInfo.InvariantCulture) + "D",
+                decimal m => m.ToString(System.Globalization.CultureInfo.InvariantCulture) + "M",
+                long l => l.ToString(System.Globalization.CultureInfo.InvariantCulture) + "L",
+                ulong ul => ul.ToString(System.Globalization.CultureInfo.InvariantCulture) + "UL",
+                uint ui => ui.ToString(System.Globalization.CultureInfo.InvariantCulture) + "U",
+                _ => SymbolDisplay.FormatPrimitive(v, quoteStrings: true, useHexadecimalNumbers: false),
+            };
+            return "(" + t.FullName + ")(" + literal + ")";
+        }
+
+        private static string EscapeName(string name) =>
+            SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
+
+        /// <summary>A C# identifier for a type, injective over type names: '_' doubles, other symbols get a letter.</summary>
+        internal static string MakeId(ITypeSymbol type)
+        {
+            var sb = new StringBuilder();
+            foreach (char ch in type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""))
+            {
+                if (char.IsLetterOrDigit(ch)) { sb.Append(ch); continue; }
+                switch (ch)
+                {
+                    case '_': sb.Append("__"); break;
+                    case '.': sb.Append('_'); break;
+                    case '<': sb.Append("_L"); break;
+                    case '>': sb.Append("_G"); break;
+                    case ',': sb.Append("_C"); break;
+                    case '[': sb.Append("_A"); break;
+                    case ']': sb.Append("_Z"); break;
+                    case '(': sb.Append("_P"); break;
+                    case ')': sb.Append("_Q"); break;
+                    case '?': sb.Append("_N"); break;
+                    case ' ': break;
+                    default: sb.Append("_X").Append(((int)ch).ToString("X")); break;
+                }
+            }
+            return sb.ToString();
+        }
+    }
+}

@@ -1,1 +1,0 @@
-namespace Amber.Generator { internal static class Placeholder { } }

@@ -1,0 +1,46 @@
+using System;
+using System.Collections.Generic;
+using Amber.Tests.Models;
+using Xunit;
+
+namespace Amber.Tests.Serialization
+{
+    public class SmokeTests
+    {
+        [Fact]
+        public void Person_round_trips()
+        {
+            var p = new Person { Name = "Ada", Age = 36 };
+            byte[] bytes = AmberSerializer.Serialize(p);
+            Person? back = AmberSerializer.Deserialize<Person>(bytes);
+            Assert.NotNull(back);
+            Assert.Equal("Ada", back!.Name);
+            Assert.Equal(36, back.Age);
+        }
+
+        [Fact]
+        public void Envelope_is_small()
+        {
+            var e = new MessageEnvelope { Header = "Test", From = Guid.NewGuid(), To = Guid.NewGuid() };
+            byte[] bytes = AmberSerializer.Serialize(e);
+            var back = AmberSerializer.Deserialize<MessageEnvelope>(bytes)!;
+            Assert.Equal(e.From, back.From);
+            Assert.Equal(e.To, back.To);
+            Assert.Equal("Test", back.Header);
+            Assert.True(bytes.Length <= 60, $"envelope is {bytes.Length} bytes");
+        }
+
+        [Fact]
+        public void Record_and_struct_array_round_trip()
+        {
+            var r = AmberSerializer.Deserialize<PersonRecord>(AmberSerializer.Serialize(new PersonRecord("Bo", 5)));
+            Assert.Equal(new PersonRecord("Bo", 5), r);
+            var v = new[] { new Vector3 { X = 1, Y = 2, Z = 3 } };
+            var vb = AmberSerializer.Deserialize<Vector3[]>(AmberSerializer.Serialize(v))!;
+            Assert.Equal(3f, vb[0].Z);
+            var shelf = new BookShelf { Books = new List<Book> { new Book { Title = "A", Id = 1 }, new Book { Title = "B", Id = 2 } } };
+            var sb = AmberSerializer.Deserialize<BookShelf>(AmberSerializer.Serialize(shelf))!;
+            Assert.Equal("B", sb.Books![1].Title);
+        }
+    }
+}
