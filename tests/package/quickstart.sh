@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Proves the README quick start from a fresh console project that references only the packed
+# Amber package (runtime + generator in one package). Used by .ci/run; run it by hand the same way.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+version="$(sed -n 's:.*<AmberVersion>\(.*\)</AmberVersion>.*:\1:p' "$root/Directory.Build.props")"
+dotnet pack "$root/src/Amber" -c Release -o "$work/feed" --nologo -v quiet
+test -f "$work/feed/Amber.$version.nupkg"
+# The generator must ship inside the package, under analyzers/dotnet/cs.
+unzip -l "$work/feed/Amber.$version.nupkg" | grep -q "analyzers/dotnet/cs/Amber.Generator.dll"
+
+mkdir "$work/app" && cd "$work/app"
+dotnet new console --framework net10.0 --name QuickStart --output . --nologo >/dev/null
+# A private package cache, so the check never sees a stale Amber from an earlier run.
+export NUGET_PACKAGES="$work/packages"
+dotnet add package Amber --version "$version" --source "$work/feed" >/dev/null
+cat > Program.cs <<'CS'
+using Amber;
+
+var person = new Person { Name = "Ada", Age = 36 };
+byte[] bytes = AmberSerializer.Serialize(person);
+Person? back = AmberSerializer.Deserialize<Person>(bytes);
+System.Console.WriteLine($"{back?.Name} {back?.Age} {bytes.Length}");
+
+public class Person { public string Name { get; set; } = ""; public int Age { get; set; } }
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "quickstart printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "Ada 36 13" ] || { echo "quickstart: unexpected output"; exit 1; }
+echo "quickstart: OK"
