@@ -13,7 +13,7 @@ test -f "$work/feed/Amber.$version.nupkg"
 unzip -l "$work/feed/Amber.$version.nupkg" | grep -q "analyzers/dotnet/cs/Amber.Generator.dll"
 
 mkdir "$work/app" && cd "$work/app"
-dotnet new console --framework net10.0 --name QuickStart --output . --nologo >/dev/null
+dotnet new console --framework net10.0 --name QuickStart --output . >/dev/null
 # A private package cache, so the check never sees a stale Amber from an earlier run.
 export NUGET_PACKAGES="$work/packages"
 dotnet add package Amber --version "$version" --source "$work/feed" >/dev/null
