@@ -41,7 +41,7 @@ namespace Amber
         /// <summary>What to do about it, if Amber can tell.</summary>
         public string? Fix { get; }
 
-        /// <summary>The member path, such as <c>Shelf.Books[3].Title</c>, or empty at the root.</summary>
+        /// <summary>The member path, such as <c>Shelf.Books[3].Title</c>: the root type's name (or <c>$</c> when unknown) and the members and indexes below it.</summary>
         public string MemberPath
         {
             get

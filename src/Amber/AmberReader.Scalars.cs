@@ -14,6 +14,13 @@ namespace Amber
         // ---- integers: the fast forms assume the reader's own wire type (Varint); the forms that
         // ---- take a WireType are used when the writer's shape differs and check it (docs/format.md §3.2).
 
+        /// <summary>
+        /// The offset of the varint just read, given its value: error paths use it so that a range
+        /// error points at the value, not after it, without the hot path tracking the start
+        /// (exact for the shortest encoding, which is what Amber writes).
+        /// </summary>
+        private long VarintStart(ulong raw) => Position - AmberPrimitives.VarintLength(raw);
+
         /// <summary>Reads a signed integer (zigzag Varint) as long.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public long ReadInt64() => AmberPrimitives.UnZigZag(ReadVarint());
@@ -23,7 +30,7 @@ namespace Amber
         public int ReadInt32()
         {
             long v = AmberPrimitives.UnZigZag(ReadVarint());
-            if (v != (int)v) AmberThrow.Overflow(Position, "Int32");
+            if (v != (int)v) AmberThrow.Overflow(VarintStart(AmberPrimitives.ZigZag(v)), "Int32");
             return (int)v;
         }
 
@@ -31,7 +38,7 @@ namespace Amber
         public short ReadInt16()
         {
             long v = ReadInt64();
-            if (v != (short)v) AmberThrow.Overflow(Position, "Int16");
+            if (v != (short)v) AmberThrow.Overflow(VarintStart(AmberPrimitives.ZigZag(v)), "Int16");
             return (short)v;
         }
 
@@ -39,7 +46,7 @@ namespace Amber
         public sbyte ReadSByte()
         {
             long v = ReadInt64();
-            if (v != (sbyte)v) AmberThrow.Overflow(Position, "SByte");
+            if (v != (sbyte)v) AmberThrow.Overflow(VarintStart(AmberPrimitives.ZigZag(v)), "SByte");
             return (sbyte)v;
         }
 
@@ -51,7 +58,7 @@ namespace Amber
         public uint ReadUInt32()
         {
             ulong v = ReadVarint();
-            if (v > uint.MaxValue) AmberThrow.Overflow(Position, "UInt32");
+            if (v > uint.MaxValue) AmberThrow.Overflow(VarintStart(v), "UInt32");
             return (uint)v;
         }
 
@@ -59,7 +66,7 @@ namespace Amber
         public ushort ReadUInt16()
         {
             ulong v = ReadVarint();
-            if (v > ushort.MaxValue) AmberThrow.Overflow(Position, "UInt16");
+            if (v > ushort.MaxValue) AmberThrow.Overflow(VarintStart(v), "UInt16");
             return (ushort)v;
         }
 
@@ -67,7 +74,7 @@ namespace Amber
         public byte ReadByte()
         {
             ulong v = ReadVarint();
-            if (v > byte.MaxValue) AmberThrow.Overflow(Position, "Byte");
+            if (v > byte.MaxValue) AmberThrow.Overflow(VarintStart(v), "Byte");
             return (byte)v;
         }
 
@@ -75,7 +82,7 @@ namespace Amber
         public char ReadChar()
         {
             ulong v = ReadVarint();
-            if (v > char.MaxValue) AmberThrow.Overflow(Position, "Char");
+            if (v > char.MaxValue) AmberThrow.Overflow(VarintStart(v), "Char");
             return (char)v;
         }
 
@@ -84,7 +91,7 @@ namespace Amber
         public bool ReadBoolean()
         {
             ulong v = ReadVarint();
-            if (v > 1) AmberThrow.Malformed(Position, $"A bool has the value {v}; only 0 and 1 are valid");
+            if (v > 1) AmberThrow.Malformed(VarintStart(v), $"A bool has the value {v}; only 0 and 1 are valid");
             return v == 1;
         }
 
@@ -281,7 +288,7 @@ namespace Amber
         /// <paramref name="destination"/>: packed of the same code at memory-copy speed, packed of a
         /// narrower code widened, or element by element.
         /// </summary>
-        public void ReadPrimitives<T>(Span<T> destination, byte descriptor) where T : unmanaged
+        public void ReadPrimitives<T>(scoped Span<T> destination, byte descriptor) where T : unmanaged
         {
             if (destination.Length == 0) return;
             byte myCode = PackedCode.Of<T>();
@@ -303,7 +310,7 @@ namespace Amber
             for (int i = 0; i < destination.Length; i++) destination[i] = ReadPrimitive<T>(wt);
         }
 
-        private void ValidateBooleans(ReadOnlySpan<byte> bytes)
+        private void ValidateBooleans(scoped ReadOnlySpan<byte> bytes)
         {
             foreach (byte b in bytes) if (b > 1) AmberThrow.Malformed(Position, "A packed bool is not 0 or 1");
         }

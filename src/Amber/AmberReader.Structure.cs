@@ -117,7 +117,7 @@ namespace Amber
         }
 
         /// <summary>Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor.</summary>
-        public void ReadShapedLengths(int expectedRank, int count, Span<int> lengths)
+        public void ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths)
         {
             long at = Position;
             ulong rank = ReadVarint();

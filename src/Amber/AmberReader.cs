@@ -129,7 +129,7 @@ namespace Amber
         }
 
         /// <summary>Copies the next dest.Length bytes into <paramref name="dest"/>, crossing segments.</summary>
-        private void CopyTo(Span<byte> dest)
+        private void CopyTo(scoped Span<byte> dest)
         {
             while (dest.Length > 0)
             {

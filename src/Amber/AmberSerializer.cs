@@ -42,7 +42,7 @@ namespace Amber
             }
             catch (AmberException ex)
             {
-                ex.SetRoot(typeof(T).Name);
+                ex.SetRoot(DisplayName(typeof(T)));
                 throw;
             }
             finally
@@ -95,7 +95,7 @@ namespace Amber
             }
             catch (AmberException ex)
             {
-                ex.SetRoot(typeof(T).Name);
+                ex.SetRoot(DisplayName(typeof(T)));
                 throw;
             }
             finally
@@ -115,7 +115,7 @@ namespace Amber
             }
             catch (AmberException ex)
             {
-                ex.SetRoot(typeof(T).Name);
+                ex.SetRoot(DisplayName(typeof(T)));
                 throw;
             }
             finally
@@ -166,6 +166,20 @@ namespace Amber
             {
                 PooledBufferWriter.Return(buffer);
             }
+        }
+
+        /// <summary>A C#-like name for error paths: <c>List&lt;Book&gt;</c> rather than <c>List`1</c>.</summary>
+        internal static string DisplayName(Type type)
+        {
+            if (type.IsArray) return DisplayName(type.GetElementType()!) + "[" + new string(',', type.GetArrayRank() - 1) + "]";
+            if (!type.IsGenericType) return type.Name;
+            string name = type.Name;
+            int tick = name.IndexOf('`');
+            if (tick >= 0) name = name.Substring(0, tick);
+            Type[] args = type.GetGenericArguments();
+            var parts = new string[args.Length];
+            for (int i = 0; i < args.Length; i++) parts[i] = DisplayName(args[i]);
+            return name + "<" + string.Join(", ", parts) + ">";
         }
 
         private static T ReadRoot<T>(ref AmberReader reader, IAmberFormatter<T> formatter)

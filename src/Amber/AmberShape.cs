@@ -89,7 +89,7 @@ namespace Amber
         /// <summary>The writer's tags, when not identical.</summary>
         public ushort[]? WriterTags { get; }
 
-        /// <summary>The number of members in the writer's shape.</summary>
+        /// <summary>The number of members in the writer's shape when it differs from the reader's (0 when identical: use the reader's own shape).</summary>
         public int Count => Map?.Length ?? 0;
 
         /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>

@@ -9,7 +9,9 @@ namespace Amber
 {
     public ref partial struct AmberWriter
     {
-        private static readonly UTF8Encoding s_utf8 = new UTF8Encoding(false, true);
+        // Strings are .NET strings: a lone surrogate cannot be UTF-8, so it is written as U+FFFD (as
+        // System.Text.Json does) rather than failing the whole payload.
+        private static readonly UTF8Encoding s_utf8 = new UTF8Encoding(false, false);
 
         /// <summary>Writes a bool (Varint 0 or 1).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -177,7 +179,7 @@ namespace Amber
         }
 
         /// <summary>Writes bytes (Bytes, never null).</summary>
-        public void WriteBytes(ReadOnlySpan<byte> value)
+        public void WriteBytes(scoped ReadOnlySpan<byte> value)
         {
             WriteVarint((ulong)value.Length + 1);
             WriteRaw(value);
@@ -193,7 +195,7 @@ namespace Amber
         /// Writes a span of unmanaged primitives as a packed sequence (count, descriptor, raw
         /// little-endian values): the memory-copy path of docs/format.md §6.1.
         /// </summary>
-        public void WritePacked<T>(ReadOnlySpan<T> values) where T : unmanaged
+        public void WritePacked<T>(scoped ReadOnlySpan<T> values) where T : unmanaged
         {
             byte code = PackedCode.Of<T>();
             WriteVarint((ulong)values.Length + 1);
@@ -209,7 +211,7 @@ namespace Amber
             }
         }
 
-        private void WritePackedBigEndian<T>(ReadOnlySpan<T> values) where T : unmanaged
+        private void WritePackedBigEndian<T>(scoped ReadOnlySpan<T> values) where T : unmanaged
         {
             int width = Unsafe.SizeOf<T>();
             foreach (T v in values)

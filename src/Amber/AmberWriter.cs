@@ -47,7 +47,7 @@ namespace Amber
         /// <summary>Bytes written so far, including those not yet flushed.</summary>
         public long BytesWritten => _flushed + _pos;
 
-        /// <summary>Commits the buffered bytes to the buffer writer and releases pooled state.</summary>
+        /// <summary>Commits the buffered bytes to the buffer writer. The writer stays usable.</summary>
         public void Flush()
         {
             if (_pos > 0)
@@ -91,7 +91,7 @@ namespace Amber
         }
 
         /// <summary>Writes raw bytes.</summary>
-        public void WriteRaw(ReadOnlySpan<byte> bytes)
+        public void WriteRaw(scoped ReadOnlySpan<byte> bytes)
         {
             if (_buffer.Length - _pos >= bytes.Length)
             {
@@ -103,7 +103,7 @@ namespace Amber
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void WriteRawSlow(ReadOnlySpan<byte> bytes)
+        private void WriteRawSlow(scoped ReadOnlySpan<byte> bytes)
         {
             while (bytes.Length > 0)
             {
@@ -196,7 +196,7 @@ namespace Amber
         }
 
         /// <summary>Writes a multi-dimensional array header: total count, descriptor with the shaped bit, rank and lengths.</summary>
-        public void WriteShapedSequenceHeader(ReadOnlySpan<int> lengths, byte elementDescriptor)
+        public void WriteShapedSequenceHeader(scoped ReadOnlySpan<int> lengths, byte elementDescriptor)
         {
             long count = 1;
             foreach (int l in lengths) count *= l;

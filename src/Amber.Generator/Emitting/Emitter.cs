@@ -108,6 +108,7 @@ namespace Amber.Generator.Emitting
                     }
                 case TypeKind.Enum: return expr + " != default";
                 case TypeKind.Nullable: return expr + ".HasValue";
+                case TypeKind.ByteArray: return t.IsValueType ? "!" + expr + ".IsEmpty" : expr + " is not null";
                 default:
                     if (t.Collection == CollectionKind.ImmutableArray) return "!" + expr + ".IsDefault";
                     return t.IsValueType ? "true" : expr + " is not null";
@@ -139,7 +140,8 @@ namespace Amber.Generator.Emitting
                     sw.Line(CodecName(t.ObjectId!) + ".Write(ref w, " + expr + ");");
                     return;
                 case TypeKind.ByteArray:
-                    sw.Line("w.WriteBytes(" + expr + ");");
+                    // byte[] (null is L = 0), or Memory<byte> / ReadOnlyMemory<byte> (a value type: its span).
+                    sw.Line("w.WriteBytes(" + expr + (t.IsValueType ? ".Span" : "") + ");");
                     return;
             }
 
@@ -580,12 +582,40 @@ namespace Amber.Generator.Emitting
                 sw.Line("mi = " + i + ";");
                 EmitMemberRead(sw, o, i, direct, null);
                 sw.Close();
+                if (NullWhenAbsent(o.Members[i]))
+                {
+                    sw.Open("else");
+                    EmitMemberNull(sw, o, i, direct);
+                    sw.Close();
+                }
             }
             sw.Close();
             sw.Open("else");
             sw.Line("int[] map = s.Map!;");
             sw.Open("for (int wi = 0; wi < map.Length; wi++)");
-            sw.Line("if ((p & (1UL << wi)) == 0) continue;");
+            if (o.Members.Any(NullWhenAbsent))
+            {
+                // A Nullable member that the writer has but left absent was null (docs/format.md §5),
+                // even where the reader's own default (an initializer) is not.
+                sw.Open("if ((p & (1UL << wi)) == 0)");
+                sw.Open("switch (map[wi])");
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    if (!NullWhenAbsent(o.Members[i])) continue;
+                    sw.Line("case " + i + ":");
+                    sw.Open();
+                    EmitMemberNull(sw, o, i, direct);
+                    sw.Line("break;");
+                    sw.Close();
+                }
+                sw.Close();
+                sw.Line("continue;");
+                sw.Close();
+            }
+            else
+            {
+                sw.Line("if ((p & (1UL << wi)) == 0) continue;");
+            }
             sw.Line("var wt = s.WireTypeAt(wi);");
             sw.Line("mi = map[wi];");
             sw.Open("switch (mi)");
@@ -637,6 +667,21 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>
+        /// A Nullable member whose reader-side default may be non-null (an initializer, a constructor
+        /// parameter default, a constructor body): the writer never writes null, it leaves the member
+        /// absent, so a member that is in the writer's shape but absent must be set to null rather than
+        /// left at that default. A member the writer does not have at all keeps the default.
+        /// </summary>
+        private static bool NullWhenAbsent(MemberModel m) => m.Type.Kind == TypeKind.Nullable && !m.CanSkipDefault;
+
+        private static void EmitMemberNull(SourceWriter sw, ObjectModel o, int i, bool direct)
+        {
+            MemberModel m = o.Members[i];
+            if (direct) sw.Line("o." + m.Name + " = null;");
+            else if (NeedsPresenceFlag(o, m)) sw.Line("h" + i + " = true;");   // the member's local is still null
+        }
+
         /// <summary>Whether construction needs to know that member was present (else the default it was initialised to is right).</summary>
         private static bool NeedsPresenceFlag(ObjectModel o, MemberModel m) => m.Assign switch
         {
@@ -646,7 +691,7 @@ namespace Amber.Generator.Emitting
         };
 
         private static bool UsesTemplate(ObjectModel o, MemberModel m) =>
-            m.Assign == AssignKind.Init && !m.CanSkipDefault && o.HasParameterlessConstructor && !o.AnyRequired && m.Type.Kind != TypeKind.Nullable;
+            m.Assign == AssignKind.Init && !m.CanSkipDefault && !o.AnyRequired;
 
         /// <summary>Collections assign their target more than once in generated code; read them into a local first.</summary>
         private static bool NeedsTemp(TypeRef t) => t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence or TypeKind.Map;
@@ -655,31 +700,35 @@ namespace Amber.Generator.Emitting
         {
             var args = new string[o.CtorParameterCount];
             for (int a = 0; a < args.Length; a++) args[a] = "default!";
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Assign == AssignKind.Constructor)
+                {
+                    args[m.CtorParameterIndex] = m.CtorDefault != null ? "(h" + i + " ? m" + i + " : " + m.CtorDefault + ")" : "m" + i;
+                }
+            }
+            string construct = "new " + o.FullName + "(" + string.Join(", ", args) + ")";
             var inits = new List<string>();
             bool template = false;
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
-                switch (m.Assign)
+                if (m.Assign != AssignKind.Init) continue;
+                if (UsesTemplate(o, m))
                 {
-                    case AssignKind.Constructor:
-                        args[m.CtorParameterIndex] = m.CtorDefault != null ? "(h" + i + " ? m" + i + " : " + m.CtorDefault + ")" : "m" + i;
-                        break;
-                    case AssignKind.Init:
-                        if (UsesTemplate(o, m))
-                        {
-                            template = true;
-                            inits.Add(m.Name + " = h" + i + " ? m" + i + " : (tmpl ??= new " + o.FullName + "())." + m.Name);
-                        }
-                        else
-                        {
-                            inits.Add(m.Name + " = m" + i);
-                        }
-                        break;
+                    // An init member the writer did not write takes its initializer's value from an
+                    // instance built the same way without it (only when such a member is absent).
+                    template = true;
+                    inits.Add(m.Name + " = h" + i + " ? m" + i + " : (tmpl ??= " + construct + ")." + m.Name);
+                }
+                else
+                {
+                    inits.Add(m.Name + " = m" + i);
                 }
             }
             if (template) sw.Line(Nullable(o.FullName, o.IsValueType) + (o.IsValueType ? "?" : "") + " tmpl = null;");
-            string creation = "new " + o.FullName + "(" + string.Join(", ", args) + ")";
+            string creation = construct;
             if (inits.Count > 0) creation += " { " + string.Join(", ", inits) + " }";
             sw.Line("var o = " + creation + ";");
             for (int i = 0; i < o.Members.Count; i++)

@@ -67,6 +67,9 @@ namespace Amber.Generator.Parsing
         private TypeRef? Resolve(ITypeSymbol type, ISymbol? member, string memberDisplay)
         {
             _ct.ThrowIfCancellationRequested();
+            // A tuple's element names are compile-time only: (int Id, string Name) is ValueTuple<int, string>
+            // with members Item1, Item2 (docs/format.md §5), so named and unnamed tuples share one codec.
+            if (type is INamedTypeSymbol { IsTupleType: true, TupleUnderlyingType: { } unnamed }) type = unnamed;
             string full = FullName(type);
 
             if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error || type is ITypeParameterSymbol)
@@ -109,6 +112,13 @@ namespace Amber.Generator.Parsing
             {
                 Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "pointers and function pointers have no serialized form");
                 return null;
+            }
+
+            if (named.IsGenericType && named.TypeArguments.Length == 1 && named.TypeArguments[0].SpecialType == SpecialType.System_Byte
+                && named.OriginalDefinition.ToDisplayString() is "System.Memory<T>" or "System.ReadOnlyMemory<T>")
+            {
+                // docs/format.md §3.1: Memory<byte> and ReadOnlyMemory<byte> are Bytes, like byte[].
+                return new TypeRef(full, TypeKind.ByteArray, true, WireType: 4);
             }
 
             TypeRef? collection = ResolveCollection(named, full, member, memberDisplay, out bool failed);
@@ -441,7 +451,8 @@ namespace Amber.Generator.Parsing
                 if (param != null && param.HasExplicitDefaultValue)
                 {
                     ctorDefault = DefaultLiteral(param, t);
-                    if (param.ExplicitDefaultValue != null && !IsZero(param.ExplicitDefaultValue)) canSkip = false;
+                    // A Nullable parameter's only absent value is null: `int? x = 0` must still write 0.
+                    if (param.ExplicitDefaultValue != null && (t.Kind == TypeKind.Nullable || !IsZero(param.ExplicitDefaultValue))) canSkip = false;
                 }
                 if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
                 if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
@@ -456,13 +467,62 @@ namespace Amber.Generator.Parsing
             }
             if (!ok) return null;
 
-            _objects.Add(new ObjectModel(id, FullName(type), display, type.IsValueType, ctor == null,
+            // An extra key (a former name, or the current name when [AmberKey] or a former name sets
+            // the wire key) must never be another member's key, or that member's data would be
+            // read into this one.
+            var primaryKeys = new HashSet<int>(members.Select(m => m.Key));
+            for (int i = 0; i < members.Count; i++)
+            {
+                MemberModel m = members[i];
+                if (m.ExtraKeys.Any(primaryKeys.Contains))
+                {
+                    members[i] = m with { ExtraKeys = m.ExtraKeys.Where(k => !primaryKeys.Contains(k)).ToEquatableArray() };
+                }
+            }
+
+            // A type from another assembly with nothing to serialize (Memory<int>, a handle type …)
+            // would round-trip as an empty object and lose its data silently.
+            if (members.Count == 0 && type.DeclaringSyntaxReferences.Length == 0)
+            {
+                Report(Diagnostics.UnsupportedMemberType, type, display, display, "it has no public settable members or matching constructor parameters, so its data would be lost");
+                return null;
+            }
+
+            _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
                 ctor?.Parameters.Length ?? 0, candidates.Any(c => c.Required), members.ToEquatableArray()));
             return id;
         }
 
+        /// <summary>
+        /// The name generated code uses to create an object. Tuple syntax cannot follow <c>new</c>
+        /// (CS8181), so a tuple is named by its ValueTuple type, which is the same type.
+        /// </summary>
+        private static string ObjectFullName(INamedTypeSymbol type)
+        {
+            if (!type.IsTupleType) return FullName(type);
+            return "global::System.ValueTuple<" + string.Join(", ", type.TypeArguments.Select(FullName)) + ">";
+        }
+
+        private static bool IsTupleFieldName(string name) =>
+            name == "Rest" || (name.Length == 5 && name.StartsWith("Item", StringComparison.Ordinal) && name[4] >= '1' && name[4] <= '7');
+
         private List<Candidate> CollectCandidates(INamedTypeSymbol type)
         {
+            if (type.IsTupleType)
+            {
+                // The element fields of a tuple type are compiler-synthesized (IsImplicitlyDeclared), so
+                // the general walk below finds none of them; the members are Item1…Item7 and Rest.
+                var fields = new List<Candidate>();
+                var names = new HashSet<string>(StringComparer.Ordinal);
+                foreach (ISymbol m in type.GetMembers())
+                {
+                    if (m is IFieldSymbol f && !f.IsStatic && f.DeclaredAccessibility == Accessibility.Public && IsTupleFieldName(f.Name) && names.Add(f.Name) && !IsIgnored(f))
+                    {
+                        fields.Add(new Candidate(f, f.Type, !f.IsReadOnly, false));
+                    }
+                }
+                return fields;
+            }
             var chain = new List<INamedTypeSymbol>();
             for (INamedTypeSymbol? t = type; t != null && t.SpecialType != SpecialType.System_Object && t.SpecialType != SpecialType.System_ValueType; t = t.BaseType)
             {
@@ -529,11 +589,21 @@ namespace Amber.Generator.Parsing
             return false;
         }
 
+        // IPropertySymbol.IsRequired and IFieldSymbol.IsRequired exist from Roslyn 4.4; this generator
+        // builds against 4.3 so that it loads in older compilers, and asks for the property where the
+        // running compiler has it. It is looked up on the interface: the public symbol classes
+        // implement it explicitly, so the symbol's own type has no public IsRequired property.
+        private static readonly System.Reflection.PropertyInfo? s_propertyIsRequired = typeof(IPropertySymbol).GetProperty("IsRequired");
+        private static readonly System.Reflection.PropertyInfo? s_fieldIsRequired = typeof(IFieldSymbol).GetProperty("IsRequired");
+
         private static bool IsRequired(ISymbol m)
         {
-            // ISymbol.IsRequired exists from Roslyn 4.4; this generator builds against 4.3 so that it
-            // loads in older compilers, and asks for the property where the running compiler has it.
-            System.Reflection.PropertyInfo? prop = m.GetType().GetProperty("IsRequired");
+            System.Reflection.PropertyInfo? prop = m switch
+            {
+                IPropertySymbol => s_propertyIsRequired,
+                IFieldSymbol => s_fieldIsRequired,
+                _ => null,
+            };
             return prop != null && prop.GetValue(m) is bool b && b;
         }
 

@@ -44,3 +44,26 @@ namespace Amber.Tests.Serialization
         }
     }
 }
+
+namespace Amber.Tests.Serialization
+{
+    public class StringEdgeTests
+    {
+        [Fact]
+        public void Lone_surrogate_is_written_as_replacement_character()
+        {
+            var p = new Amber.Tests.Models.Person { Name = "a\uD800b", Age = 1 };
+            var back = AmberSerializer.Deserialize<Amber.Tests.Models.Person>(AmberSerializer.Serialize(p))!;
+            Assert.Equal("a\uFFFDb", back.Name);
+        }
+
+        [Fact]
+        public void Error_path_names_generic_roots_like_csharp()
+        {
+            byte[] good = AmberSerializer.Serialize(new System.Collections.Generic.List<Amber.Tests.Models.Person> { new Amber.Tests.Models.Person { Name = "x" } });
+            byte[] cut = good.AsSpan(0, good.Length - 1).ToArray();
+            var ex = Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<System.Collections.Generic.List<Amber.Tests.Models.Person>>(cut));
+            Assert.StartsWith("List<Person>[0].", ex.MemberPath);
+        }
+    }
+}

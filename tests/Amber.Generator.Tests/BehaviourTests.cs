@@ -1,0 +1,216 @@
+using Xunit;
+
+namespace Amber.Generator.Tests
+{
+    /// <summary>
+    /// Runs generated code for the cases where what it does matters more than how it reads: data
+    /// written by an older version of a type (docs/format.md §5, mapped reading).
+    /// </summary>
+    public class BehaviourTests
+    {
+        [Fact]
+        public void Round_trip_through_generated_code()
+        {
+            const string source = @"
+using System.Collections.Generic;
+using Amber;
+
+namespace T
+{
+    public record Point(int X, int Y)
+    {
+        public string Label { get; init; } = ""origin"";
+    }
+
+    public class Bag
+    {
+        public List<Point>? Points { get; set; }
+        public Dictionary<string, int?>? Scores { get; set; }
+        public int[,]? Grid { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            var bag = new Bag
+            {
+                Points = new List<Point> { new Point(1, 2) { Label = ""a"" }, new Point(3, 4) },
+                Scores = new Dictionary<string, int?> { [""x""] = 1, [""y""] = null },
+                Grid = new int[,] { { 1, 2, 3 }, { 4, 5, 6 } },
+            };
+            Bag back = AmberSerializer.Deserialize<Bag>(AmberSerializer.Serialize(bag))!;
+            return string.Join("","", back.Points![0], back.Points[1], back.Scores![""x""], back.Scores[""y""] is null, back.Grid![1, 2], back.Grid.GetLength(1));
+        }
+    }
+}";
+            Assert.Equal(
+                "Point { X = 1, Y = 2, Label = a },Point { X = 3, Y = 4, Label = origin },1,True,6,3",
+                Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void Absent_init_member_keeps_its_initializer_with_a_parameterless_constructor()
+        {
+            const string source = @"
+using Amber;
+
+namespace T
+{
+    public class Settings
+    {
+        public int X { get; set; }
+        public string Label { get; init; } = ""origin"";
+    }
+
+    public class SettingsV1
+    {
+        public int X { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string? Run()
+        {
+            byte[] old = AmberSerializer.Serialize(new SettingsV1 { X = 5 });
+            Settings s = AmberSerializer.Deserialize<Settings>(old)!;
+            return s.X + "" "" + s.Label;
+        }
+    }
+}";
+            Assert.Equal("5 origin", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void Absent_init_member_keeps_its_initializer_in_a_positional_record()
+        {
+            // docs/format.md §5: "An absent member keeps the reader's default: its initializer".
+            // The generated Read ends in `new Point(m0, m1) { Label = m2 }` with m2 = default when
+            // Label was not in the data, so Label is null although it is a non-nullable string.
+            const string source = @"
+using Amber;
+
+namespace T
+{
+    public record Point(int X, int Y)
+    {
+        public string Label { get; init; } = ""origin"";
+    }
+
+    public class PointV1
+    {
+        public int X { get; set; }
+        public int Y { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string? Run()
+        {
+            byte[] old = AmberSerializer.Serialize(new PointV1 { X = 1, Y = 2 });
+            Point p = AmberSerializer.Deserialize<Point>(old)!;
+            return p.X + "" "" + p.Y + "" "" + (p.Label ?? ""<null>"");
+        }
+    }
+}";
+            Assert.Equal("1 2 origin", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void AmberKey_resolves_a_collision_at_run_time()
+        {
+            (string a, string b, int key) = KeyCollisions.FirstPair();
+            int chosen = KeyCollisions.UnusedKey(key);
+            string source = @"
+using Amber;
+
+namespace T
+{
+    public class Clash
+    {
+        public int " + a + @" { get; set; }
+        [AmberKey(" + chosen + @")]
+        public int " + b + @" { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            Clash c = AmberSerializer.Deserialize<Clash>(AmberSerializer.Serialize(new Clash { " + a + @" = 1, " + b + @" = 2 }))!;
+            return c." + a + @" + "" "" + c." + b + @";
+        }
+    }
+}";
+            Assert.Equal("1 2", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void AmberKey_member_does_not_take_the_other_members_data()
+        {
+            // Members A and B collide; B gets [AmberKey(n)]. The shape still lists key(B's name) =
+            // key(A) as an extra key of B, so when B comes first a reader mapping older data by key
+            // gives A's value to B (and A stays default).
+            (string a, string b, int key) = KeyCollisions.FirstPair();
+            int chosen = KeyCollisions.UnusedKey(key);
+            string source = @"
+using Amber;
+
+namespace T
+{
+    public class Clash
+    {
+        [AmberKey(" + chosen + @")]
+        public int " + b + @" { get; set; }
+        public int " + a + @" { get; set; }
+    }
+
+    public class ClashV1
+    {
+        public int " + a + @" { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            Clash c = AmberSerializer.Deserialize<Clash>(AmberSerializer.Serialize(new ClashV1 { " + a + @" = 7 }))!;
+            return c." + a + @" + "" "" + c." + b + @";
+        }
+    }
+}";
+            Assert.Equal("7 0", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void Memory_of_bytes_round_trips()
+        {
+            // docs/format.md §3.1: byte[], Memory<byte> and ReadOnlyMemory<byte> are Bytes. The
+            // generator treats the two memory types as objects with no settable member, so it writes
+            // an empty object and the bytes are lost without a diagnostic.
+            const string source = @"
+using System;
+using Amber;
+
+namespace T
+{
+    public class Blob
+    {
+        public ReadOnlyMemory<byte> Data { get; set; }
+        public Memory<byte> Scratch { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            var blob = new Blob { Data = new byte[] { 1, 2, 3 }, Scratch = new byte[] { 9 } };
+            Blob back = AmberSerializer.Deserialize<Blob>(AmberSerializer.Serialize(blob))!;
+            return back.Data.Length + "" "" + back.Scratch.Length;
+        }
+    }
+}";
+            Assert.Equal("3 1", Execution.Call(source, "T.Use", "Run"));
+        }
+    }
+}

@@ -1,0 +1,281 @@
+using System.IO;
+using System.Linq;
+using System.Runtime.CompilerServices;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+using Xunit;
+
+namespace Amber.Generator.Tests
+{
+    /// <summary>
+    /// One test per diagnostic: a minimal input that triggers it, reported where the problem is (the
+    /// member or type, not Location.None), with the fix in the message and a help page that exists.
+    /// </summary>
+    public class DiagnosticTests
+    {
+        [Fact]
+        public void AMB001_unsupported_member_type()
+        {
+            const string source = @"
+using Amber;
+
+public class Holder
+{
+    public int Id { get; set; }
+    public object? Payload { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Holder h) => AmberSerializer.Serialize(h);
+}";
+            Diagnostic d = Single(source, "AMB001");
+            AssertAt(d, source, "Payload");
+            Assert.Contains("Holder.Payload", d.GetMessage());
+        }
+
+        [Fact]
+        public void AMB002_no_usable_constructor()
+        {
+            const string source = @"
+using Amber;
+
+public class Seeded
+{
+    public Seeded(int seed) { }
+    public int Value { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Seeded s) => AmberSerializer.Serialize(s);
+}";
+            Diagnostic d = Single(source, "AMB002");
+            AssertAt(d, source, "Seeded");
+        }
+
+        [Fact]
+        public void AMB003_inaccessible_type()
+        {
+            const string source = @"
+using Amber;
+
+public class Outer
+{
+    private class Secret
+    {
+        public int Value { get; set; }
+    }
+
+    public static byte[] Save() => AmberSerializer.Serialize(new Secret());
+}";
+            Diagnostic d = Single(source, "AMB003");
+            AssertAt(d, source, "Secret");
+            Assert.Contains("private", d.GetMessage());
+        }
+
+        [Fact]
+        public void AMB004_key_collision()
+        {
+            (string a, string b, int key) = KeyCollisions.FirstPair();
+            string source = @"
+using Amber;
+
+public class Clash
+{
+    public int " + a + @" { get; set; }
+    public int " + b + @" { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Clash c) => AmberSerializer.Serialize(c);
+}";
+            Diagnostic d = Single(source, "AMB004");
+            AssertAt(d, source, b);
+            string message = d.GetMessage();
+            Assert.Contains(a, message);
+            Assert.Contains(b, message);
+            Assert.Contains(key.ToString(System.Globalization.CultureInfo.InvariantCulture), message);
+        }
+
+        [Fact]
+        public void AMB004_is_fixed_by_AmberKey()
+        {
+            (string a, string b, int key) = KeyCollisions.FirstPair();
+            int chosen = KeyCollisions.UnusedKey(key);
+            string source = @"
+using Amber;
+
+public class Clash
+{
+    public int " + a + @" { get; set; }
+    [AmberKey(" + chosen + @")]
+    public int " + b + @" { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Clash c) => AmberSerializer.Serialize(c);
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Assert.Empty(run.Diagnostics);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+            string codec = run.Generated("AmberCodec_Clash.g.cs");
+            Assert.Contains("0x" + ((chosen << 3) | 0).ToString("X4", System.Globalization.CultureInfo.InvariantCulture), codec);
+        }
+
+        [Fact]
+        public void AMB005_too_many_members()
+        {
+            var sb = new StringBuilder();
+            sb.Append("using Amber;\n\npublic class Wide\n{\n");
+            for (int i = 0; i < 65; i++) sb.Append("    public int P").Append(i).Append(" { get; set; }\n");
+            sb.Append("}\n\npublic static class Use\n{\n    public static byte[] Save(Wide w) => AmberSerializer.Serialize(w);\n}\n");
+            string source = sb.ToString();
+
+            Diagnostic d = Single(source, "AMB005");
+            AssertAt(d, source, "Wide");
+            Assert.Contains("65", d.GetMessage());
+        }
+
+        [Fact]
+        public void AMB005_is_not_reported_at_64_members()
+        {
+            var sb = new StringBuilder();
+            sb.Append("using Amber;\n\npublic class Wide\n{\n");
+            for (int i = 0; i < 64; i++) sb.Append("    public int P").Append(i).Append(" { get; set; }\n");
+            sb.Append("}\n\npublic static class Use\n{\n    public static byte[] Save(Wide w) => AmberSerializer.Serialize(w);\n}\n");
+
+            GeneratorRun run = GeneratorHarness.Run(sb.ToString());
+            Assert.Empty(run.Diagnostics);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+        }
+
+        [Fact]
+        public void AMB006_name_clash()
+        {
+            const string source = @"
+using Amber;
+
+public class Renamed
+{
+    [AmberFormerName(""Title"")]
+    public string? Name { get; set; }
+    public string? Title { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Renamed r) => AmberSerializer.Serialize(r);
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Diagnostic d = Assert.Single(run.Diagnostics, x => x.Id == "AMB006");
+            AssertCommon(d);
+            AssertAt(d, source, "Title", occurrence: 2);   // the member, not the attribute argument
+            Assert.Contains("'Title'", d.GetMessage());
+            Assert.Contains("'Name'", d.GetMessage());
+            Assert.Empty(run.Result.GeneratedSources);
+        }
+
+        [Fact]
+        public void AMB007_key_out_of_range()
+        {
+            const string source = @"
+using Amber;
+
+public class Keyed
+{
+    [AmberKey(9000)]
+    public int Value { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Keyed k) => AmberSerializer.Serialize(k);
+}";
+            Diagnostic d = Single(source, "AMB007");
+            AssertAt(d, source, "Value");
+            Assert.Contains("9000", d.GetMessage());
+        }
+
+        [Fact]
+        public void Every_descriptor_has_a_help_page()
+        {
+            string root = RepositoryRoot();
+            for (int i = 1; i <= 7; i++)
+            {
+                string id = "AMB00" + i;
+                DiagnosticDescriptor? descriptor = Diagnostics.ById(id);
+                Assert.NotNull(descriptor);
+                Assert.Equal("docs/diagnostics/" + id + ".md", descriptor!.HelpLinkUri);
+                Assert.True(File.Exists(Path.Combine(root, descriptor.HelpLinkUri)), descriptor.HelpLinkUri + " is missing");
+                Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
+                Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
+            }
+            Assert.Null(Diagnostics.ById("AMB008"));
+        }
+
+        // ------------------------------------------------------------------ helpers
+
+        /// <summary>Runs the generator and returns its only diagnostic, which must have <paramref name="id"/>.</summary>
+        private static Diagnostic Single(string source, string id)
+        {
+            var input = GeneratorHarness.CreateCompilation(source);
+            var inputErrors = input.GetDiagnostics().Where(x => x.Severity == DiagnosticSeverity.Error).ToList();
+            Assert.True(inputErrors.Count == 0, "The test input does not compile:\n" + GeneratorHarness.Describe(inputErrors));
+
+            GeneratorRun run = GeneratorHarness.Run(input);
+            Assert.Null(run.Result.Exception);
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal(id, d.Id);
+            AssertCommon(d);
+            // A type the generator cannot serve gets no code (and no half-registered formatter).
+            Assert.Empty(run.Result.GeneratedSources);
+            return d;
+        }
+
+        private static void AssertCommon(Diagnostic d)
+        {
+            Assert.Equal(DiagnosticSeverity.Error, d.Severity);
+            Assert.Contains("Fix:", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
+            Assert.Equal("docs/diagnostics/" + d.Id + ".md", d.Descriptor.HelpLinkUri);
+        }
+
+        /// <summary>The diagnostic points at the <paramref name="occurrence"/>-th whole-word <paramref name="text"/> of the input.</summary>
+        private static void AssertAt(Diagnostic d, string source, string text, int occurrence = 1)
+        {
+            Assert.NotEqual(LocationKind.None, d.Location.Kind);
+            FileLinePositionSpan lineSpan = d.Location.GetLineSpan();
+            Assert.Equal(GeneratorHarness.InputPath, lineSpan.Path);
+
+            int start = IndexOfWord(source, text, occurrence);
+            Assert.True(start >= 0, $"'{text}' (occurrence {occurrence}) is not in the input");
+            TextSpan span = d.Location.SourceSpan;
+            Assert.Equal(text, source.Substring(span.Start, span.Length));
+            Assert.Equal(start, span.Start);
+
+            SourceText sourceText = SourceText.From(source);
+            Assert.Equal(sourceText.Lines.GetLinePositionSpan(span), lineSpan.Span);
+        }
+
+        private static int IndexOfWord(string source, string word, int occurrence)
+        {
+            int from = 0;
+            while (true)
+            {
+                int i = source.IndexOf(word, from, System.StringComparison.Ordinal);
+                if (i < 0) return -1;
+                bool before = i == 0 || !char.IsLetterOrDigit(source[i - 1]) && source[i - 1] != '_';
+                int end = i + word.Length;
+                bool after = end == source.Length || !char.IsLetterOrDigit(source[end]) && source[end] != '_';
+                if (before && after && --occurrence == 0) return i;
+                from = i + 1;
+            }
+        }
+
+        private static string RepositoryRoot([CallerFilePath] string thisFile = "") =>
+            Path.GetFullPath(Path.Combine(Path.GetDirectoryName(thisFile)!, "..", ".."));
+    }
+}
