@@ -109,12 +109,76 @@ namespace Amber
                 if (width == 0) AmberThrow.Malformed(at, $"Unknown packed element code {descriptor & 0x7F}");
                 if (count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, count, Remaining);
             }
-            else if ((descriptor & 0x60) != 0)
+            else if ((descriptor & 0x60) != 0 && descriptor != AmberCode.DescriptorRows)
             {
                 AmberThrow.Malformed(at, $"The sequence descriptor 0x{descriptor:X2} has reserved bits set");
             }
             return (int)count;
         }
+
+        /// <summary>
+        /// Reads the part of a rows sequence after its descriptor (docs/format.md §6.1): the element
+        /// shape and the member codes, checked against the input left for <paramref name="count"/> rows.
+        /// </summary>
+        public RowsMatch ReadRowsHeader(AmberShape shape, ReadOnlySpan<byte> readerCodes, int count)
+        {
+            long at = Position;
+            ulong h = ReadVarint();
+            uint kind = (uint)(h & 3);
+            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            ShapeMatch match = ReaderState.Match(ref e, shape);
+            int members = e.Count;
+            byte[] codes = _state.RowCodes;
+            ReadOnlySpan<byte> raw = ReadSpan(members);
+            raw.CopyTo(codes);
+            int width = 0;
+            for (int i = 0; i < members; i++)
+            {
+                int w = AmberCode.PackedWidth(codes[i]);
+                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {codes[i]} in a row");
+                width += w;
+            }
+            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            if ((ulong)count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
+            bool identical = match.IsIdentical && readerCodes.SequenceEqual(new ReadOnlySpan<byte>(codes, 0, members));
+            return new RowsMatch(identical, match.Map, codes, members, width);
+        }
+
+        /// <summary>Copies raw little-endian values into <paramref name="destination"/> (identical rows of a blittable struct).</summary>
+        public void ReadRaw<T>(scoped Span<T> destination) where T : unmanaged
+        {
+            CopyTo(System.Runtime.InteropServices.MemoryMarshal.AsBytes(destination));
+        }
+
+        /// <summary>Reads one row member of the reader's own code (identical rows).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public T ReadUnmanaged<T>() where T : unmanaged
+        {
+            int size = Unsafe.SizeOf<T>();
+            ReadOnlySpan<byte> s = ReadSpan(size);
+            if (BitConverter.IsLittleEndian) return System.Runtime.InteropServices.MemoryMarshal.Read<T>(s);
+            Span<byte> copy = stackalloc byte[size];
+            s.CopyTo(copy);
+            copy.Reverse();
+            return System.Runtime.InteropServices.MemoryMarshal.Read<T>(copy);
+        }
+
+        /// <summary>Reads one row member written with <paramref name="writerCode"/> as <typeparamref name="T"/>, widening as §3.2 allows.</summary>
+        public T ReadRowValue<T>(byte writerCode) where T : unmanaged
+        {
+            byte mine = PackedCode.Of<T>();
+            if (writerCode != mine) return ReadPackedElement<T>(writerCode, mine);
+            if (mine != AmberCode.PackedBoolean) return ReadUnmanaged<T>();
+            long at = Position;
+            byte b = ReadByteRaw();
+            if (b > 1) AmberThrow.Malformed(at, $"A bool in a row is {b}; only 0 and 1 are valid");
+            bool value = b == 1;
+            return Unsafe.As<bool, T>(ref value);
+        }
+
+        /// <summary>Skips one row member written with <paramref name="writerCode"/>.</summary>
+        public void SkipRowValue(byte writerCode) => Skip(AmberCode.PackedWidth(writerCode));
 
         /// <summary>Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor.</summary>
         public void ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths)
@@ -208,6 +272,11 @@ namespace Amber
                 Skip((long)count * AmberCode.PackedWidth(d & 0x7F));
                 return;
             }
+            if (d == AmberCode.DescriptorRows)
+            {
+                SkipRows(count);
+                return;
+            }
             EnterDepth();
             if ((d & AmberCode.DescriptorShaped) != 0)
             {
@@ -224,6 +293,26 @@ namespace Amber
                 SkipValue(wt);
             }
             ExitDepth();
+        }
+
+        private void SkipRows(int count)
+        {
+            long at = Position;
+            ulong h = ReadVarint();
+            uint kind = (uint)(h & 3);
+            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            ReadOnlySpan<byte> codes = ReadSpan(e.Count);
+            long width = 0;
+            foreach (byte c in codes)
+            {
+                int w = AmberCode.PackedWidth(c);
+                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
+                width += w;
+            }
+            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            if (count * width > Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
+            Skip(count * width);
         }
 
         private void SkipMap()

@@ -209,6 +209,33 @@ namespace Amber
             }
         }
 
+        /// <summary>
+        /// Writes the header of a rows sequence (docs/format.md §6.1): count, descriptor 0x25, the
+        /// element shape (defined on first use in this payload) and one packed code per member. The
+        /// caller then writes <paramref name="count"/> rows of raw little-endian member values.
+        /// </summary>
+        public void WriteRowsHeader(int count, AmberShape shape, ReadOnlySpan<byte> codes)
+        {
+            WriteVarint((ulong)count + 1);
+            if (count == 0) return;
+            WriteByteRaw(AmberCode.DescriptorRows);
+            int id = _state.GetOrDefine(shape.Slot, out bool defined);
+            if (defined) WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
+            else WriteShapeDefinition(shape, id);
+            WriteRaw(codes);
+        }
+
+        /// <summary>Writes an unmanaged primitive as its raw little-endian bytes (a row member).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteUnmanaged<T>(T value) where T : unmanaged
+        {
+            int size = Unsafe.SizeOf<T>();
+            Span<byte> span = GetSpan(size);
+            Unsafe.WriteUnaligned(ref System.Runtime.InteropServices.MemoryMarshal.GetReference(span), value);
+            if (!BitConverter.IsLittleEndian) span.Slice(0, size).Reverse();
+            _pos += size;
+        }
+
         /// <summary>Writes a map header: count, then the pair descriptor if count &gt; 0.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteMapHeader(int count, byte pairDescriptor)

@@ -31,6 +31,11 @@ namespace Amber.Generator.Emitting
             EmitWriteMethod(sw, o);
             sw.Line();
             EmitReadMethod(sw, o);
+            if (o.RowCodes.Count > 0)
+            {
+                sw.Line();
+                EmitRows(sw, o);
+            }
             sw.Close();
             sw.Close();
             return sw.ToString();
@@ -171,6 +176,12 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Sequence when t.PackedPrimitive != null:
                     sw.Line("w.WritePacked<" + t.PackedPrimitive + ">(global::Amber.AmberCollections.AsSpan(" + v + "));");
                     break;
+                case TypeKind.Array when t.Element!.Rows:
+                    sw.Line(CodecName(t.Element.ObjectId!) + ".WriteRows(ref w, " + v + ");");
+                    break;
+                case TypeKind.Sequence when t.Element!.Rows && t.Collection == CollectionKind.List && !t.IsInterface:
+                    sw.Line(CodecName(t.Element.ObjectId!) + ".WriteRows(ref w, global::Amber.AmberCollections.AsSpan(" + v + "));");
+                    break;
                 case TypeKind.Array:
                     sw.Line("w.WriteSequenceHeader(" + v + ".Length, " + ElementDescriptor(t.Element!) + ");");
                     sw.Open("for (int i" + d + " = 0; i" + d + " < " + v + ".Length; i" + d + "++)");
@@ -306,6 +317,11 @@ namespace Amber.Generator.Emitting
                 sw.Close();
                 return;
             }
+            if (t.Element!.Rows && (t.Kind == TypeKind.Array || t.Kind == TypeKind.Sequence && t.Collection == CollectionKind.List))
+            {
+                string rows = CodecName(t.Element.ObjectId!) + ".ReadRowsArray(ref r, " + n + ")";
+                sw.Line("else if (" + desc + " == 0x25) " + target + " = " + (t.Kind == TypeKind.Array ? rows : "new global::System.Collections.Generic.List<" + t.Element.FullName + ">(" + rows + ")") + ";");
+            }
             sw.Open("else");
             if (t.Kind == TypeKind.MultiArray) EmitMultiArrayBody(sw, t, target, depth);
             else EmitSequenceBody(sw, t, target, depth);
@@ -320,6 +336,18 @@ namespace Amber.Generator.Emitting
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
             string i = "i" + d, ewt = "ewt" + d, nl = "nl" + d, e = "e" + d;
+            if (element.Rows)
+            {
+                // Rows data read into a collection kind that is not written as rows (a List written, a HashSet read).
+                sw.Open("if (" + desc + " == 0x25)");
+                sw.Line("var rw" + d + " = " + CodecName(element.ObjectId!) + ".ReadRowsArray(ref r, " + count + ");");
+                sw.Open("for (int " + i + " = 0; " + i + " < " + count + "; " + i + "++)");
+                sw.Line("var " + e + " = rw" + d + "[" + i + "];");
+                consume(e);
+                sw.Close();
+                sw.Close();
+                sw.Open("else");
+            }
             string? packed = PackableKeyword(element);
             if (packed != null)
             {
@@ -335,7 +363,7 @@ namespace Amber.Generator.Emitting
             }
             sw.Line("var " + ewt + " = (global::Amber.WireType)(" + desc + " & 7);");
             sw.Line("bool " + nl + " = (" + desc + " & 0x08) != 0;");
-            sw.Line("if ((" + desc + " & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed or shaped elements where plain elements were expected\");");
+            sw.Line("if ((" + desc + " & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
             sw.Line("int " + i + " = 0;");
             sw.Open("try");
             sw.Open("for (; " + i + " < " + count + "; " + i + "++)");
@@ -352,6 +380,7 @@ namespace Amber.Generator.Emitting
             sw.Line("throw;");
             sw.Close();
             if (packed != null) sw.Close();
+            if (element.Rows) sw.Close();
         }
 
         private static string? PackableKeyword(TypeRef t)
@@ -736,6 +765,95 @@ namespace Amber.Generator.Emitting
                 MemberModel m = o.Members[i];
                 if (m.Assign == AssignKind.Setter) sw.Line("if (h" + i + ") o." + m.Name + " = m" + i + ";");
             }
+        }
+
+        // ------------------------------------------------------------------ rows (format §6.1)
+
+        private static string RowKeyword(int code) => code switch
+        {
+            1 => "byte", 2 => "sbyte", 3 => "short", 4 => "ushort", 5 => "int", 6 => "uint",
+            7 => "long", 8 => "ulong", 9 => "float", 10 => "double", 11 => "bool", _ => "char",
+        };
+
+        private static int RowWidth(int code) => code switch
+        {
+            1 or 2 or 11 => 1,
+            3 or 4 or 12 => 2,
+            5 or 6 or 9 => 4,
+            _ => 8,
+        };
+
+        /// <summary>A sequence of this struct as fixed-width rows: one memory copy when the layouts agree.</summary>
+        private static void EmitRows(SourceWriter sw, ObjectModel o)
+        {
+            string t = o.FullName;
+            int width = o.RowCodes.Sum(RowWidth);
+            string blittable = "global::System.BitConverter.IsLittleEndian && global::System.Runtime.CompilerServices.Unsafe.SizeOf<" + t + ">() == RowWidth";
+            sw.Line("internal static readonly byte[] RowCodes = new byte[] { " + string.Join(", ", o.RowCodes) + " };");
+            sw.Line("internal const int RowWidth = " + width + ";");
+            sw.Line();
+            sw.Open("internal static void WriteRows(ref global::Amber.AmberWriter w, global::System.ReadOnlySpan<" + t + "> items)");
+            sw.Line("w.WriteRowsHeader(items.Length, Shape, RowCodes);");
+            if (o.RowBlittable)
+            {
+                sw.Open("if (" + blittable + ")");
+                sw.Line("w.WriteRaw(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(items));");
+                sw.Line("return;");
+                sw.Close();
+            }
+            sw.Open("for (int i = 0; i < items.Length; i++)");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string kw = RowKeyword(o.RowCodes[i]);
+                sw.Line("w.WriteUnmanaged<" + kw + ">(" + (m.Type.Kind == TypeKind.Enum ? "(" + kw + ")" : "") + "items[i]." + m.Name + ");");
+            }
+            sw.Close();
+            sw.Close();
+            sw.Line();
+            sw.Open("internal static " + t + "[] ReadRowsArray(ref global::Amber.AmberReader r, int count)");
+            sw.Line("var rows = r.ReadRowsHeader(Shape, RowCodes, count);");
+            sw.Line("var result = new " + t + "[count];");
+            if (o.RowBlittable)
+            {
+                sw.Open("if (rows.Identical && " + blittable + ")");
+                sw.Line("r.ReadRaw<" + t + ">(result);");
+                sw.Line("return result;");
+                sw.Close();
+            }
+            sw.Open("if (rows.Identical)");
+            sw.Open("for (int i = 0; i < count; i++)");
+            sw.Line("var o = new " + t + "();");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string kw = RowKeyword(o.RowCodes[i]);
+                string read = o.RowCodes[i] == 11 ? "r.ReadRowValue<bool>(11)" : "r.ReadUnmanaged<" + kw + ">()";
+                sw.Line("o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + read + ";");
+            }
+            sw.Line("result[i] = o;");
+            sw.Close();
+            sw.Line("return result;");
+            sw.Close();
+            sw.Line("int[] map = rows.Map;");
+            sw.Line("byte[] codes = rows.WriterCodes;");
+            sw.Open("for (int i = 0; i < count; i++)");
+            sw.Line("var o = new " + t + "();");
+            sw.Open("for (int wi = 0; wi < rows.Count; wi++)");
+            sw.Open("switch (map == null ? wi : map[wi])");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string kw = RowKeyword(o.RowCodes[i]);
+                sw.Line("case " + i + ": o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + "r.ReadRowValue<" + kw + ">(codes[wi]); break;");
+            }
+            sw.Line("default: r.SkipRowValue(codes[wi]); break;");
+            sw.Close();
+            sw.Close();
+            sw.Line("result[i] = o;");
+            sw.Close();
+            sw.Line("return result;");
+            sw.Close();
         }
 
         // ------------------------------------------------------------------ roots and registration

@@ -59,7 +59,8 @@ namespace Amber.Generator.Model
         int Rank = 1,
         bool IsInterface = false,
         int WireType = 0,
-        string? PackedPrimitive = null);  // Array/List of packable primitive: the C# keyword
+        string? PackedPrimitive = null,   // Array/List of packable primitive: the C# keyword
+        bool Rows = false);               // Object: a struct written as rows in sequences (format §6.1)
 
     /// <summary>How a member is given to a new instance.</summary>
     internal enum AssignKind
@@ -88,7 +89,9 @@ namespace Amber.Generator.Model
         bool HasParameterlessConstructor,
         int CtorParameterCount,
         bool AnyRequired,
-        EquatableArray<MemberModel> Members);
+        EquatableArray<MemberModel> Members,
+        EquatableArray<int> RowCodes = default,   // non-empty: written as rows in sequences (format §6.1)
+        bool RowBlittable = false);               // rows are the struct's own memory layout
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 

@@ -145,7 +145,8 @@ namespace Amber.Generator.Parsing
 
             string? id = ParseObject(named);
             if (id == null) return null;
-            return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: 5);
+            bool rows = _objects.FirstOrDefault(o => o.Id == id)?.RowCodes.Count > 0;
+            return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: 5, Rows: rows);
         }
 
         private bool CheckAccessible(ITypeSymbol type, ISymbol? member)
@@ -488,9 +489,63 @@ namespace Amber.Generator.Parsing
                 return null;
             }
 
+            bool anyRequired = candidates.Any(c => c.Required);
+            EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
+            bool rowBlittable = false;
+            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0
+                && members.All(m => m.Assign == AssignKind.Setter && RowCode(m.Type) != 0))
+            {
+                rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();
+                rowBlittable = IsBlittableRow(type, members);
+            }
             _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
-                ctor?.Parameters.Length ?? 0, candidates.Any(c => c.Required), members.ToEquatableArray()));
+                ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable));
             return id;
+        }
+
+        /// <summary>The packed primitive code (format §6.1) of a row member's type, or 0 if it cannot be in a row.</summary>
+        private static int RowCode(TypeRef t)
+        {
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Byte" => 1, "SByte" => 2, "Int16" => 3, "UInt16" => 4, "Int32" => 5, "UInt32" => 6,
+                "Int64" => 7, "UInt64" => 8, "Single" => 9, "Double" => 10, "Boolean" => 11, "Char" => 12,
+                _ => 0,
+            };
+        }
+
+        private static int RowWidth(int code) => code switch
+        {
+            1 or 2 or 11 => 1,
+            3 or 4 or 12 => 2,
+            5 or 6 or 9 => 4,
+            _ => 8,
+        };
+
+        /// <summary>
+        /// Whether a row is the struct's own memory: its instance fields are exactly the serialized
+        /// members, in order, with natural alignment leaving no padding, and no explicit layout. bool
+        /// is left out because a copied byte could hold a value other than 0 or 1. The generated code
+        /// also checks Unsafe.SizeOf at run time.
+        /// </summary>
+        private static bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
+        {
+            if (type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.InteropServices.StructLayoutAttribute")) return false;
+            List<IFieldSymbol> fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => !f.IsStatic && !f.IsConst).ToList();
+            if (fields.Count != members.Count) return false;
+            int offset = 0, maxAlign = 1;
+            for (int i = 0; i < fields.Count; i++)
+            {
+                if (fields[i].IsImplicitlyDeclared || fields[i].Name != members[i].DisplayName) return false;
+                int code = RowCode(members[i].Type);
+                if (code == 11) return false;
+                int size = RowWidth(code);
+                if (offset % size != 0) return false;
+                offset += size;
+                maxAlign = Math.Max(maxAlign, size);
+            }
+            return offset % maxAlign == 0;
         }
 
         /// <summary>

@@ -42,6 +42,9 @@ namespace Amber
         /// <summary>Sequence element descriptor: multi-dimensional; rank and lengths follow.</summary>
         public const byte DescriptorShaped = 0x10;
 
+        /// <summary>Sequence element descriptor: structs of primitives as fixed-width rows (docs/format.md §6.1).</summary>
+        public const byte DescriptorRows = 0x25;
+
         /// <summary>Map pair descriptor: each value is preceded by a presence byte.</summary>
         public const byte MapNullableValues = 0x80;
 

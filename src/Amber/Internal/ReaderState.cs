@@ -20,6 +20,9 @@ namespace Amber.Internal
         }
 
         public Entry[] Entries = new Entry[8];
+
+        /// <summary>The member codes of the rows sequence being read (rows hold only primitives, so they never nest).</summary>
+        public readonly byte[] RowCodes = new byte[AmberCode.MaxShapeMembers];
         public int Count;
 
         public static ReaderState Rent()

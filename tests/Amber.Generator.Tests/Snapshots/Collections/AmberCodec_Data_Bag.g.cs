@@ -196,7 +196,7 @@ namespace Amber.Generated
                                 var b1 = new global::System.Collections.Generic.List<string>(n1);
                                 var ewt1 = (global::Amber.WireType)(d1 & 7);
                                 bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                 int i1 = 0;
                                 try
                                 {
@@ -285,7 +285,7 @@ namespace Amber.Generated
                                 var b1 = new int[n1][];
                                 var ewt1 = (global::Amber.WireType)(d1 & 7);
                                 bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                 int i1 = 0;
                                 try
                                 {
@@ -349,7 +349,7 @@ namespace Amber.Generated
                                 {
                                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                                     bool nl1 = (d1 & 0x08) != 0;
-                                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                     int i1 = 0;
                                     try
                                     {
@@ -389,7 +389,7 @@ namespace Amber.Generated
                                 var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1);
                                 var ewt1 = (global::Amber.WireType)(d1 & 7);
                                 bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                 int i1 = 0;
                                 try
                                 {
@@ -426,7 +426,7 @@ namespace Amber.Generated
                                 var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
                                 var ewt1 = (global::Amber.WireType)(d1 & 7);
                                 bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                 int i1 = 0;
                                 try
                                 {
@@ -474,7 +474,7 @@ namespace Amber.Generated
                                         var b1 = new global::System.Collections.Generic.List<string>(n1);
                                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                                         bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                         int i1 = 0;
                                         try
                                         {
@@ -566,7 +566,7 @@ namespace Amber.Generated
                                         var b1 = new int[n1][];
                                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                                         bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                         int i1 = 0;
                                         try
                                         {
@@ -631,7 +631,7 @@ namespace Amber.Generated
                                         {
                                             var ewt1 = (global::Amber.WireType)(d1 & 7);
                                             bool nl1 = (d1 & 0x08) != 0;
-                                            if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                            if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                             int i1 = 0;
                                             try
                                             {
@@ -672,7 +672,7 @@ namespace Amber.Generated
                                         var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1);
                                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                                         bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                         int i1 = 0;
                                         try
                                         {
@@ -710,7 +710,7 @@ namespace Amber.Generated
                                         var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
                                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                                         bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed or shaped elements where plain elements were expected");
+                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                                         int i1 = 0;
                                         try
                                         {

@@ -118,5 +118,58 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        internal static readonly byte[] RowCodes = new byte[] { 9, 9, 10, 11 };
+        internal const int RowWidth = 17;
+
+        internal static void WriteRows(ref global::Amber.AmberWriter w, global::System.ReadOnlySpan<global::Geometry.Vector> items)
+        {
+            w.WriteRowsHeader(items.Length, Shape, RowCodes);
+            for (int i = 0; i < items.Length; i++)
+            {
+                w.WriteUnmanaged<float>(items[i].X);
+                w.WriteUnmanaged<float>(items[i].Y);
+                w.WriteUnmanaged<double>(items[i].Length);
+                w.WriteUnmanaged<bool>(items[i].Normalized);
+            }
+        }
+
+        internal static global::Geometry.Vector[] ReadRowsArray(ref global::Amber.AmberReader r, int count)
+        {
+            var rows = r.ReadRowsHeader(Shape, RowCodes, count);
+            var result = new global::Geometry.Vector[count];
+            if (rows.Identical)
+            {
+                for (int i = 0; i < count; i++)
+                {
+                    var o = new global::Geometry.Vector();
+                    o.X = r.ReadUnmanaged<float>();
+                    o.Y = r.ReadUnmanaged<float>();
+                    o.Length = r.ReadUnmanaged<double>();
+                    o.Normalized = r.ReadRowValue<bool>(11);
+                    result[i] = o;
+                }
+                return result;
+            }
+            int[] map = rows.Map;
+            byte[] codes = rows.WriterCodes;
+            for (int i = 0; i < count; i++)
+            {
+                var o = new global::Geometry.Vector();
+                for (int wi = 0; wi < rows.Count; wi++)
+                {
+                    switch (map == null ? wi : map[wi])
+                    {
+                        case 0: o.X = r.ReadRowValue<float>(codes[wi]); break;
+                        case 1: o.Y = r.ReadRowValue<float>(codes[wi]); break;
+                        case 2: o.Length = r.ReadRowValue<double>(codes[wi]); break;
+                        case 3: o.Normalized = r.ReadRowValue<bool>(codes[wi]); break;
+                        default: r.SkipRowValue(codes[wi]); break;
+                    }
+                }
+                result[i] = o;
+            }
+            return result;
+        }
     }
 }
