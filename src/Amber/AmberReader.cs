@@ -22,7 +22,7 @@ namespace Amber
         private byte[]? _scratch;
         private int _depth;
         private readonly int _maxDepth;
-        private readonly ReaderState _state;
+        private ReaderState _state;
 
         /// <summary>Creates a reader over one span.</summary>
         public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
@@ -88,9 +88,15 @@ namespace Amber
         /// <summary>Bytes left to read.</summary>
         public long Remaining => _length - Position;
 
-        internal void ReleaseState()
+        /// <summary>
+        /// Returns the reader's pooled per-payload state and scratch buffer. Call it (or use
+        /// <c>using var</c>) when a hand-made reader is done; the reader is unusable afterwards.
+        /// </summary>
+        public void Dispose()
         {
-            ReaderState.Return(_state);
+            ReaderState? state = _state;
+            _state = null!;
+            if (state != null) ReaderState.Return(state);
             if (_scratch != null)
             {
                 ArrayPool<byte>.Shared.Return(_scratch);

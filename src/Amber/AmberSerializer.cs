@@ -47,7 +47,7 @@ namespace Amber
             }
             finally
             {
-                writer.ReleaseState();
+                writer.Dispose();
             }
         }
 
@@ -100,7 +100,7 @@ namespace Amber
             }
             finally
             {
-                reader.ReleaseState();
+                reader.Dispose();
             }
         }
 
@@ -120,7 +120,7 @@ namespace Amber
             }
             finally
             {
-                reader.ReleaseState();
+                reader.Dispose();
             }
         }
 

@@ -21,7 +21,7 @@ namespace Amber
         private long _flushed;
         private int _depth;
         private readonly int _maxDepth;
-        private readonly WriterState _state;
+        private WriterState? _state;
 
         /// <summary>Creates a writer over <paramref name="output"/>.</summary>
         public AmberWriter(IBufferWriter<byte> output, AmberOptions? options = null)
@@ -44,6 +44,8 @@ namespace Amber
         /// <summary>The options of this call.</summary>
         public AmberOptions Options { get; }
 
+        private WriterState State => _state ?? throw new ObjectDisposedException(nameof(AmberWriter));
+
         /// <summary>Bytes written so far, including those not yet flushed.</summary>
         public long BytesWritten => _flushed + _pos;
 
@@ -59,7 +61,16 @@ namespace Amber
             }
         }
 
-        internal void ReleaseState() => WriterState.Return(_state);
+        /// <summary>
+        /// Returns the writer's pooled per-payload state. Call it (or use <c>using var</c>) when a
+        /// hand-made writer is done, after <see cref="Flush"/>; the writer is unusable afterwards.
+        /// </summary>
+        public void Dispose()
+        {
+            WriterState? state = _state;
+            _state = null;
+            if (state != null) WriterState.Return(state);
+        }
 
         /// <summary>Returns a span of at least <paramref name="size"/> bytes at the write position.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -167,7 +178,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
-            int id = _state.GetOrDefine(shape.Slot, out bool defined);
+            int id = State.GetOrDefine(shape.Slot, out bool defined);
             if (defined)
             {
                 WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
@@ -219,7 +230,7 @@ namespace Amber
             WriteVarint((ulong)count + 1);
             if (count == 0) return;
             WriteByteRaw(AmberCode.DescriptorRows);
-            int id = _state.GetOrDefine(shape.Slot, out bool defined);
+            int id = State.GetOrDefine(shape.Slot, out bool defined);
             if (defined) WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
             else WriteShapeDefinition(shape, id);
             WriteRaw(codes);

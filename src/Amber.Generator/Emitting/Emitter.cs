@@ -199,6 +199,20 @@ namespace Amber.Generator.Emitting
                 }
                 case TypeKind.Sequence:
                 {
+                    bool concrete = t.IsInterface && t.Collection == CollectionKind.List;   // IEnumerable, ICollection, IList, IReadOnlyList, IReadOnlyCollection
+                    if (concrete)
+                    {
+                        // Most interface-typed members hold a List<T> or a T[]: enumerate those concretely
+                        // (no enumerator allocation, rows and packed paths), anything else through the interface.
+                        string el = t.Element!.FullName;
+                        sw.Open("if (" + v + " is global::System.Collections.Generic.List<" + el + "> l" + d + ")");
+                        EmitWrite(sw, t with { FullName = "global::System.Collections.Generic.List<" + el + ">", IsInterface = false, PackedPrimitive = PackableKeyword(t.Element!) }, "l" + d, depth + 1);
+                        sw.Close();
+                        sw.Open("else if (" + v + " is " + ArrayTypeName(t.Element!) + " a" + d + ")");
+                        EmitWrite(sw, new TypeRef(ArrayTypeName(t.Element!), TypeKind.Array, false, Element: t.Element, WireType: 6, PackedPrimitive: PackableKeyword(t.Element!)), "a" + d, depth + 1);
+                        sw.Close();
+                        sw.Open("else");
+                    }
                     string count;
                     string items = v;
                     if (t.Collection == CollectionKind.AddableCollection
@@ -223,14 +237,29 @@ namespace Amber.Generator.Emitting
                     sw.Open("foreach (var e" + d + " in " + items + ")");
                     EmitElementWrite(sw, t.Element!, "e" + d, depth + 1);
                     sw.Close();
+                    if (concrete) sw.Close();
                     break;
                 }
                 case TypeKind.Map:
+                    bool concreteMap = t.IsInterface && t.Collection == CollectionKind.Dictionary;   // IDictionary, IReadOnlyDictionary
+                    if (concreteMap)
+                    {
+                        string dict = "global::System.Collections.Generic.Dictionary<" + t.Element!.FullName + ", " + t.Value!.FullName + ">";
+                        sw.Open("if (" + v + " is " + dict + " dd" + d + ")");
+                        sw.Line("w.WriteMapHeader(dd" + d + ".Count, " + MapDescriptor(t) + ");");
+                        sw.Open("foreach (var e" + d + " in dd" + d + ")");
+                        EmitElementWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
+                        EmitElementWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
+                        sw.Close();
+                        sw.Close();
+                        sw.Open("else");
+                    }
                     sw.Line("w.WriteMapHeader(" + v + ".Count, " + MapDescriptor(t) + ");");
                     sw.Open("foreach (var e" + d + " in " + v + ")");
                     EmitElementWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
                     EmitElementWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
                     sw.Close();
+                    if (concreteMap) sw.Close();
                     break;
             }
             sw.Close();
@@ -563,6 +592,13 @@ namespace Amber.Generator.Emitting
                 }
             });
             sw.Line(target + " = " + c + ";");
+        }
+
+        /// <summary>The C# name of a one-dimensional array of <paramref name="element"/> (jagged-safe: int[][] for int[]).</summary>
+        private static string ArrayTypeName(TypeRef element)
+        {
+            string creation = ArrayCreation(element, "");
+            return creation.Substring("new ".Length);
         }
 
         /// <summary><c>new E[dims]</c>, placing the dimensions before any array suffix of E (jagged arrays).</summary>

@@ -470,7 +470,7 @@ namespace Amber.Tests.Runtime
             w.Flush();
             Assert.Equal(603, w.BytesWritten);
             Assert.Equal(603, output.ToArray().Length);
-            w.ReleaseState();
+            w.Dispose();
         }
     }
 }

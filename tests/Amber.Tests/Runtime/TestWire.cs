@@ -28,7 +28,7 @@ namespace Amber.Tests.Runtime
             }
             finally
             {
-                writer.ReleaseState();
+                writer.Dispose();
             }
             return output.WrittenSpan.ToArray();
         }
@@ -45,7 +45,7 @@ namespace Amber.Tests.Runtime
             }
             finally
             {
-                writer.ReleaseState();
+                writer.Dispose();
             }
             return output.ToArray();
         }
@@ -64,7 +64,7 @@ namespace Amber.Tests.Runtime
             }
             finally
             {
-                reader.ReleaseState();
+                reader.Dispose();
             }
         }
 
@@ -82,7 +82,7 @@ namespace Amber.Tests.Runtime
             }
             finally
             {
-                reader.ReleaseState();
+                reader.Dispose();
             }
         }
 

@@ -1,0 +1,61 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+
+namespace Amber.Bench.Runner
+{
+    /// <summary>The command line.</summary>
+    public sealed class BenchOptions
+    {
+        public bool Full { get; private set; }
+        public bool Tiny { get; private set; }
+        public bool Help { get; private set; }
+        public HashSet<string>? Workloads { get; private set; }
+        public HashSet<string>? Serializers { get; private set; }
+        public string? CsvPath { get; private set; }
+
+        public const string Usage = @"Amber comparison suite: Amber side by side with the serializers a user would pick instead.
+
+usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
+
+  (no option)              quick mode: all six workloads, every available serializer, then the table
+  --full                   also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
+  --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, bootpayload, vector3)
+  --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
+  --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg)
+  --tiny                   tiny data and few samples (for the test suite; figures are meaningless)
+  --help                   this text";
+
+        public static BenchOptions Parse(string[] args)
+        {
+            var o = new BenchOptions();
+            for (int i = 0; i < args.Length; i++)
+            {
+                string a = args[i];
+                switch (a)
+                {
+                    case "--full": o.Full = true; break;
+                    case "--tiny": o.Tiny = true; break;
+                    case "--help": case "-h": case "-?": o.Help = true; break;
+                    case "--workload": o.Workloads = List(args, ref i, a); break;
+                    case "--serializer": o.Serializers = List(args, ref i, a); break;
+                    case "--csv": o.CsvPath = Value(args, ref i, a); break;
+                    default: throw new ArgumentException($"Unknown option '{a}'. Run with --help.");
+                }
+            }
+            return o;
+        }
+
+        private static string Value(string[] args, ref int i, string name)
+        {
+            if (i + 1 >= args.Length) throw new ArgumentException($"{name} needs a value.");
+            return args[++i];
+        }
+
+        private static HashSet<string> List(string[] args, ref int i, string name) =>
+            new HashSet<string>(Value(args, ref i, name).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries), StringComparer.OrdinalIgnoreCase);
+
+        public bool WantsSerializer(string name) =>
+            Serializers == null || name == "Amber" || Serializers.Contains(name) || Serializers.Any(s => name.StartsWith(s, StringComparison.OrdinalIgnoreCase));
+    }
+}

@@ -1,0 +1,71 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Linq;
+using Amber.Bench.Serializers;
+using Amber.Bench.Workloads;
+
+namespace Amber.Bench.Runner
+{
+    /// <summary>Runs every selected workload against every selected serializer and returns the rows.</summary>
+    public static class BenchRunner
+    {
+        public static IReadOnlyList<Workload> AllWorkloads() => new Workload[]
+        {
+            new EnvelopeWorkload(),
+            new BookShelfWorkload(),
+            new SportEventsWorkload(),
+            new GameStateWorkload(),
+            new BootPayloadWorkload(),
+            new Vector3Workload(),
+        };
+
+        public static List<ResultRow> Run(BenchOptions options, IReadOnlyList<ISerializerAdapter> adapters, Action<string>? progressLine = null)
+        {
+            BenchScale scale = options.Tiny ? BenchScale.Tiny : options.Full ? BenchScale.Full : BenchScale.Quick;
+            List<Workload> workloads = AllWorkloads().Where(w => options.Workloads == null || options.Workloads.Contains(w.Name)).ToList();
+            if (options.Workloads != null)
+            {
+                foreach (string unknown in options.Workloads.Where(n => workloads.All(w => w.Name != n)))
+                    throw new ArgumentException($"Unknown workload '{unknown}'. Known: {string.Join(", ", AllWorkloads().Select(w => w.Name))}.");
+            }
+            List<ISerializerAdapter> selected = adapters.Where(a => options.WantsSerializer(a.Name)).ToList();
+
+            var rows = new List<ResultRow>();
+            int step = 0;
+            var clock = Stopwatch.StartNew();
+            foreach (Workload workload in workloads)
+            {
+                foreach (WorkloadCase input in workload.Cases(scale, options.Full))
+                {
+                    int total = selected.Count;
+                    bool peak = workload.Name == "sportevents" && !options.Tiny;
+                    TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
+                    int index = 0;
+                    foreach (ISerializerAdapter adapter in selected)
+                    {
+                        index++;
+                        step++;
+                        if (adapter.Unavailable != null)
+                        {
+                            rows.Add(new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = adapter.Unavailable });
+                            continue;
+                        }
+                        if (!adapter.Supports(workload.Name)) continue;
+                        string where = $"[{clock.Elapsed:mm\\:ss}] {input.Workload} ({input.Objects:N0} objects) × {adapter.Name} ({index}/{total})";
+                        var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
+                        try
+                        {
+                            rows.Add(input.Run(m, adapter));
+                        }
+                        catch (Exception ex) when (ex is not OutOfMemoryException)
+                        {
+                            rows.Add(new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = "failed: " + ex.GetType().Name + ": " + ex.Message });
+                        }
+                    }
+                }
+            }
+            return rows;
+        }
+    }
+}

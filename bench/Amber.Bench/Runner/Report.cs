@@ -1,0 +1,179 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Text;
+using Amber.Bench.Workloads;
+
+namespace Amber.Bench.Runner
+{
+    /// <summary>Prints the tables and the summary, and writes the CSV and the SVG chart.</summary>
+    public static class Report
+    {
+        public const string CsvHeader = "workload,serializer,objects,size_bytes,serialize_ns,deserialize_ns,serialize_alloc_bytes,deserialize_alloc_bytes,peak_ws_bytes,verified";
+
+        public static void PrintTables(TextWriter o, IReadOnlyList<ResultRow> rows, IReadOnlyList<Workload> workloads)
+        {
+            foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
+            {
+                Workload? w = workloads.FirstOrDefault(x => x.Name == group.Key.Workload);
+                o.WriteLine();
+                o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} objects){(w != null ? " — " + w.Description : "")}");
+                bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
+                o.WriteLine($"{"serializer",-28} {"size (B)",13} {"serialize",12} {"deserialize",12} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
+                foreach (ResultRow r in group)
+                {
+                    if (!r.Measured)
+                    {
+                        o.WriteLine($"{r.Serializer,-28} {r.Note}");
+                        continue;
+                    }
+                    o.WriteLine($"{r.Serializer,-28} {r.SizeBytes,13:N0} {Time(r.SerializeNs),12} {Time(r.DeserializeNs),12} {Bytes(r.SerializeAllocBytes),12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {Bytes(r.PeakWorkingSetBytes),10}" : "")}  {(r.Verified ? "yes" : "NO: " + r.Note)}");
+                }
+            }
+            var notes = workloads.SelectMany(w => w.Footnotes).Concat(Serializers.Peers.Footnotes).ToList();
+            if (notes.Count > 0)
+            {
+                o.WriteLine();
+                o.WriteLine("Notes:");
+                foreach (string n in notes) o.WriteLine("  * " + n);
+            }
+        }
+
+        /// <summary>Amber's ratio to the best peer per column and workload (below 1.00 means Amber is better).</summary>
+        public static void PrintSummary(TextWriter o, IReadOnlyList<ResultRow> rows)
+        {
+            o.WriteLine();
+            o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one)");
+            o.WriteLine($"{"workload",-22} {"size",-28} {"serialize",-28} {"deserialize",-28} {"ser alloc",-28} {"deser alloc",-28}");
+            foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
+            {
+                ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured);
+                List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified).ToList();
+                if (amber == null || peers.Count == 0) continue;
+                string name = group.Key.Objects > 1 ? $"{group.Key.Workload} ({group.Key.Objects:N0})" : group.Key.Workload;
+                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-28} {Ratio(amber, peers, r => r.SerializeNs),-28} {Ratio(amber, peers, r => r.DeserializeNs),-28} {Ratio(amber, peers, r => r.SerializeAllocBytes),-28} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-28}");
+            }
+        }
+
+        private static string Ratio(ResultRow amber, List<ResultRow> peers, Func<ResultRow, double?> column)
+        {
+            double? a = column(amber);
+            ResultRow? best = peers.Where(p => column(p) != null).OrderBy(p => column(p)).FirstOrDefault();
+            if (a == null || best == null) return "-";
+            double b = column(best)!.Value;
+            string ratio = b == 0 ? (a == 0 ? "1.00" : "inf") : (a.Value / b).ToString("0.00", CultureInfo.InvariantCulture);
+            return $"{ratio} ({Short(best.Serializer)})";
+        }
+
+        private static string Short(string name) => name.Length > 20 ? name.Substring(0, 20) : name;
+
+        public static void WriteCsv(string path, IReadOnlyList<ResultRow> rows)
+        {
+            var sb = new StringBuilder();
+            sb.Append(CsvHeader).Append('\n');
+            foreach (ResultRow r in rows)
+            {
+                sb.Append(Csv(r.Workload)).Append(',')
+                  .Append(Csv(r.Serializer)).Append(',')
+                  .Append(r.Objects.ToString(CultureInfo.InvariantCulture)).Append(',')
+                  .Append(Num(r.SizeBytes)).Append(',')
+                  .Append(Num(r.SerializeNs)).Append(',')
+                  .Append(Num(r.DeserializeNs)).Append(',')
+                  .Append(Num(r.SerializeAllocBytes)).Append(',')
+                  .Append(Num(r.DeserializeAllocBytes)).Append(',')
+                  .Append(Num(r.PeakWorkingSetBytes)).Append(',')
+                  .Append(r.Verified ? "true" : "false").Append('\n');
+            }
+            string? dir = Path.GetDirectoryName(Path.GetFullPath(path));
+            if (dir != null) Directory.CreateDirectory(dir);
+            File.WriteAllText(path, sb.ToString());
+        }
+
+        private static string Csv(string s) => s.IndexOfAny(new[] { ',', '"', '\n' }) >= 0 ? "\"" + s.Replace("\"", "\"\"") + "\"" : s;
+
+        private static string Num(long? v) => v?.ToString(CultureInfo.InvariantCulture) ?? "";
+
+        private static string Num(double? v) => v?.ToString("0.#", CultureInfo.InvariantCulture) ?? "";
+
+        /// <summary>
+        /// A self-contained SVG: per workload, each measured serializer's serialize time, deserialize
+        /// time and size as bars relative to Amber (Amber = 1; a log scale, so 10× slower and 10×
+        /// faster are the same length on either side).
+        /// </summary>
+        public static void WriteSvg(string path, IReadOnlyList<ResultRow> rows)
+        {
+            var groups = rows.Where(r => r.Measured).GroupBy(r => (r.Workload, r.Objects)).ToList();
+            const int left = 230, width = 420, barH = 9, gap = 3;
+            string[] metrics = { "serialize", "deserialize", "size" };
+            string[] colors = { "#4e79a7", "#f28e2b", "#59a14f" };
+            var sb = new StringBuilder();
+            int y = 60;
+            var body = new StringBuilder();
+            double Scale(double ratio) => Math.Log10(Math.Clamp(ratio, 0.01, 100)) / 2.0 * (width / 2.0);
+            foreach (var g in groups)
+            {
+                ResultRow? amber = g.FirstOrDefault(r => r.Serializer == "Amber");
+                if (amber == null) continue;
+                string title = g.Key.Objects > 1 ? $"{g.Key.Workload} ({g.Key.Objects:N0} objects)" : g.Key.Workload;
+                body.Append($"<text x=\"10\" y=\"{y + 12}\" font-weight=\"bold\">{Esc(title)}</text>\n");
+                y += 20;
+                foreach (ResultRow r in g)
+                {
+                    body.Append($"<text x=\"20\" y=\"{y + 3 * (barH + gap) / 2 + 3}\">{Esc(r.Serializer)}{(r.Verified ? "" : " (not verified)")}</text>\n");
+                    for (int m = 0; m < 3; m++)
+                    {
+                        double? a = m == 0 ? amber.SerializeNs : m == 1 ? amber.DeserializeNs : amber.SizeBytes;
+                        double? v = m == 0 ? r.SerializeNs : m == 1 ? r.DeserializeNs : r.SizeBytes;
+                        if (a == null || v == null || a == 0) continue;
+                        double ratio = v.Value / a.Value;
+                        double len = Scale(ratio);
+                        double x0 = left + width / 2.0 + Math.Min(0, len);
+                        body.Append($"<rect x=\"{x0:0.#}\" y=\"{y}\" width=\"{Math.Max(1, Math.Abs(len)):0.#}\" height=\"{barH}\" fill=\"{colors[m]}\"><title>{Esc(r.Serializer)} {metrics[m]}: {ratio:0.00}× Amber</title></rect>\n");
+                        body.Append($"<text x=\"{left + width + 8}\" y=\"{y + barH - 1}\" font-size=\"9\">{metrics[m]} {ratio:0.00}×</text>\n");
+                        y += barH + gap;
+                    }
+                    y += 6;
+                }
+                y += 8;
+            }
+            int height = y + 20;
+            sb.Append($"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{left + width + 120}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"11\">\n");
+            sb.Append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+            sb.Append("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">Amber comparison suite: each serializer relative to Amber (log scale, 1× = Amber)</text>\n");
+            sb.Append($"<text x=\"10\" y=\"38\">bars left of the line: smaller/faster than Amber; right: larger/slower.</text>\n");
+            for (int m = 0; m < 3; m++)
+                sb.Append($"<rect x=\"{left + 140 * m}\" y=\"44\" width=\"10\" height=\"10\" fill=\"{colors[m]}\"/><text x=\"{left + 14 + 140 * m}\" y=\"53\">{metrics[m]}</text>\n");
+            sb.Append($"<line x1=\"{left + width / 2}\" y1=\"58\" x2=\"{left + width / 2}\" y2=\"{height - 10}\" stroke=\"#333\"/>\n");
+            foreach (double tick in new[] { 0.01, 0.1, 10, 100 })
+            {
+                double x = left + width / 2.0 + Scale(tick);
+                sb.Append($"<line x1=\"{x:0.#}\" y1=\"58\" x2=\"{x:0.#}\" y2=\"{height - 10}\" stroke=\"#ddd\"/><text x=\"{x - 8:0.#}\" y=\"{height - 2}\" font-size=\"9\">{tick}×</text>\n");
+            }
+            sb.Append(body);
+            sb.Append("</svg>\n");
+            File.WriteAllText(path, sb.ToString());
+        }
+
+        private static string Esc(string s) => s.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
+
+        private static string Time(double? ns)
+        {
+            if (ns == null) return "-";
+            double v = ns.Value;
+            if (v < 1_000) return v.ToString("0", CultureInfo.InvariantCulture) + " ns";
+            if (v < 1_000_000) return (v / 1_000).ToString("0.0", CultureInfo.InvariantCulture) + " µs";
+            return (v / 1_000_000).ToString("0.0", CultureInfo.InvariantCulture) + " ms";
+        }
+
+        private static string Bytes(long? b)
+        {
+            if (b == null) return "-";
+            long v = b.Value;
+            if (v < 10_000) return v.ToString(CultureInfo.InvariantCulture) + " B";
+            if (v < 10_000_000) return (v / 1024.0).ToString("0.0", CultureInfo.InvariantCulture) + " KB";
+            return (v / (1024.0 * 1024)).ToString("0.0", CultureInfo.InvariantCulture) + " MB";
+        }
+    }
+}

@@ -1,0 +1,57 @@
+using System;
+using System.Buffers;
+
+namespace Amber.Bench.Serializers
+{
+    /// <summary>
+    /// One serializer under test. Every adapter writes into the same reused buffer writer and reads
+    /// from the same payload span, so all pay the same I/O costs.
+    /// </summary>
+    public interface ISerializerAdapter
+    {
+        /// <summary>The name printed in the table and the CSV.</summary>
+        string Name { get; }
+
+        /// <summary>Null when usable; otherwise why not (a package missing from the registry copy, say).</summary>
+        string? Unavailable { get; }
+
+        /// <summary>Whether this serializer takes part in a workload (the hand-written one only knows the envelope).</summary>
+        bool Supports(string workload);
+
+        /// <summary>Serializes into <paramref name="output"/>, which the caller has reset.</summary>
+        void Serialize<T>(T value, ArrayBufferWriter<byte> output);
+
+        /// <summary>Deserializes one payload.</summary>
+        T Deserialize<T>(ReadOnlySpan<byte> payload);
+
+        /// <summary>Writes the value to a stream with the serializer's own Stream API (the snapshot-file path).</summary>
+        void SerializeToStream<T>(T value, System.IO.Stream destination);
+
+        /// <summary>Reads a value from a stream with the serializer's own Stream API.</summary>
+        T DeserializeFromStream<T>(System.IO.Stream source);
+    }
+
+    /// <summary>A peer whose package is not in the registry copy this suite was built against.</summary>
+    public sealed class UnavailableAdapter : ISerializerAdapter
+    {
+        public UnavailableAdapter(string name, string reason)
+        {
+            Name = name;
+            Unavailable = reason;
+        }
+
+        public string Name { get; }
+
+        public string? Unavailable { get; }
+
+        public bool Supports(string workload) => true;
+
+        public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => throw new NotSupportedException(Unavailable);
+
+        public T Deserialize<T>(ReadOnlySpan<byte> payload) => throw new NotSupportedException(Unavailable);
+
+        public void SerializeToStream<T>(T value, System.IO.Stream destination) => throw new NotSupportedException(Unavailable);
+
+        public T DeserializeFromStream<T>(System.IO.Stream source) => throw new NotSupportedException(Unavailable);
+    }
+}

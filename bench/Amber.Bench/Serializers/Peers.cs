@@ -1,0 +1,34 @@
+using System.Collections.Generic;
+
+namespace Amber.Bench.Serializers
+{
+    /// <summary>Every serializer the suite knows, in table order.</summary>
+    public static class Peers
+    {
+        private const string NotInRegistry = "not available: the package is not in this machine's NuGet registry copy";
+
+        public static IReadOnlyList<ISerializerAdapter> All() => new ISerializerAdapter[]
+        {
+            new AmberAdapter(),
+            new UnavailableAdapter("MemoryPack", NotInRegistry),
+            new UnavailableAdapter("MessagePack (int keys)", NotInRegistry),
+            new UnavailableAdapter("MessagePack (contractless)", NotInRegistry),
+            new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
+            new SystemTextJsonAdapter(),
+            new NewtonsoftAdapter(),
+            new HandWrittenEnvelopeAdapter(),
+        };
+
+        /// <summary>Notes about how each peer is set up, printed under the tables.</summary>
+        public static IReadOnlyList<string> Footnotes => new[]
+        {
+            "MemoryPack, MessagePack and protobuf-net are not in this machine's NuGet registry copy; they print 'not available' until they can be restored.",
+            "System.Text.Json (source gen): the in-box serializer with build-time metadata (Serializers/BenchJsonContext.cs: one [JsonSerializable] per workload root, IncludeFields so struct fields are written), otherwise default options; Book alone uses GenerationMode = Metadata because the fast-path writer in this runtime (10.0.12) writes a null byte[] as \"\" (dotnet/runtime#129833), which would fail verification; "
+                + "serializes through one cached Utf8JsonWriter reset onto the reused buffer, deserializes from the payload span; the Stream path is JsonSerializer's Stream overloads.",
+            "Newtonsoft.Json 13.0.3: one JsonSerializer with default settings plus DateTimeZoneHandling.RoundtripKind and DateParseHandling.DateTime (ISO 8601, 100 ns, Kind kept), char buffers from ArrayPool<char>.Shared; "
+                + "serializes via JsonTextWriter → a reused StreamWriter (UTF-8, no BOM) → a Stream over the reused buffer writer; deserializes via JsonTextReader → StreamReader → an UnmanagedMemoryStream over the pinned payload (no copy).",
+            "Hand-written static (envelope only): report 2's recipe written for MessageEnvelope: a bitmask of present members (IsInternal is its bit), DateTime as one varint of ticks << 2 | kind, Guids as 16 bytes, "
+                + "UTF-8 strings with a varint length, the dictionary as count + pairs; no version tolerance, no header, nothing shared with Amber.",
+        };
+    }
+}

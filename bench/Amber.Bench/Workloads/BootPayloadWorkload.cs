@@ -1,0 +1,861 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using Amber.Bench.Workloads.Boot;
+
+namespace Amber.Bench.Workloads.Boot
+{
+    // Report 3's boot response: what a mobile game's server sends a client at start-up. Enums,
+    // inherited classes (members are declared as the concrete derived types: no polymorphic members),
+    // generic types with constraints closed over several types, nulls in every nullable place, lists
+    // and dictionaries of all of these. No type carries an attribute for any serializer.
+
+    public enum Rarity { Common, Uncommon, Rare, Epic, Legendary }
+
+    public enum WeaponClass { Sword, Axe, Bow, Staff, Dagger, Hammer }
+
+    public enum ArmorSlot { Head, Chest, Legs, Hands, Feet, Shield }
+
+    public enum EffectKind { Heal, Shield, Haste, Strength, ExperienceBoost, Revive }
+
+    public enum CurrencyKind { Gold, Gems, Tickets, GuildTokens }
+
+    public enum Element { Fire, Ice, Lightning, Poison, Holy, Shadow }
+
+    public enum RewardSource { Login, Mission, LiveEvent, Purchase, Achievement, Mail, Leaderboard }
+
+    public enum DevicePlatform { Android, IOS }
+
+    public enum OfferKind { Starter, Daily, Limited, Bundle, Subscription }
+
+    public enum MissionCadence { Daily, Weekly }
+
+    public enum FriendStatus { Online, Away, Offline, InBattle }
+
+    /// <summary>The root of every server object.</summary>
+    public abstract class Entity
+    {
+        public long Id { get; set; }
+        public string Key { get; set; } = "";
+        public DateTime CreatedAt { get; set; }
+        public DateTime? UpdatedAt { get; set; }
+    }
+
+    public abstract class Item : Entity
+    {
+        public string Name { get; set; } = "";
+        public string? Description { get; set; }
+        public Rarity Rarity { get; set; }
+        public int Level { get; set; }
+        public string IconUrl { get; set; } = "";
+        public List<string>? Tags { get; set; }
+        public Dictionary<string, int>? Stats { get; set; }
+    }
+
+    public class Weapon : Item
+    {
+        public int Damage { get; set; }
+        public WeaponClass Class { get; set; }
+        public double CritChance { get; set; }
+        public Element? Element { get; set; }
+        public int? Durability { get; set; }
+    }
+
+    public class Armor : Item
+    {
+        public int Defense { get; set; }
+        public ArmorSlot Slot { get; set; }
+        public int? Durability { get; set; }
+        public Dictionary<Element, int>? Resistances { get; set; }
+    }
+
+    public class Consumable : Item
+    {
+        public EffectKind Effect { get; set; }
+        public int Potency { get; set; }
+        public TimeSpan? Duration { get; set; }
+        public int MaxStack { get; set; }
+    }
+
+    public class Currency : Item
+    {
+        public CurrencyKind Kind { get; set; }
+        public bool Premium { get; set; }
+        public long? Cap { get; set; }
+    }
+
+    /// <summary>A generic type with a constraint, closed over Weapon, Armor, Consumable and Currency.</summary>
+    public class Reward<T> where T : Item
+    {
+        public T? Item { get; set; }
+        public int Quantity { get; set; }
+        public RewardSource Source { get; set; }
+        public double? DropChance { get; set; }
+        public DateTime? ExpiresAt { get; set; }
+        public string? Message { get; set; }
+    }
+
+    /// <summary>A range of a comparable value type: Ranged&lt;int&gt; levels, Ranged&lt;DateTime&gt; windows.</summary>
+    public class Ranged<T> where T : struct, IComparable<T>
+    {
+        public T Min { get; set; }
+        public T Max { get; set; }
+    }
+
+    /// <summary>One page of a longer server-side list.</summary>
+    public class Page<T> where T : class
+    {
+        public List<T> Items { get; set; } = new List<T>();
+        public int Total { get; set; }
+        public int PageIndex { get; set; }
+        public string? NextCursor { get; set; }
+    }
+
+    public class Price
+    {
+        public CurrencyKind Currency { get; set; }
+        public long Amount { get; set; }
+        public long? OriginalAmount { get; set; }
+        public string? StoreSku { get; set; }
+    }
+
+    public class ShopOffer : Entity
+    {
+        public string Title { get; set; } = "";
+        public OfferKind Kind { get; set; }
+        public Price Price { get; set; } = new Price();
+        public DateTime? StartsAt { get; set; }
+        public DateTime? EndsAt { get; set; }
+        public int? PurchaseLimit { get; set; }
+        public Ranged<int>? LevelRange { get; set; }
+        public List<Reward<Weapon>>? Weapons { get; set; }
+        public List<Reward<Armor>>? Armors { get; set; }
+        public List<Reward<Consumable>>? Consumables { get; set; }
+        public Reward<Currency>? Bonus { get; set; }
+        public Dictionary<string, string>? Badges { get; set; }
+    }
+
+    public abstract class Mission : Entity
+    {
+        public string Title { get; set; } = "";
+        public string Description { get; set; } = "";
+        public int Progress { get; set; }
+        public int Goal { get; set; }
+        public bool Claimed { get; set; }
+        public List<Reward<Currency>> CurrencyRewards { get; set; } = new List<Reward<Currency>>();
+        public Reward<Consumable>? ItemReward { get; set; }
+    }
+
+    public class DailyMission : Mission
+    {
+        public MissionCadence Cadence { get; set; }
+        public DateTime ResetsAt { get; set; }
+        public int? RerollsLeft { get; set; }
+    }
+
+    public class StoryMission : Mission
+    {
+        public int Chapter { get; set; }
+        public string? PrerequisiteKey { get; set; }
+        public Reward<Weapon>? WeaponReward { get; set; }
+        public Reward<Armor>? ArmorReward { get; set; }
+    }
+
+    public class PublicProfile : Entity
+    {
+        public string DisplayName { get; set; } = "";
+        public int Level { get; set; }
+        public string? AvatarUrl { get; set; }
+        public string? GuildName { get; set; }
+        public string? CountryCode { get; set; }
+        public int? ArenaRank { get; set; }
+    }
+
+    public class FriendProfile : PublicProfile
+    {
+        public FriendStatus Status { get; set; }
+        public DateTime? LastOnline { get; set; }
+        public bool Favorite { get; set; }
+        public int? GiftsSentToday { get; set; }
+    }
+
+    public class PlayerProfile : PublicProfile
+    {
+        public string? Email { get; set; }
+        public DevicePlatform Platform { get; set; }
+        public long Experience { get; set; }
+        public int VipLevel { get; set; }
+        public Dictionary<CurrencyKind, long> Balances { get; set; } = new Dictionary<CurrencyKind, long>();
+        public DateTime? BannedUntil { get; set; }
+        public List<string> UnlockedFeatures { get; set; } = new List<string>();
+        public Dictionary<string, int> Settings { get; set; } = new Dictionary<string, int>();
+    }
+
+    public class Mail : Entity
+    {
+        public string Subject { get; set; } = "";
+        public string Body { get; set; } = "";
+        public PublicProfile? Sender { get; set; }
+        public bool Read { get; set; }
+        public DateTime? ExpiresAt { get; set; }
+        public Reward<Consumable>? Attachment { get; set; }
+        public Reward<Currency>? Gift { get; set; }
+        public List<Reward<Weapon>>? WeaponAttachments { get; set; }
+    }
+
+    public class LeaderboardEntry : Entity
+    {
+        public int Rank { get; set; }
+        public PublicProfile Player { get; set; } = new PublicProfile();
+        public long Score { get; set; }
+        public int? PreviousRank { get; set; }
+        public Reward<Currency>? SeasonReward { get; set; }
+    }
+
+    public class LiveEvent : Entity
+    {
+        public string Name { get; set; } = "";
+        public string? Description { get; set; }
+        public Ranged<DateTime> Window { get; set; } = new Ranged<DateTime>();
+        public Ranged<int>? LevelRange { get; set; }
+        public Dictionary<int, Reward<Currency>> Milestones { get; set; } = new Dictionary<int, Reward<Currency>>();
+        public Reward<Weapon>? GrandPrize { get; set; }
+        public Reward<Armor>? RunnerUpPrize { get; set; }
+        public List<string>? Rules { get; set; }
+    }
+
+    /// <summary>The boot response.</summary>
+    public class BootResponse
+    {
+        public string ServerVersion { get; set; } = "";
+        public DateTime ServerTime { get; set; }
+        public Guid SessionId { get; set; }
+        public string? MaintenanceMessage { get; set; }
+        public Ranged<DateTime>? MaintenanceWindow { get; set; }
+        public PlayerProfile Player { get; set; } = new PlayerProfile();
+        public List<Weapon> Weapons { get; set; } = new List<Weapon>();
+        public List<Armor> Armors { get; set; } = new List<Armor>();
+        public Dictionary<string, Consumable> Consumables { get; set; } = new Dictionary<string, Consumable>();
+        public Dictionary<CurrencyKind, Currency> Wallet { get; set; } = new Dictionary<CurrencyKind, Currency>();
+        public List<ShopOffer> Offers { get; set; } = new List<ShopOffer>();
+        public List<DailyMission> DailyMissions { get; set; } = new List<DailyMission>();
+        public List<StoryMission> StoryMissions { get; set; } = new List<StoryMission>();
+        public List<Mail> Inbox { get; set; } = new List<Mail>();
+        public List<FriendProfile> Friends { get; set; } = new List<FriendProfile>();
+        public Page<LeaderboardEntry> Leaderboard { get; set; } = new Page<LeaderboardEntry>();
+        public Dictionary<string, LiveEvent> Events { get; set; } = new Dictionary<string, LiveEvent>();
+        public Dictionary<string, string> RemoteConfig { get; set; } = new Dictionary<string, string>();
+        public Dictionary<string, bool>? FeatureFlags { get; set; }
+    }
+}
+
+namespace Amber.Bench.Workloads
+{
+    public sealed class BootPayloadWorkload : Workload
+    {
+        public override string Name => "bootpayload";
+
+        public override string Description => "a mobile game's boot response: complex objects with enums, inheritance, Reward<T> where T : Item, nulls, lists and dictionaries";
+
+        public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
+        {
+            BootResponse value = new BootPayloadGenerator(new Random(BenchScale.Seed)).Create(scale.BootObjects);
+            yield return new WorkloadCase<BootResponse>(Name, scale.BootObjects, value, Compare);
+        }
+
+        // ---------------------------------------------------------------- touch phase
+
+        public static void Compare(Comparer c, BootResponse e, BootResponse a)
+        {
+            c.Object("", e, a, (c, p, e, a) =>
+            {
+                c.Equal("ServerVersion", e.ServerVersion, a.ServerVersion);
+                c.Time("ServerTime", e.ServerTime, a.ServerTime);
+                c.Equal("SessionId", e.SessionId, a.SessionId);
+                c.Equal("MaintenanceMessage", e.MaintenanceMessage, a.MaintenanceMessage);
+                CompareTimeRange(c, "MaintenanceWindow", e.MaintenanceWindow, a.MaintenanceWindow);
+                ComparePlayer(c, "Player", e.Player, a.Player);
+                c.Sequence("Weapons", e.Weapons, a.Weapons, CompareWeapon);
+                c.Sequence("Armors", e.Armors, a.Armors, CompareArmor);
+                c.Map("Consumables", e.Consumables, a.Consumables, CompareConsumable);
+                c.Map("Wallet", e.Wallet, a.Wallet, CompareCurrency);
+                c.Sequence("Offers", e.Offers, a.Offers, CompareOffer);
+                c.Sequence("DailyMissions", e.DailyMissions, a.DailyMissions, CompareDailyMission);
+                c.Sequence("StoryMissions", e.StoryMissions, a.StoryMissions, CompareStoryMission);
+                c.Sequence("Inbox", e.Inbox, a.Inbox, CompareMail);
+                c.Sequence("Friends", e.Friends, a.Friends, CompareFriend);
+                c.Object("Leaderboard", e.Leaderboard, a.Leaderboard, (c, p, e, a) =>
+                {
+                    c.Sequence(p + ".Items", e.Items, a.Items, CompareLeaderboardEntry);
+                    c.Equal(p + ".Total", e.Total, a.Total);
+                    c.Equal(p + ".PageIndex", e.PageIndex, a.PageIndex);
+                    c.Equal(p + ".NextCursor", e.NextCursor, a.NextCursor);
+                });
+                c.Map("Events", e.Events, a.Events, CompareLiveEvent);
+                c.MapValues("RemoteConfig", e.RemoteConfig, a.RemoteConfig);
+                c.MapValues("FeatureFlags", e.FeatureFlags, a.FeatureFlags);
+            });
+        }
+
+        private static void CompareEntity(Comparer c, string p, Entity e, Entity a)
+        {
+            c.Equal(p + ".Id", e.Id, a.Id);
+            c.Equal(p + ".Key", e.Key, a.Key);
+            c.Time(p + ".CreatedAt", e.CreatedAt, a.CreatedAt);
+            c.Time(p + ".UpdatedAt", e.UpdatedAt, a.UpdatedAt);
+        }
+
+        private static void CompareItem(Comparer c, string p, Item e, Item a)
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Name", e.Name, a.Name);
+            c.Equal(p + ".Description", e.Description, a.Description);
+            c.Equal(p + ".Rarity", e.Rarity, a.Rarity);
+            c.Equal(p + ".Level", e.Level, a.Level);
+            c.Equal(p + ".IconUrl", e.IconUrl, a.IconUrl);
+            c.SeqValues(p + ".Tags", e.Tags, a.Tags);
+            c.MapValues(p + ".Stats", e.Stats, a.Stats);
+        }
+
+        private static void CompareWeapon(Comparer c, string p, Weapon? e, Weapon? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareItem(c, p, e, a);
+            c.Equal(p + ".Damage", e.Damage, a.Damage);
+            c.Equal(p + ".Class", e.Class, a.Class);
+            c.Equal(p + ".CritChance", e.CritChance, a.CritChance);
+            c.Equal(p + ".Element", e.Element, a.Element);
+            c.Equal(p + ".Durability", e.Durability, a.Durability);
+        });
+
+        private static void CompareArmor(Comparer c, string p, Armor? e, Armor? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareItem(c, p, e, a);
+            c.Equal(p + ".Defense", e.Defense, a.Defense);
+            c.Equal(p + ".Slot", e.Slot, a.Slot);
+            c.Equal(p + ".Durability", e.Durability, a.Durability);
+            c.MapValues(p + ".Resistances", e.Resistances, a.Resistances);
+        });
+
+        private static void CompareConsumable(Comparer c, string p, Consumable? e, Consumable? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareItem(c, p, e, a);
+            c.Equal(p + ".Effect", e.Effect, a.Effect);
+            c.Equal(p + ".Potency", e.Potency, a.Potency);
+            c.Equal(p + ".Duration", e.Duration, a.Duration);
+            c.Equal(p + ".MaxStack", e.MaxStack, a.MaxStack);
+        });
+
+        private static void CompareCurrency(Comparer c, string p, Currency? e, Currency? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareItem(c, p, e, a);
+            c.Equal(p + ".Kind", e.Kind, a.Kind);
+            c.Equal(p + ".Premium", e.Premium, a.Premium);
+            c.Equal(p + ".Cap", e.Cap, a.Cap);
+        });
+
+        private static void CompareReward<T>(Comparer c, string p, Reward<T>? e, Reward<T>? a, Action<Comparer, string, T?, T?> item)
+            where T : Item => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            item(c, p + ".Item", e.Item, a.Item);
+            c.Equal(p + ".Quantity", e.Quantity, a.Quantity);
+            c.Equal(p + ".Source", e.Source, a.Source);
+            c.Equal(p + ".DropChance", e.DropChance, a.DropChance);
+            c.Time(p + ".ExpiresAt", e.ExpiresAt, a.ExpiresAt);
+            c.Equal(p + ".Message", e.Message, a.Message);
+        });
+
+        private static void CompareLevels(Comparer c, string p, Ranged<int>? e, Ranged<int>? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            c.Equal(p + ".Min", e.Min, a.Min);
+            c.Equal(p + ".Max", e.Max, a.Max);
+        });
+
+        private static void CompareTimeRange(Comparer c, string p, Ranged<DateTime>? e, Ranged<DateTime>? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            c.Time(p + ".Min", e.Min, a.Min);
+            c.Time(p + ".Max", e.Max, a.Max);
+        });
+
+        private static void CompareOffer(Comparer c, string p, ShopOffer? e, ShopOffer? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Title", e.Title, a.Title);
+            c.Equal(p + ".Kind", e.Kind, a.Kind);
+            c.Object(p + ".Price", e.Price, a.Price, (c, p, e, a) =>
+            {
+                c.Equal(p + ".Currency", e.Currency, a.Currency);
+                c.Equal(p + ".Amount", e.Amount, a.Amount);
+                c.Equal(p + ".OriginalAmount", e.OriginalAmount, a.OriginalAmount);
+                c.Equal(p + ".StoreSku", e.StoreSku, a.StoreSku);
+            });
+            c.Time(p + ".StartsAt", e.StartsAt, a.StartsAt);
+            c.Time(p + ".EndsAt", e.EndsAt, a.EndsAt);
+            c.Equal(p + ".PurchaseLimit", e.PurchaseLimit, a.PurchaseLimit);
+            CompareLevels(c, p + ".LevelRange", e.LevelRange, a.LevelRange);
+            c.Sequence(p + ".Weapons", e.Weapons, a.Weapons, (c, p, e, a) => CompareReward<Weapon>(c, p, e, a, CompareWeapon));
+            c.Sequence(p + ".Armors", e.Armors, a.Armors, (c, p, e, a) => CompareReward<Armor>(c, p, e, a, CompareArmor));
+            c.Sequence(p + ".Consumables", e.Consumables, a.Consumables, (c, p, e, a) => CompareReward<Consumable>(c, p, e, a, CompareConsumable));
+            CompareReward<Currency>(c, p + ".Bonus", e.Bonus, a.Bonus, CompareCurrency);
+            c.MapValues(p + ".Badges", e.Badges, a.Badges);
+        });
+
+        private static void CompareMission(Comparer c, string p, Mission e, Mission a)
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Title", e.Title, a.Title);
+            c.Equal(p + ".Description", e.Description, a.Description);
+            c.Equal(p + ".Progress", e.Progress, a.Progress);
+            c.Equal(p + ".Goal", e.Goal, a.Goal);
+            c.Equal(p + ".Claimed", e.Claimed, a.Claimed);
+            c.Sequence(p + ".CurrencyRewards", e.CurrencyRewards, a.CurrencyRewards, (c, p, e, a) => CompareReward<Currency>(c, p, e, a, CompareCurrency));
+            CompareReward<Consumable>(c, p + ".ItemReward", e.ItemReward, a.ItemReward, CompareConsumable);
+        }
+
+        private static void CompareDailyMission(Comparer c, string p, DailyMission? e, DailyMission? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareMission(c, p, e, a);
+            c.Equal(p + ".Cadence", e.Cadence, a.Cadence);
+            c.Time(p + ".ResetsAt", e.ResetsAt, a.ResetsAt);
+            c.Equal(p + ".RerollsLeft", e.RerollsLeft, a.RerollsLeft);
+        });
+
+        private static void CompareStoryMission(Comparer c, string p, StoryMission? e, StoryMission? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareMission(c, p, e, a);
+            c.Equal(p + ".Chapter", e.Chapter, a.Chapter);
+            c.Equal(p + ".PrerequisiteKey", e.PrerequisiteKey, a.PrerequisiteKey);
+            CompareReward<Weapon>(c, p + ".WeaponReward", e.WeaponReward, a.WeaponReward, CompareWeapon);
+            CompareReward<Armor>(c, p + ".ArmorReward", e.ArmorReward, a.ArmorReward, CompareArmor);
+        });
+
+        private static void ComparePublicProfileMembers(Comparer c, string p, PublicProfile e, PublicProfile a)
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".DisplayName", e.DisplayName, a.DisplayName);
+            c.Equal(p + ".Level", e.Level, a.Level);
+            c.Equal(p + ".AvatarUrl", e.AvatarUrl, a.AvatarUrl);
+            c.Equal(p + ".GuildName", e.GuildName, a.GuildName);
+            c.Equal(p + ".CountryCode", e.CountryCode, a.CountryCode);
+            c.Equal(p + ".ArenaRank", e.ArenaRank, a.ArenaRank);
+        }
+
+        private static void ComparePublicProfile(Comparer c, string p, PublicProfile? e, PublicProfile? a) =>
+            c.Object(p, e, a, ComparePublicProfileMembers);
+
+        private static void CompareFriend(Comparer c, string p, FriendProfile? e, FriendProfile? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            ComparePublicProfileMembers(c, p, e, a);
+            c.Equal(p + ".Status", e.Status, a.Status);
+            c.Time(p + ".LastOnline", e.LastOnline, a.LastOnline);
+            c.Equal(p + ".Favorite", e.Favorite, a.Favorite);
+            c.Equal(p + ".GiftsSentToday", e.GiftsSentToday, a.GiftsSentToday);
+        });
+
+        private static void ComparePlayer(Comparer c, string p, PlayerProfile? e, PlayerProfile? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            ComparePublicProfileMembers(c, p, e, a);
+            c.Equal(p + ".Email", e.Email, a.Email);
+            c.Equal(p + ".Platform", e.Platform, a.Platform);
+            c.Equal(p + ".Experience", e.Experience, a.Experience);
+            c.Equal(p + ".VipLevel", e.VipLevel, a.VipLevel);
+            c.MapValues(p + ".Balances", e.Balances, a.Balances);
+            c.Time(p + ".BannedUntil", e.BannedUntil, a.BannedUntil);
+            c.SeqValues(p + ".UnlockedFeatures", e.UnlockedFeatures, a.UnlockedFeatures);
+            c.MapValues(p + ".Settings", e.Settings, a.Settings);
+        });
+
+        private static void CompareMail(Comparer c, string p, Mail? e, Mail? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Subject", e.Subject, a.Subject);
+            c.Equal(p + ".Body", e.Body, a.Body);
+            ComparePublicProfile(c, p + ".Sender", e.Sender, a.Sender);
+            c.Equal(p + ".Read", e.Read, a.Read);
+            c.Time(p + ".ExpiresAt", e.ExpiresAt, a.ExpiresAt);
+            CompareReward<Consumable>(c, p + ".Attachment", e.Attachment, a.Attachment, CompareConsumable);
+            CompareReward<Currency>(c, p + ".Gift", e.Gift, a.Gift, CompareCurrency);
+            c.Sequence(p + ".WeaponAttachments", e.WeaponAttachments, a.WeaponAttachments, (c, p, e, a) => CompareReward<Weapon>(c, p, e, a, CompareWeapon));
+        });
+
+        private static void CompareLeaderboardEntry(Comparer c, string p, LeaderboardEntry? e, LeaderboardEntry? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Rank", e.Rank, a.Rank);
+            ComparePublicProfile(c, p + ".Player", e.Player, a.Player);
+            c.Equal(p + ".Score", e.Score, a.Score);
+            c.Equal(p + ".PreviousRank", e.PreviousRank, a.PreviousRank);
+            CompareReward<Currency>(c, p + ".SeasonReward", e.SeasonReward, a.SeasonReward, CompareCurrency);
+        });
+
+        private static void CompareLiveEvent(Comparer c, string p, LiveEvent? e, LiveEvent? a) => c.Object(p, e, a, (c, p, e, a) =>
+        {
+            CompareEntity(c, p, e, a);
+            c.Equal(p + ".Name", e.Name, a.Name);
+            c.Equal(p + ".Description", e.Description, a.Description);
+            CompareTimeRange(c, p + ".Window", e.Window, a.Window);
+            CompareLevels(c, p + ".LevelRange", e.LevelRange, a.LevelRange);
+            c.Map(p + ".Milestones", e.Milestones, a.Milestones, (c, p, e, a) => CompareReward<Currency>(c, p, e, a, CompareCurrency));
+            CompareReward<Weapon>(c, p + ".GrandPrize", e.GrandPrize, a.GrandPrize, CompareWeapon);
+            CompareReward<Armor>(c, p + ".RunnerUpPrize", e.RunnerUpPrize, a.RunnerUpPrize, CompareArmor);
+            c.SeqValues(p + ".Rules", e.Rules, a.Rules);
+        });
+    }
+
+    /// <summary>
+    /// Builds a boot response of exactly N top-level complex objects (items, offers, missions, mails,
+    /// friends, leaderboard entries, live events) from a seeded Random; every nullable member is null
+    /// in some objects and set in others.
+    /// </summary>
+    internal sealed class BootPayloadGenerator
+    {
+        private static readonly string[] Adjectives = { "Ancient", "Blazing", "Frozen", "Gilded", "Shadow", "Storm", "Verdant", "Runed", "Savage", "Celestial", "Hollow", "Crimson" };
+
+        private static readonly string[] Nouns = { "Fang", "Oath", "Warden", "Tempest", "Ember", "Bastion", "Whisper", "Crown", "Talon", "Aegis", "Requiem", "Harbinger" };
+
+        private static readonly string[] Tags = { "pvp", "pve", "raid", "event", "tradeable", "bound", "upgradeable", "set_bonus", "limited", "crafted" };
+
+        private static readonly string[] PlayerNames =
+        {
+            "DragonSlayer99", "xX_Nyx_Xx", "MoonBlade", "CaptainKale", "Sir Reginald", "ぽよぽよ", "Ñandú", "Ragnarök", "ShadowFox", "Lumière",
+            "GrimReaper", "PixelWitch", "Oxbow", "Tofu_King", "Zephyrine", "Krakenbane", "lil_bard", "Valkyrja", "Seraphim", "NoScope",
+        };
+
+        private static readonly string[] Guilds = { "Knights of Dawn", "The Iron Fist", "Moonlit Order", "Tavern Regulars", "Void Walkers", "Crimson Pact" };
+
+        private static readonly string[] Countries = { "US", "DE", "BR", "JP", "KR", "FR", "GB", "ES", "TR", "PL", "MX", "ID" };
+
+        private readonly Random _r;
+        private readonly DateTime _now = new DateTime(2026, 2, 3, 9, 15, 30, DateTimeKind.Utc).AddTicks(1_234_567);
+        private long _nextId = 9_000_000_000L;
+
+        public BootPayloadGenerator(Random random) => _r = random;
+
+        private T Pick<T>(T[] items) => items[_r.Next(items.Length)];
+
+        /// <summary>True in most objects: the member is set; otherwise it stays null.</summary>
+        private bool Some(double p = 0.6) => _r.NextDouble() < p;
+
+        private static string Inv(FormattableString s) => s.ToString(CultureInfo.InvariantCulture);
+
+        private DateTime Past(int maxDays) => _now.AddSeconds(-_r.Next(maxDays * 86_400));
+
+        private DateTime Future(int maxDays) => _now.AddSeconds(_r.Next(maxDays * 86_400));
+
+        private void Entity(Entity e, string key)
+        {
+            e.Id = _nextId++;
+            e.Key = key;
+            e.CreatedAt = Past(400);
+            e.UpdatedAt = Some() ? Past(30) : null;
+        }
+
+        private void ItemMembers(Item item, string kind)
+        {
+            string name = Pick(Adjectives) + " " + Pick(Nouns);
+            Entity(item, Inv($"{kind}_{name.ToLowerInvariant().Replace(' ', '_')}_{_r.Next(100):00}"));
+            item.Name = name;
+            item.Description = Some() ? Inv($"Forged in the {Pick(new[] { "fires of Mount Ash", "frost caves of Vel", "sunken temple", "royal armoury", "wandering merchant's cart" })}. {Pick(new[] { "Favoured by duelists.", "Hums faintly at night.", "Grows stronger with every victory.", "A relic of the old war." })}") : null;
+            item.Rarity = (Rarity)_r.Next(5);
+            item.Level = 1 + _r.Next(80);
+            item.IconUrl = Inv($"https://cdn.example-game.com/icons/{kind}/{item.Key}.png");
+            if (Some())
+            {
+                item.Tags = new List<string>();
+                int n = 1 + _r.Next(4);
+                for (int i = 0; i < n; i++) item.Tags.Add(Pick(Tags));
+            }
+            if (Some())
+            {
+                item.Stats = new Dictionary<string, int>();
+                foreach (string stat in new[] { "strength", "agility", "intellect", "stamina", "haste" })
+                {
+                    if (Some(0.5)) item.Stats[stat] = 1 + _r.Next(60);
+                }
+            }
+        }
+
+        private Weapon NewWeapon()
+        {
+            var w = new Weapon();
+            ItemMembers(w, "weapon");
+            w.Damage = 10 + _r.Next(500);
+            w.Class = (WeaponClass)_r.Next(6);
+            w.CritChance = _r.Next(0, 400) / 1000.0;
+            w.Element = Some() ? (Element)_r.Next(6) : null;
+            w.Durability = Some() ? 50 + _r.Next(200) : null;
+            return w;
+        }
+
+        private Armor NewArmor()
+        {
+            var a = new Armor();
+            ItemMembers(a, "armor");
+            a.Defense = 5 + _r.Next(300);
+            a.Slot = (ArmorSlot)_r.Next(6);
+            a.Durability = Some() ? 50 + _r.Next(200) : null;
+            if (Some(0.5))
+            {
+                a.Resistances = new Dictionary<Element, int>();
+                int n = 1 + _r.Next(3);
+                for (int i = 0; i < n; i++) a.Resistances[(Element)_r.Next(6)] = 5 + _r.Next(40);
+            }
+            return a;
+        }
+
+        private Consumable NewConsumable()
+        {
+            var c = new Consumable();
+            ItemMembers(c, "consumable");
+            c.Effect = (EffectKind)_r.Next(6);
+            c.Potency = 10 + _r.Next(500);
+            c.Duration = Some() ? TimeSpan.FromSeconds(30 * (1 + _r.Next(120))) : null;
+            c.MaxStack = Pick(new[] { 1, 10, 50, 99, 999 });
+            return c;
+        }
+
+        private Currency NewCurrency(CurrencyKind? kind = null)
+        {
+            var c = new Currency();
+            ItemMembers(c, "currency");
+            c.Kind = kind ?? (CurrencyKind)_r.Next(4);
+            c.Name = c.Kind.ToString();
+            c.Premium = c.Kind == CurrencyKind.Gems;
+            c.Cap = Some() ? 1_000_000L * (1 + _r.Next(100)) : null;
+            return c;
+        }
+
+        private Reward<T> NewReward<T>(T item) where T : Item => new Reward<T>
+        {
+            Item = item,
+            Quantity = 1 + _r.Next(typeof(T) == typeof(Currency) ? 5000 : 5),
+            Source = (RewardSource)_r.Next(7),
+            DropChance = Some() ? _r.Next(1, 1000) / 1000.0 : null,
+            ExpiresAt = Some(0.4) ? Future(30) : null,
+            Message = Some(0.5) ? Pick(new[] { "Thanks for playing!", "Season reward", "Compensation for yesterday's downtime", "Welcome back, hero!", "Limited time only" }) : null,
+        };
+
+        private Ranged<int> Levels()
+        {
+            int min = 1 + _r.Next(50);
+            return new Ranged<int> { Min = min, Max = min + _r.Next(50) };
+        }
+
+        private PublicProfile FillProfile(PublicProfile profile)
+        {
+            string name = Pick(PlayerNames) + (Some(0.5) ? Inv($"{_r.Next(1000)}") : "");
+            Entity(profile, Inv($"player_{_r.Next(100_000_000):00000000}"));
+            profile.DisplayName = name;
+            profile.Level = 1 + _r.Next(100);
+            profile.AvatarUrl = Some() ? Inv($"https://cdn.example-game.com/avatars/{_r.Next(500)}.png") : null;
+            profile.GuildName = Some(0.5) ? Pick(Guilds) : null;
+            profile.CountryCode = Some(0.8) ? Pick(Countries) : null;
+            profile.ArenaRank = Some(0.5) ? 1 + _r.Next(100_000) : null;
+            return profile;
+        }
+
+        public BootResponse Create(int objects)
+        {
+            var response = new BootResponse
+            {
+                ServerVersion = "2026.2.1-hotfix3 (a1b9c4e)",
+                ServerTime = _now,
+                SessionId = EnvelopeWorkload.NewGuid(_r),
+                MaintenanceMessage = "Scheduled maintenance on Thursday: new raid, balance changes and bug fixes.",
+                MaintenanceWindow = new Ranged<DateTime> { Min = _now.AddDays(2), Max = _now.AddDays(2).AddHours(3) },
+                FeatureFlags = new Dictionary<string, bool> { ["guild_wars"] = true, ["new_shop_ui"] = false, ["cross_play"] = true, ["pet_system"] = false },
+            };
+
+            var player = (PlayerProfile)FillProfile(new PlayerProfile());
+            player.Email = null;
+            player.Platform = DevicePlatform.Android;
+            player.Experience = 1_234_567;
+            player.VipLevel = 4;
+            foreach (CurrencyKind kind in Enum.GetValues<CurrencyKind>()) player.Balances[kind] = _r.Next(1_000_000);
+            player.BannedUntil = null;
+            player.UnlockedFeatures.AddRange(new[] { "arena", "guilds", "crafting", "daily_dungeon", "world_boss", "pets" });
+            player.Settings["music_volume"] = 70;
+            player.Settings["sfx_volume"] = 85;
+            player.Settings["graphics_quality"] = 2;
+            player.Settings["push_notifications"] = 1;
+            response.Player = player;
+
+            foreach (CurrencyKind kind in Enum.GetValues<CurrencyKind>()) response.Wallet[kind] = NewCurrency(kind);
+
+            // N top-level objects, in fixed shares; the leaderboard takes what rounding leaves.
+            int Share(int percent) => Math.Max(1, objects * percent / 100);
+            int weapons = Share(20), armors = Share(15), consumables = Share(10), offers = Share(8), daily = Share(5), story = Share(5),
+                mails = Share(12), friends = Share(10), events = Share(3);
+            int leaderboard = Math.Max(1, objects - (weapons + armors + consumables + offers + daily + story + mails + friends + events));
+
+            for (int i = 0; i < weapons; i++) response.Weapons.Add(NewWeapon());
+            for (int i = 0; i < armors; i++) response.Armors.Add(NewArmor());
+            for (int i = 0; i < consumables; i++)
+            {
+                Consumable c = NewConsumable();
+                response.Consumables[Inv($"{c.Key}#{i}")] = c;
+            }
+            for (int i = 0; i < offers; i++) response.Offers.Add(NewOffer(i));
+            for (int i = 0; i < daily; i++) response.DailyMissions.Add(NewDailyMission(i));
+            for (int i = 0; i < story; i++) response.StoryMissions.Add(NewStoryMission(i));
+            for (int i = 0; i < mails; i++) response.Inbox.Add(NewMail(i));
+            for (int i = 0; i < friends; i++) response.Friends.Add(NewFriend());
+            response.Leaderboard = new Page<LeaderboardEntry> { Total = leaderboard * 40, PageIndex = 0, NextCursor = Inv($"lb:season12:{leaderboard}") };
+            for (int i = 0; i < leaderboard; i++) response.Leaderboard.Items.Add(NewLeaderboardEntry(i));
+            for (int i = 0; i < events; i++)
+            {
+                LiveEvent e = NewLiveEvent(i);
+                response.Events[e.Key] = e;
+            }
+
+            response.RemoteConfig["store_banner"] = "spring_sale_2026";
+            response.RemoteConfig["min_client_version"] = "2026.1.0";
+            response.RemoteConfig["ad_frequency_seconds"] = "180";
+            response.RemoteConfig["support_url"] = "https://support.example-game.com/hc/en-us";
+            response.RemoteConfig["news_feed"] = "https://cdn.example-game.com/news/feed.json";
+            response.RemoteConfig["arena_season_end"] = "in 12 days";
+            return response;
+        }
+
+        private ShopOffer NewOffer(int index)
+        {
+            var offer = new ShopOffer();
+            var kind = (OfferKind)_r.Next(5);
+            Entity(offer, Inv($"offer_{kind.ToString().ToLowerInvariant()}_{index}"));
+            offer.Title = Inv($"{Pick(Adjectives)} {Pick(new[] { "Starter Pack", "Hero Bundle", "Treasure Chest", "Daily Deal", "Mega Pack", "Season Pass" })}");
+            offer.Kind = kind;
+            bool real = Some(0.4);
+            offer.Price = new Price
+            {
+                Currency = real ? CurrencyKind.Gems : (CurrencyKind)_r.Next(4),
+                Amount = real ? 99 + 100 * _r.Next(50) : 10 * (1 + _r.Next(5000)),
+                OriginalAmount = Some(0.5) ? 20 * (1 + _r.Next(5000)) : null,
+                StoreSku = real ? Inv($"com.examplegame.{offer.Key}") : null,
+            };
+            offer.StartsAt = Some() ? Past(10) : null;
+            offer.EndsAt = Some() ? Future(14) : null;
+            offer.PurchaseLimit = Some(0.5) ? 1 + _r.Next(5) : null;
+            offer.LevelRange = Some(0.5) ? Levels() : null;
+            if (Some())
+            {
+                offer.Weapons = new List<Reward<Weapon>>();
+                int n = 1 + _r.Next(2);
+                for (int i = 0; i < n; i++) offer.Weapons.Add(NewReward(NewWeapon()));
+            }
+            if (Some(0.5))
+            {
+                offer.Armors = new List<Reward<Armor>>();
+                int n = 1 + _r.Next(2);
+                for (int i = 0; i < n; i++) offer.Armors.Add(NewReward(NewArmor()));
+            }
+            if (Some())
+            {
+                offer.Consumables = new List<Reward<Consumable>>();
+                int n = 1 + _r.Next(3);
+                for (int i = 0; i < n; i++) offer.Consumables.Add(NewReward(NewConsumable()));
+            }
+            offer.Bonus = Some() ? NewReward(NewCurrency()) : null;
+            if (Some(0.5))
+            {
+                offer.Badges = new Dictionary<string, string> { ["corner"] = Pick(new[] { "BEST VALUE", "-50%", "NEW", "HOT" }) };
+                if (Some(0.5)) offer.Badges["ribbon"] = Pick(new[] { "Limited!", "Only today", "Most popular" });
+            }
+            return offer;
+        }
+
+        private void MissionMembers(Mission m, string key)
+        {
+            Entity(m, key);
+            string verb = Pick(new[] { "Defeat", "Collect", "Win", "Craft", "Upgrade", "Open" });
+            m.Goal = 1 + _r.Next(50);
+            m.Title = Inv($"{verb} {m.Goal} {Pick(new[] { "goblins", "arena battles", "ancient shards", "potions", "chests", "dungeon bosses" })}");
+            m.Description = Inv($"{m.Title}. {Pick(new[] { "Progress is shared with your guild.", "Only counts on Hard difficulty.", "Any game mode counts.", "Resets at midnight server time." })}");
+            m.Progress = _r.Next(m.Goal + 1);
+            m.Claimed = m.Progress == m.Goal && Some(0.5);
+            int n = 1 + _r.Next(2);
+            for (int i = 0; i < n; i++) m.CurrencyRewards.Add(NewReward(NewCurrency()));
+            m.ItemReward = Some(0.5) ? NewReward(NewConsumable()) : null;
+        }
+
+        private DailyMission NewDailyMission(int index)
+        {
+            var m = new DailyMission();
+            MissionMembers(m, Inv($"mission_daily_{index}"));
+            m.Cadence = Some(0.7) ? MissionCadence.Daily : MissionCadence.Weekly;
+            m.ResetsAt = _now.Date.AddDays(m.Cadence == MissionCadence.Daily ? 1 : 7);
+            m.RerollsLeft = Some() ? _r.Next(3) : null;
+            return m;
+        }
+
+        private StoryMission NewStoryMission(int index)
+        {
+            var m = new StoryMission();
+            MissionMembers(m, Inv($"mission_story_{index}"));
+            m.Chapter = 1 + index / 5;
+            m.PrerequisiteKey = index > 0 && Some() ? Inv($"mission_story_{index - 1}") : null;
+            m.WeaponReward = Some(0.5) ? NewReward(NewWeapon()) : null;
+            m.ArmorReward = Some(0.5) ? NewReward(NewArmor()) : null;
+            return m;
+        }
+
+        private Mail NewMail(int index)
+        {
+            var mail = new Mail();
+            Entity(mail, Inv($"mail_{index}"));
+            bool system = Some(0.5);
+            mail.Subject = system ? Pick(new[] { "Maintenance compensation", "Season rewards", "Welcome gift", "Guild war results" }) : Inv($"Message from {Pick(PlayerNames)}");
+            mail.Body = system
+                ? Inv($"Dear hero, {Pick(new[] { "thank you for your patience during maintenance.", "the arena season has ended; here are your rewards.", "welcome to the realm!", "your guild fought bravely." })} Claim your rewards before they expire.")
+                : Inv($"{Pick(new[] { "gg, rematch tomorrow?", "Can you help with the world boss at 8?", "Join our guild, we raid every night!", "Thanks for the gift :)" })}");
+            mail.Sender = system ? null : FillProfile(new PublicProfile());
+            mail.Read = Some(0.5);
+            mail.ExpiresAt = Some() ? Future(30) : null;
+            mail.Attachment = Some(0.5) ? NewReward(NewConsumable()) : null;
+            mail.Gift = Some(0.5) ? NewReward(NewCurrency()) : null;
+            if (Some(0.3))
+            {
+                mail.WeaponAttachments = new List<Reward<Weapon>> { NewReward(NewWeapon()) };
+            }
+            return mail;
+        }
+
+        private FriendProfile NewFriend()
+        {
+            var friend = (FriendProfile)FillProfile(new FriendProfile());
+            friend.Status = (FriendStatus)_r.Next(4);
+            friend.LastOnline = friend.Status == FriendStatus.Online ? null : Past(20);
+            friend.Favorite = Some(0.2);
+            friend.GiftsSentToday = Some(0.5) ? _r.Next(5) : null;
+            return friend;
+        }
+
+        private LeaderboardEntry NewLeaderboardEntry(int index)
+        {
+            var entry = new LeaderboardEntry();
+            Entity(entry, Inv($"lb_season12_{index + 1}"));
+            entry.Rank = index + 1;
+            entry.Player = FillProfile(new PublicProfile());
+            entry.Score = 5_000_000L - index * 137L - _r.Next(137);
+            entry.PreviousRank = Some() ? Math.Max(1, index + 1 + _r.Next(-20, 21)) : null;
+            entry.SeasonReward = index < 100 || Some(0.2) ? NewReward(NewCurrency(CurrencyKind.Gems)) : null;
+            return entry;
+        }
+
+        private LiveEvent NewLiveEvent(int index)
+        {
+            var e = new LiveEvent();
+            string name = Inv($"{Pick(new[] { "Festival", "Invasion", "Tournament", "Hunt", "Siege" })} of the {Pick(Adjectives)} {Pick(Nouns)}");
+            Entity(e, Inv($"event_{index}_{name.ToLowerInvariant().Replace(' ', '_')}"));
+            e.Name = name;
+            e.Description = Some() ? Inv($"{Pick(new[] { "Gather tokens from every battle", "Defeat waves of invaders", "Climb the event ladder" })} and exchange them for exclusive rewards. {Pick(new[] { "Ends soon!", "New stages unlock every day.", "Guild bonuses apply." })}") : null;
+            DateTime start = Past(5);
+            e.Window = new Ranged<DateTime> { Min = start, Max = start.AddDays(7 + _r.Next(14)) };
+            e.LevelRange = Some(0.5) ? Levels() : null;
+            int milestones = 2 + _r.Next(6);
+            for (int m = 1; m <= milestones; m++) e.Milestones[m * 500] = NewReward(NewCurrency());
+            e.GrandPrize = Some() ? NewReward(NewWeapon()) : null;
+            e.RunnerUpPrize = Some() ? NewReward(NewArmor()) : null;
+            e.Rules = Some() ? new List<string> { "Tokens expire when the event ends.", "Rewards are sent by mail within 24 hours.", "Alternate accounts are disqualified." } : null;
+            return e;
+        }
+    }
+}

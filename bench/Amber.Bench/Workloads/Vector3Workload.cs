@@ -1,0 +1,38 @@
+using System;
+using System.Collections.Generic;
+
+namespace Amber.Bench.Workloads
+{
+    /// <summary>A struct of three floats, like System.Numerics.Vector3.</summary>
+    public struct Vector3
+    {
+        public float X;
+        public float Y;
+        public float Z;
+    }
+
+    public sealed class Vector3Workload : Workload
+    {
+        public override string Name => "vector3";
+
+        public override string Description => "Vector3[10,000]: bulk structs, the memory-copy path";
+
+        public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
+        {
+            var random = new Random(BenchScale.Seed);
+            var values = new Vector3[scale.Vectors];
+            for (int i = 0; i < values.Length; i++)
+            {
+                values[i] = new Vector3 { X = (float)random.NextDouble() * 100f, Y = (float)random.NextDouble() * 100f, Z = (float)random.NextDouble() * 100f };
+            }
+            yield return new WorkloadCase<Vector3[]>(Name, values.Length, values, Compare);
+        }
+
+        public static void Compare(Comparer c, Vector3[] e, Vector3[] a) => c.Sequence("", e, a, (cc, p, x, y) =>
+        {
+            cc.Equal(p + ".X", x.X, y.X);
+            cc.Equal(p + ".Y", x.Y, y.Y);
+            cc.Equal(p + ".Z", x.Z, y.Z);
+        });
+    }
+}

@@ -1,0 +1,204 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Xml.Linq;
+using Amber.Bench.Runner;
+using Amber.Bench.Serializers;
+using Amber.Bench.Workloads;
+using Xunit;
+
+namespace Amber.Bench.Tests
+{
+    /// <summary>The whole suite once in tiny mode (figures meaningless; shape and verification are what count).</summary>
+    public sealed class TinyRunFixture
+    {
+        public TinyRunFixture()
+        {
+            Adapters = Peers.All();
+            Rows = BenchRunner.Run(BenchOptions.Parse(new[] { "--tiny" }), Adapters);
+        }
+
+        public IReadOnlyList<ISerializerAdapter> Adapters { get; }
+
+        public List<ResultRow> Rows { get; }
+    }
+
+    public sealed class SuiteTests : IClassFixture<TinyRunFixture>
+    {
+        private readonly TinyRunFixture _run;
+
+        public SuiteTests(TinyRunFixture run)
+        {
+            _run = run;
+        }
+
+        [Fact]
+        public void AllSixWorkloadsAreKnown()
+        {
+            string[] names = BenchRunner.AllWorkloads().Select(w => w.Name).ToArray();
+            Assert.Equal(6, names.Length);
+            Assert.Equal(new[] { "envelope", "bookshelf", "sportevents", "gamestate", "bootpayload", "vector3" }.OrderBy(n => n), names.OrderBy(n => n));
+        }
+
+        [Fact]
+        public void PeersAreInTableOrder()
+        {
+            Assert.Equal(
+                new[] { "Amber", "MemoryPack", "MessagePack (int keys)", "MessagePack (contractless)", "protobuf-net", "System.Text.Json (source gen)", "Newtonsoft.Json", "Hand-written static" },
+                _run.Adapters.Select(a => a.Name));
+        }
+
+        [Fact]
+        public void AmberHasARowForEveryWorkload()
+        {
+            foreach (Workload w in BenchRunner.AllWorkloads())
+            {
+                Assert.True(_run.Rows.Any(r => r.Workload == w.Name && r.Serializer == "Amber" && r.Measured), $"Amber has no measured row for '{w.Name}'.");
+            }
+        }
+
+        [Fact]
+        public void EveryAvailableSerializerHasARowForEveryWorkloadItSupports()
+        {
+            foreach (ISerializerAdapter adapter in _run.Adapters)
+            {
+                foreach (Workload w in BenchRunner.AllWorkloads())
+                {
+                    bool row = _run.Rows.Any(r => r.Workload == w.Name && r.Serializer == adapter.Name);
+                    if (adapter.Unavailable != null)
+                    {
+                        // An unavailable peer still gets a row per workload, with the reason and no figures.
+                        Assert.True(row, $"{adapter.Name} has no 'not available' row for '{w.Name}'.");
+                        Assert.All(_run.Rows.Where(r => r.Serializer == adapter.Name), r => Assert.False(r.Measured));
+                    }
+                    else if (adapter.Supports(w.Name))
+                    {
+                        ResultRow? measured = _run.Rows.FirstOrDefault(r => r.Workload == w.Name && r.Serializer == adapter.Name);
+                        Assert.True(measured != null, $"{adapter.Name} has no row for '{w.Name}'.");
+                        Assert.True(measured!.Measured, $"{adapter.Name} × {w.Name} was not measured: {measured.Note}");
+                    }
+                    else
+                    {
+                        Assert.False(row, $"{adapter.Name} does not support '{w.Name}' but has a row.");
+                    }
+                }
+            }
+        }
+
+        [Fact]
+        public void EveryMeasuredRowIsVerified()
+        {
+            string[] failures = _run.Rows.Where(r => r.Measured && !r.Verified).Select(r => $"{r.Workload} × {r.Serializer}: {r.Note}").ToArray();
+            Assert.True(failures.Length == 0, "Not verified:\n" + string.Join("\n", failures));
+            Assert.Contains(_run.Rows, r => r.Measured);
+        }
+
+        [Fact]
+        public void HandWrittenTakesPartInTheEnvelopeOnly()
+        {
+            Assert.Equal(new[] { "envelope" }, _run.Rows.Where(r => r.Serializer == "Hand-written static").Select(r => r.Workload).Distinct());
+        }
+
+        [Fact]
+        public void CsvHasTheHeaderAndOneLinePerRow()
+        {
+            string path = Path.Combine(Path.GetTempPath(), "amber-bench-test-" + Guid.NewGuid().ToString("N") + ".csv");
+            try
+            {
+                Report.WriteCsv(path, _run.Rows);
+                string[] lines = File.ReadAllText(path).Split('\n');
+                Assert.Equal("", lines[^1]);
+                lines = lines[..^1];
+                Assert.Equal("workload,serializer,objects,size_bytes,serialize_ns,deserialize_ns,serialize_alloc_bytes,deserialize_alloc_bytes,peak_ws_bytes,verified", lines[0]);
+                Assert.Equal(_run.Rows.Count, lines.Length - 1);
+                for (int i = 0; i < _run.Rows.Count; i++)
+                {
+                    ResultRow r = _run.Rows[i];
+                    string line = lines[i + 1];
+                    Assert.StartsWith(r.Workload + ",", line);
+                    Assert.EndsWith(r.Verified ? ",true" : ",false", line);
+                    // No serializer name has a comma today, so every line has exactly the header's ten fields.
+                    Assert.Equal(10, line.Split(',').Length);
+                }
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        }
+
+        [Fact]
+        public void SvgIsWellFormedXml()
+        {
+            string path = Path.Combine(Path.GetTempPath(), "amber-bench-test-" + Guid.NewGuid().ToString("N") + ".svg");
+            try
+            {
+                Report.WriteSvg(path, _run.Rows);
+                XDocument svg = XDocument.Load(path);
+                XNamespace ns = "http://www.w3.org/2000/svg";
+                Assert.Equal(ns + "svg", svg.Root!.Name);
+                Assert.NotEmpty(svg.Root.Descendants(ns + "rect"));
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        }
+
+        [Fact]
+        public void TablesPrintEveryRow()
+        {
+            var text = new StringWriter();
+            Report.PrintTables(text, _run.Rows, BenchRunner.AllWorkloads());
+            Report.PrintSummary(text, _run.Rows);
+            string printed = text.ToString();
+            foreach (ResultRow r in _run.Rows) Assert.Contains(r.Serializer, printed);
+        }
+    }
+
+    public sealed class CommandLineTests
+    {
+        [Theory]
+        [InlineData("--nope")]
+        [InlineData("envelope")]
+        [InlineData("--tiny", "--fast")]
+        public void UnknownOptionsAreRejected(params string[] args)
+        {
+            Assert.Throws<ArgumentException>(() => BenchOptions.Parse(args));
+        }
+
+        [Fact]
+        public void AnOptionWithoutItsValueIsRejected()
+        {
+            Assert.Throws<ArgumentException>(() => BenchOptions.Parse(new[] { "--workload" }));
+        }
+
+        [Fact]
+        public void KnownOptionsParse()
+        {
+            BenchOptions o = BenchOptions.Parse(new[] { "--tiny", "--workload", "envelope, vector3", "--serializer", "newtonsoft.json", "--csv", "out.csv" });
+            Assert.True(o.Tiny);
+            Assert.Equal(new[] { "envelope", "vector3" }, o.Workloads!.OrderBy(n => n));
+            Assert.True(o.WantsSerializer("Newtonsoft.Json"));
+            Assert.True(o.WantsSerializer("Amber"));
+            Assert.False(o.WantsSerializer("System.Text.Json (source gen)"));
+            Assert.Equal("out.csv", o.CsvPath);
+        }
+
+        [Fact]
+        public void AnUnknownWorkloadMakesTheRunnerThrow()
+        {
+            var ex = Assert.Throws<ArgumentException>(() => BenchRunner.Run(BenchOptions.Parse(new[] { "--tiny", "--workload", "nope" }), Peers.All()));
+            Assert.Contains("nope", ex.Message);
+        }
+
+        [Fact]
+        public void OneWorkloadAndOneSerializerRunAlone()
+        {
+            List<ResultRow> rows = BenchRunner.Run(BenchOptions.Parse(new[] { "--tiny", "--workload", "envelope", "--serializer", "Hand-written" }), Peers.All());
+            Assert.Equal(new[] { "Amber", "Hand-written static" }, rows.Select(r => r.Serializer));
+            Assert.All(rows, r => Assert.True(r.Measured && r.Verified, r.Serializer + ": " + r.Note));
+        }
+    }
+}
