@@ -19,7 +19,7 @@ namespace Amber.Bench.Runner
             {
                 Workload? w = workloads.FirstOrDefault(x => x.Name == group.Key.Workload);
                 o.WriteLine();
-                o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} objects){(w != null ? " — " + w.Description : "")}");
+                o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Description : "")}");
                 bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
                 o.WriteLine($"{"serializer",-28} {"size (B)",13} {"serialize",12} {"deserialize",12} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
                 foreach (ResultRow r in group)
