@@ -49,6 +49,12 @@ namespace Amber.Generator
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB007.md");
 
+        public static readonly DiagnosticDescriptor NoUnsafeAccessor = new DiagnosticDescriptor(
+            "AMB008", "Non-public member cannot be reached",
+            "Member '{0}' is marked [AmberInclude] but is not accessible to generated code, and {1}. Fix: make the member (or its setter) internal, or target .NET 8 or later where Amber reaches private members through UnsafeAccessor.",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB008.md");
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -58,6 +64,7 @@ namespace Amber.Generator
             "AMB005" => TooManyMembers,
             "AMB006" => NameClash,
             "AMB007" => BadKey,
+            "AMB008" => NoUnsafeAccessor,
             _ => null,
         };
     }

@@ -27,6 +27,7 @@ namespace Amber.Generator.Emitting
             sw.Line("/// <summary>Amber codec for " + EscapeXml(o.DisplayName) + ".</summary>");
             sw.Open("internal static class " + CodecName(o.Id));
             EmitShape(sw, o);
+            EmitAccessors(sw, o);
             sw.Line();
             EmitWriteMethod(sw, o);
             sw.Line();
@@ -68,7 +69,7 @@ namespace Amber.Generator.Emitting
             sw.Line("w.EnterDepth();");
             for (int i = 0; i < o.Members.Count; i++)
             {
-                sw.Line("var m" + i + " = v." + o.Members[i].Name + ";");
+                sw.Line("var m" + i + " = " + GetExpr(o.Members[i], i, "v") + ";");
             }
             ulong always = 0;
             for (int i = 0; i < o.Members.Count; i++)
@@ -714,15 +715,15 @@ namespace Amber.Generator.Emitting
             MemberModel m = o.Members[i];
             if (direct)
             {
-                if (NeedsTemp(m.Type))
+                if (NeedsTemp(m.Type) || m.Access?.Setter != null)
                 {
                     sw.Line(m.Type.FullName + " t = default!;");
                     EmitRead(sw, m.Type, "t", wt, 1);
-                    sw.Line("o." + m.Name + " = t;");
+                    sw.Line(SetStatement(m, i, "o", "t"));
                 }
                 else
                 {
-                    EmitRead(sw, m.Type, "o." + m.Name, wt, 1);
+                    EmitRead(sw, m.Type, SetTarget(m, i, "o"), wt, 1);
                 }
             }
             else
@@ -760,6 +761,66 @@ namespace Amber.Generator.Emitting
 
         /// <summary>Collections assign their target more than once in generated code; read them into a local first.</summary>
         private static bool NeedsTemp(TypeRef t) => t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence or TypeKind.Map;
+
+        // ------------------------------------------------------------------ non-public members ([AmberInclude])
+
+        /// <summary>UnsafeAccessor externs for members generated code may not name: F (ref to the field), G (getter), S (setter).</summary>
+        private static void EmitAccessors(SourceWriter sw, ObjectModel o)
+        {
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberAccess? a = o.Members[i].Access;
+                if (a == null) continue;
+                string self = (a.DeclaringIsValueType ? "ref " : "") + a.DeclaringType + " o";
+                string type = o.Members[i].Type.FullName;
+                const string attr = "[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.";
+                if (a.Field != null)
+                {
+                    sw.Line(attr + "Field, Name = " + Quote(a.Field) + ")]");
+                    sw.Line("private static extern ref " + type + " F" + i + "(" + self + ");");
+                }
+                if (a.Getter != null)
+                {
+                    sw.Line(attr + "Method, Name = " + Quote(a.Getter) + ")]");
+                    sw.Line("private static extern " + type + " G" + i + "(" + self + ");");
+                }
+                if (a.Setter != null)
+                {
+                    sw.Line(attr + "Method, Name = " + Quote(a.Setter) + ")]");
+                    sw.Line("private static extern void S" + i + "(" + self + ", " + type + " value);");
+                }
+            }
+        }
+
+        private static string Self(MemberAccess a, string obj) => (a.DeclaringIsValueType ? "ref " : "") + obj;
+
+        private static string GetExpr(MemberModel m, int i, string obj)
+        {
+            MemberAccess? a = m.Access;
+            if (a?.Getter != null) return "G" + i + "(" + Self(a, obj) + ")";
+            if (a?.Field != null && a.Getter == null && a.Setter == null && !IsPropertyBackingField(a)) return "F" + i + "(" + Self(a, obj) + ")";
+            return obj + "." + m.Name;
+        }
+
+        /// <summary>A backing field of an auto-property whose getter is accessible: read through the property.</summary>
+        private static bool IsPropertyBackingField(MemberAccess a) => a.Field!.StartsWith("<", System.StringComparison.Ordinal);
+
+        /// <summary>An assignable expression for the member, or null when it is set through a setter method.</summary>
+        private static string SetTarget(MemberModel m, int i, string obj)
+        {
+            MemberAccess? a = m.Access;
+            if (a?.Field != null) return "F" + i + "(" + Self(a, obj) + ")";
+            if (a?.Setter != null) return "t";   // NeedsTemp forces a temp for setter methods
+            return obj + "." + m.Name;
+        }
+
+        private static string SetStatement(MemberModel m, int i, string obj, string value)
+        {
+            MemberAccess? a = m.Access;
+            if (a?.Setter != null) return "S" + i + "(" + Self(a, obj) + ", " + value + ");";
+            if (a?.Field != null) return "F" + i + "(" + Self(a, obj) + ") = " + value + ";";
+            return obj + "." + m.Name + " = " + value + ";";
+        }
 
         private static void EmitConstruction(SourceWriter sw, ObjectModel o)
         {
@@ -799,7 +860,7 @@ namespace Amber.Generator.Emitting
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
-                if (m.Assign == AssignKind.Setter) sw.Line("if (h" + i + ") o." + m.Name + " = m" + i + ";");
+                if (m.Assign == AssignKind.Setter) sw.Line("if (h" + i + ") " + SetStatement(m, i, "o", "m" + i));
             }
         }
 

@@ -79,7 +79,15 @@ namespace Amber.Generator.Model
         AssignKind Assign,
         int CtorParameterIndex,
         bool CanSkipDefault,
-        string? CtorDefault);      // literal of the constructor parameter default, if any
+        string? CtorDefault,       // literal of the constructor parameter default, if any
+        MemberAccess? Access = null);  // non-null: a non-public part is reached through UnsafeAccessor
+
+    /// <summary>
+    /// How generated code reaches a member it may not name directly ([AmberInclude] on a private
+    /// member): an UnsafeAccessor to the field (also an auto-property's backing field), the getter
+    /// or the setter. A null name means that part is accessed directly.
+    /// </summary>
+    internal sealed record MemberAccess(string DeclaringType, bool DeclaringIsValueType, string? Field, string? Getter, string? Setter);
 
     internal sealed record ObjectModel(
         string Id,

@@ -364,6 +364,7 @@ namespace Amber.Generator.Parsing
             public bool Settable { get; }
             public bool Required { get; }
             public bool InitOnly { get; set; }
+            public MemberAccess? Access { get; set; }
         }
 
         private string? ParseObject(INamedTypeSymbol type)
@@ -446,7 +447,24 @@ namespace Amber.Generator.Parsing
                     byKey[key] = c.Symbol.Name;
                 }
 
-                AssignKind assign = ctorIndex >= 0 ? AssignKind.Constructor : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
+                MemberAccess? access = c.Access;
+                if (access != null && (access.Field != null || access.Getter != null || access.Setter != null))
+                {
+                    string? why = null;
+                    if (_compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.UnsafeAccessorAttribute") == null)
+                        why = "this target framework has no UnsafeAccessor";
+                    else if (c.Symbol.ContainingType.IsGenericType)
+                        why = "it belongs to a generic type, which Amber cannot reach through UnsafeAccessor yet";
+                    if (why != null)
+                    {
+                        Report(Diagnostics.NoUnsafeAccessor, c.Symbol, memberDisplay, why);
+                        ok = false;
+                        continue;
+                    }
+                }
+                AssignKind assign = ctorIndex >= 0 ? AssignKind.Constructor
+                    : access != null && (access.Field != null || access.Setter != null) ? AssignKind.Setter
+                    : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
                 string? ctorDefault = null;
                 bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && !HasInitializer(c.Symbol);
                 if (param != null && param.HasExplicitDefaultValue)
@@ -458,7 +476,8 @@ namespace Amber.Generator.Parsing
                 if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
                 if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
 
-                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault));
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
+                    access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
             }
 
             if (members.Count > 64)
@@ -493,7 +512,7 @@ namespace Amber.Generator.Parsing
             EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
             bool rowBlittable = false;
             if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0
-                && members.All(m => m.Assign == AssignKind.Setter && RowCode(m.Type) != 0))
+                && members.All(m => m.Assign == AssignKind.Setter && m.Access == null && RowCode(m.Type) != 0))
             {
                 rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();
                 rowBlittable = IsBlittableRow(type, members);
@@ -603,14 +622,42 @@ namespace Amber.Generator.Parsing
                     if (!SymbolEqualityComparer.Default.Equals(hiddenOwner[m.Name], t)) continue;
                     if (!seen.Add(m.Name)) continue;
                     if (IsIgnored(m)) continue;
+                    bool include = IsIncluded(m);
                     if (m is IFieldSymbol f)
                     {
-                        result.Add(new Candidate(f, f.Type, !f.IsReadOnly, IsRequired(f)));
+                        if (include && (!IsAccessible(f) || f.IsReadOnly))
+                        {
+                            // A private or readonly field: read and written through a ref accessor.
+                            var access = new MemberAccess(FullName(t), t.IsValueType, f.Name, null, null);
+                            result.Add(new Candidate(f, f.Type, true, false) { Access = access });
+                        }
+                        else
+                        {
+                            result.Add(new Candidate(f, f.Type, !f.IsReadOnly, IsRequired(f)));
+                        }
                     }
                     else if (m is IPropertySymbol p)
                     {
                         bool settable = p.SetMethod != null && IsAccessible(p.SetMethod);
-                        result.Add(new Candidate(p, p.Type, settable, IsRequired(p)) { InitOnly = settable && p.SetMethod!.IsInitOnly });
+                        bool getDirect = p.GetMethod != null && IsAccessible(p.GetMethod);
+                        if (include && (!getDirect || !settable))
+                        {
+                            string? getter = getDirect ? null : p.GetMethod!.MetadataName;
+                            string? setter = null, field = null;
+                            if (!settable && p.SetMethod != null) setter = p.SetMethod.MetadataName;
+                            else if (!settable)
+                            {
+                                // A get-only auto-property: its compiler-generated backing field.
+                                field = t.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(bf => SymbolEqualityComparer.Default.Equals(bf.AssociatedSymbol, p))?.Name;
+                            }
+                            var access = new MemberAccess(FullName(t), t.IsValueType, field, getter, setter);
+                            bool canSet = settable || setter != null || field != null;
+                            result.Add(new Candidate(p, p.Type, canSet, false) { Access = access, InitOnly = settable && p.SetMethod!.IsInitOnly });
+                        }
+                        else
+                        {
+                            result.Add(new Candidate(p, p.Type, settable, IsRequired(p)) { InitOnly = settable && p.SetMethod!.IsInitOnly });
+                        }
                     }
                 }
             }
@@ -619,15 +666,21 @@ namespace Amber.Generator.Parsing
 
         private bool IsCandidate(ISymbol m)
         {
-            if (m.IsStatic || m.IsImplicitlyDeclared || !IsAccessible(m)) return false;
+            if (m.IsStatic || m.IsImplicitlyDeclared) return false;
+            bool include = IsIncluded(m);
+            if (!IsAccessible(m) && !include) return false;
             if (m is IFieldSymbol f) return !f.IsConst && !f.IsFixedSizeBuffer && f.Type.TypeKind != Microsoft.CodeAnalysis.TypeKind.Pointer;
             if (m is IPropertySymbol p)
             {
-                return !p.IsIndexer && p.GetMethod != null && IsAccessible(p.GetMethod) && p.RefKind == RefKind.None
+                return !p.IsIndexer && p.GetMethod != null && (include || IsAccessible(p.GetMethod)) && p.RefKind == RefKind.None
                     && p.ExplicitInterfaceImplementations.Length == 0 && p.Name != "EqualityContract";
             }
             return false;
         }
+
+        /// <summary>[AmberInclude]: serialize this member although it (or its setter) is not public.</summary>
+        private static bool IsIncluded(ISymbol m) =>
+            m.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberIncludeAttribute");
 
         private bool IsAccessible(ISymbol m) =>
             m.DeclaredAccessibility == Accessibility.Public
