@@ -140,7 +140,8 @@ namespace Amber.Generator
             {
                 spc.AddSource(Emitter.CodecName(o.Id) + ".g.cs", SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
             }
-            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill), Encoding.UTF8));
+            List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
+            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters), Encoding.UTF8));
         }
     }
 

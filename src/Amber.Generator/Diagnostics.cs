@@ -55,6 +55,12 @@ namespace Amber.Generator
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB008.md");
 
+        public static readonly DiagnosticDescriptor BadSurrogate = new DiagnosticDescriptor(
+            "AMB009", "Surrogate or formatter cannot be used",
+            "[{0}] for '{1}' cannot be used: {2}. Fix: {3}.",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB009.md");
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -65,6 +71,7 @@ namespace Amber.Generator
             "AMB006" => NameClash,
             "AMB007" => BadKey,
             "AMB008" => NoUnsafeAccessor,
+            "AMB009" => BadSurrogate,
             _ => null,
         };
     }

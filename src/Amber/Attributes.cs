@@ -72,3 +72,68 @@ namespace Amber
     {
     }
 }
+
+namespace Amber
+{
+    /// <summary>
+    /// Serializes every instance of a type (a type you do not own, such as an engine's Vector2)
+    /// as its surrogate type, everywhere it appears: members, collections, nullable values,
+    /// roots. The surrogate converts both ways with conversion operators (implicit or explicit),
+    /// declared in either type: <c>static implicit operator Surrogate(T value)</c> and
+    /// <c>static implicit operator T(Surrogate value)</c>. Declare it once, at assembly level:
+    /// <c>[assembly: AmberSurrogate(typeof(Vector2), typeof(Vector2Surrogate))]</c>.
+    /// </summary>
+    [System.AttributeUsage(System.AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+    public sealed class AmberSurrogateAttribute : System.Attribute
+    {
+        /// <summary>Names a type and its surrogate.</summary>
+        public AmberSurrogateAttribute(System.Type type, System.Type surrogate)
+        {
+            Type = type;
+            Surrogate = surrogate;
+        }
+
+        /// <summary>The type that is replaced on the wire.</summary>
+        public System.Type Type { get; }
+
+        /// <summary>The type written instead.</summary>
+        public System.Type Surrogate { get; }
+    }
+
+    /// <summary>
+    /// Serializes every instance of a type with a hand-written <see cref="IAmberFormatter{T}"/>
+    /// (a class with a public parameterless constructor), everywhere it appears:
+    /// <c>[assembly: AmberFormatter(typeof(Money), typeof(MoneyFormatter))]</c>. The formatter uses
+    /// the same <see cref="AmberWriter"/>/<see cref="AmberReader"/> API that generated code uses.
+    /// </summary>
+    [System.AttributeUsage(System.AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+    public sealed class AmberFormatterAttribute : System.Attribute
+    {
+        /// <summary>Names a type and its formatter.</summary>
+        public AmberFormatterAttribute(System.Type type, System.Type formatter)
+        {
+            Type = type;
+            Formatter = formatter;
+        }
+
+        /// <summary>The type the formatter serves.</summary>
+        public System.Type Type { get; }
+
+        /// <summary>The formatter type.</summary>
+        public System.Type Formatter { get; }
+    }
+
+    /// <summary>Implemented by a type that wants to prepare itself before Amber writes it.</summary>
+    public interface IAmberOnSerializing
+    {
+        /// <summary>Called just before the object's members are read for writing.</summary>
+        void OnAmberSerializing();
+    }
+
+    /// <summary>Implemented by a type that wants to finish itself after Amber has read it.</summary>
+    public interface IAmberOnDeserialized
+    {
+        /// <summary>Called after every member has been set.</summary>
+        void OnAmberDeserialized();
+    }
+}

@@ -224,10 +224,32 @@ public static class Use
         }
 
         [Fact]
+        public void AMB009_surrogate_without_conversions()
+        {
+            const string source = @"
+using Amber;
+
+[assembly: AmberSurrogate(typeof(Color), typeof(ColorSurrogate))]
+
+public struct Color { public Color(uint packed) { Packed = packed; } public uint Packed { get; } }
+public struct ColorSurrogate { public uint Packed; }   // no conversion operators
+
+public class Paint { public Color Tint { get; set; } }
+
+public static class Use
+{
+    public static byte[] Save(Paint p) => AmberSerializer.Serialize(p);
+}";
+            Diagnostic d = Single(source, "AMB009");
+            AssertAt(d, source, "AmberSurrogate(typeof(Color), typeof(ColorSurrogate))");
+            Assert.Contains("implicit operator ColorSurrogate(Color value)", d.GetMessage());
+        }
+
+        [Fact]
         public void Every_descriptor_has_a_help_page()
         {
             string root = RepositoryRoot();
-            for (int i = 1; i <= 8; i++)
+            for (int i = 1; i <= 9; i++)
             {
                 string id = "AMB00" + i;
                 DiagnosticDescriptor? descriptor = Diagnostics.ById(id);
@@ -237,7 +259,7 @@ public static class Use
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
-            Assert.Null(Diagnostics.ById("AMB009"));
+            Assert.Null(Diagnostics.ById("AMB010"));
         }
 
         // ------------------------------------------------------------------ helpers

@@ -45,7 +45,9 @@ namespace Amber.Generator.Emitting
         private static void EmitShape(SourceWriter sw, ObjectModel o)
         {
             string names = string.Join(", ", o.Members.Select(m => Quote(m.DisplayName)));
-            string tags = string.Join(", ", o.Members.Select(m => "0x" + ((m.Key << 3) | m.Type.WireType).ToString("X4", CultureInfo.InvariantCulture)));
+            string tags = string.Join(", ", o.Members.Select(m => m.Type.WireType >= 0
+                ? "0x" + ((m.Key << 3) | m.Type.WireType).ToString("X4", CultureInfo.InvariantCulture)
+                : "(ushort)((" + m.Key + " << 3) | " + WireTypeInt(m.Type) + ")"));
             bool anyExtra = o.Members.Any(m => m.ExtraKeys.Count > 0);
             string extra = anyExtra
                 ? "new int[][] { " + string.Join(", ", o.Members.Select(m => m.ExtraKeys.Count == 0 ? "null!" : "new int[] { " + string.Join(", ", m.ExtraKeys) + " }")) + " }"
@@ -67,6 +69,7 @@ namespace Amber.Generator.Emitting
                 sw.Close();
             }
             sw.Line("w.EnterDepth();");
+            if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
             for (int i = 0; i < o.Members.Count; i++)
             {
                 sw.Line("var m" + i + " = " + GetExpr(o.Members[i], i, "v") + ";");
@@ -148,6 +151,12 @@ namespace Amber.Generator.Emitting
                 case TypeKind.ByteArray:
                     // byte[] (null is L = 0), or Memory<byte> / ReadOnlyMemory<byte> (a value type: its span).
                     sw.Line("w.WriteBytes(" + expr + (t.IsValueType ? ".Span" : "") + ");");
+                    return;
+                case TypeKind.Surrogate:
+                    EmitWrite(sw, t.Element!, "((" + t.Element!.FullName + ")(" + expr + "))", depth);
+                    return;
+                case TypeKind.Custom:
+                    sw.Line(FormatterInstance(t) + ".Write(ref w, " + expr + ");");
                     return;
             }
 
@@ -275,14 +284,59 @@ namespace Amber.Generator.Emitting
 
         private static string ElementDescriptor(TypeRef element)
         {
-            int d = element.WireType | (element.Kind == TypeKind.Nullable ? 0x08 : 0);
-            return "0x" + d.ToString("X2", CultureInfo.InvariantCulture);
+            int flags = element.Kind == TypeKind.Nullable ? 0x08 : 0;
+            if (element.WireType < 0) return "(byte)(" + WireTypeInt(element) + " | " + flags + ")";
+            return "0x" + (element.WireType | flags).ToString("X2", CultureInfo.InvariantCulture);
         }
 
         private static string MapDescriptor(TypeRef map)
         {
-            int d = map.Element!.WireType | (map.Value!.WireType << 4) | (map.Value.Kind == TypeKind.Nullable ? 0x80 : 0);
-            return "0x" + d.ToString("X2", CultureInfo.InvariantCulture);
+            int flags = map.Value!.Kind == TypeKind.Nullable ? 0x80 : 0;
+            if (map.Element!.WireType < 0 || map.Value.WireType < 0)
+                return "(byte)(" + WireTypeInt(map.Element) + " | (" + WireTypeInt(map.Value) + " << 4) | " + flags + ")";
+            return "0x" + (map.Element.WireType | (map.Value.WireType << 4) | flags).ToString("X2", CultureInfo.InvariantCulture);
+        }
+
+        // ------------------------------------------------------------------ hand-written formatters ([AmberFormatter])
+
+        /// <summary>The custom-formatter type behind <paramref name="t"/> (itself or a nullable of it).</summary>
+        private static TypeRef CustomOf(TypeRef t) => t.Kind == TypeKind.Custom ? t : CustomOf(t.Element!);
+
+        /// <summary>The shared instance of a hand-written formatter.</summary>
+        private static string FormatterInstance(TypeRef custom) => "global::Amber.Generated.AmberCustomFormatters.F_" + Sanitize(custom.ObjectId!);
+
+        /// <summary>The wire type of <paramref name="t"/> as an int expression (a formatter's is known only at run time).</summary>
+        private static string WireTypeInt(TypeRef t) => t.WireType >= 0
+            ? t.WireType.ToString(CultureInfo.InvariantCulture)
+            : "(int)" + FormatterInstance(CustomOf(t)) + ".WireType";
+
+        private static string Sanitize(string name)
+        {
+            var sb = new System.Text.StringBuilder();
+            foreach (char ch in name.Replace("global::", ""))
+            {
+                if (char.IsLetterOrDigit(ch)) sb.Append(ch);
+                else if (ch == '_') sb.Append("__");
+                else if (ch == '.') sb.Append('_');
+                else if (ch != ' ') sb.Append("_X").Append(((int)ch).ToString("X", CultureInfo.InvariantCulture));
+            }
+            return sb.ToString();
+        }
+
+        /// <summary>Every hand-written formatter type used anywhere in the model.</summary>
+        public static List<string> CollectFormatters(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects)
+        {
+            var found = new SortedSet<string>(System.StringComparer.Ordinal);
+            void Walk(TypeRef? t)
+            {
+                if (t == null) return;
+                if (t.Kind == TypeKind.Custom) found.Add(t.ObjectId!);
+                Walk(t.Element);
+                Walk(t.Value);
+            }
+            foreach (TypeRef r in roots) Walk(r);
+            foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
+            return found.ToList();
         }
 
         // ------------------------------------------------------------------ reading values
@@ -317,6 +371,16 @@ namespace Amber.Generator.Emitting
                 case TypeKind.ByteArray:
                     if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Bytes, \"a byte array\");");
                     sw.Line(target + " = r.ReadBytes()!;");
+                    return;
+                case TypeKind.Surrogate:
+                    sw.Open();
+                    sw.Line(t.Element!.FullName + " sg" + d + " = default!;");
+                    EmitRead(sw, t.Element!, "sg" + d, wt, depth + 1);
+                    sw.Line(target + " = (" + t.FullName + ")sg" + d + ";");
+                    sw.Close();
+                    return;
+                case TypeKind.Custom:
+                    sw.Line(target + " = " + FormatterInstance(t) + ".Read(ref r, " + (wt ?? FormatterInstance(t) + ".WireType") + ");");
                     return;
             }
 
@@ -706,6 +770,7 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Line("r.ExitDepth();");
             if (!direct) EmitConstruction(sw, o);
+            if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
             sw.Close();
         }
@@ -970,7 +1035,7 @@ namespace Amber.Generator.Emitting
             return sb.ToString();
         }
 
-        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill)
+        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null)
         {
             var sw = new SourceWriter();
             sw.Line(Header.TrimEnd('\n'));
@@ -988,7 +1053,7 @@ namespace Amber.Generator.Emitting
                 string name = RootFormatterName(root);
                 sw.Line("/// <summary>Amber root formatter for " + EscapeXml(root.FullName) + ".</summary>");
                 sw.Open("internal sealed class " + name + " : global::Amber.IAmberFormatter<" + root.FullName + ">");
-                sw.Line("public global::Amber.WireType WireType => " + W + WireTypeName(root.WireType) + ";");
+                sw.Line("public global::Amber.WireType WireType => " + (root.WireType >= 0 ? W + WireTypeName(root.WireType) : "(global::Amber.WireType)" + WireTypeInt(root)) + ";");
                 sw.Line();
                 sw.Open("public void Write(ref global::Amber.AmberWriter w, " + root.FullName + " value)");
                 EmitWrite(sw, root, "value", 0);
@@ -1009,6 +1074,14 @@ namespace Amber.Generator.Emitting
                 }
                 sw.Line("return result;");
                 sw.Close();
+                sw.Close();
+                sw.Line();
+            }
+            if (formatters != null && formatters.Count > 0)
+            {
+                sw.Line("/// <summary>One shared instance of each hand-written formatter named by [assembly: AmberFormatter].</summary>");
+                sw.Open("internal static class AmberCustomFormatters");
+                foreach (string f in formatters) sw.Line("internal static readonly " + f + " F_" + Sanitize(f) + " = new " + f + "();");
                 sw.Close();
                 sw.Line();
             }

@@ -17,6 +17,8 @@ namespace Amber.Generator.Model
         MultiArray,    // Element[,...] (Rank)
         Sequence,      // a collection type with Collection kind
         Map,           // a dictionary type with Collection kind; Element = key, Value = value
+        Surrogate,     // written as Element (the surrogate type), converted by conversion operators
+        Custom,        // a hand-written IAmberFormatter<T>; ObjectId = the formatter's full name; WireType -1 (known at run time)
     }
 
     /// <summary>Which concrete collection is created when reading (and how it is enumerated).</summary>
@@ -99,7 +101,9 @@ namespace Amber.Generator.Model
         bool AnyRequired,
         EquatableArray<MemberModel> Members,
         EquatableArray<int> RowCodes = default,   // non-empty: written as rows in sequences (format §6.1)
-        bool RowBlittable = false);               // rows are the struct's own memory layout
+        bool RowBlittable = false,                // rows are the struct's own memory layout
+        bool OnSerializing = false,               // implements IAmberOnSerializing
+        bool OnDeserialized = false);             // implements IAmberOnDeserialized
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 

@@ -27,11 +27,71 @@ namespace Amber.Generator.Parsing
         private readonly List<ObjectModel> _objects = new List<ObjectModel>();
         private readonly List<DiagnosticInfo> _diagnostics = new List<DiagnosticInfo>();
 
+        private readonly Dictionary<ITypeSymbol, (INamedTypeSymbol Replacement, AttributeData Attribute)> _surrogates = new Dictionary<ITypeSymbol, (INamedTypeSymbol, AttributeData)>(SymbolEqualityComparer.Default);
+        private readonly Dictionary<ITypeSymbol, (INamedTypeSymbol Replacement, AttributeData Attribute)> _formatters = new Dictionary<ITypeSymbol, (INamedTypeSymbol, AttributeData)>(SymbolEqualityComparer.Default);
+        private readonly HashSet<ITypeSymbol> _resolvingSurrogates = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+
         private Parser(Compilation compilation, LocationInfo? rootLocation, CancellationToken ct)
         {
             _compilation = compilation;
             _rootLocation = rootLocation;
             _ct = ct;
+            // [assembly: AmberSurrogate(typeof(T), typeof(S))] and [assembly: AmberFormatter(typeof(T), typeof(F))].
+            foreach (AttributeData a in compilation.Assembly.GetAttributes())
+            {
+                string? name = a.AttributeClass?.ToDisplayString();
+                if ((name != "Amber.AmberSurrogateAttribute" && name != "Amber.AmberFormatterAttribute") || a.ConstructorArguments.Length != 2) continue;
+                if (a.ConstructorArguments[0].Value is not ITypeSymbol target || a.ConstructorArguments[1].Value is not INamedTypeSymbol replacement) continue;
+                var map = name == "Amber.AmberSurrogateAttribute" ? _surrogates : _formatters;
+                map[target] = (replacement, a);
+            }
+        }
+
+        private void ReportAt(DiagnosticDescriptor descriptor, AttributeData attribute, params string[] args)
+        {
+            LocationInfo? loc = ToInfo(attribute.ApplicationSyntaxReference?.GetSyntax(_ct).GetLocation()) ?? _rootLocation;
+            var info = new DiagnosticInfo(descriptor.Id, loc, args.ToEquatableArray());
+            if (!_diagnostics.Contains(info)) _diagnostics.Add(info);
+        }
+
+        /// <summary>A type with a hand-written formatter or a surrogate, or null.</summary>
+        private TypeRef? ResolveReplacement(ITypeSymbol type, string full, ISymbol? member, string memberDisplay, out bool failed)
+        {
+            failed = false;
+            if (_formatters.TryGetValue(type, out var f))
+            {
+                INamedTypeSymbol? iface = f.Replacement.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.ToDisplayString() == "Amber.IAmberFormatter<T>"
+                    && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], type));
+                bool ctor = f.Replacement.InstanceConstructors.Any(c => c.Parameters.Length == 0 && _compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly));
+                if (iface == null || !ctor || f.Replacement.IsAbstract)
+                {
+                    ReportAt(Diagnostics.BadSurrogate, f.Attribute, "AmberFormatter", type.ToDisplayString(),
+                        $"'{f.Replacement.ToDisplayString()}' must be a non-abstract class implementing IAmberFormatter<{type.ToDisplayString()}> with an accessible parameterless constructor",
+                        "implement the interface for exactly that type and add a public parameterless constructor");
+                    failed = true;
+                    return null;
+                }
+                return new TypeRef(full, TypeKind.Custom, type.IsValueType, ObjectId: FullName(f.Replacement), WireType: -1);
+            }
+            if (_surrogates.TryGetValue(type, out var s))
+            {
+                var cs = (Microsoft.CodeAnalysis.CSharp.CSharpCompilation)_compilation;
+                Microsoft.CodeAnalysis.CSharp.Conversion to = cs.ClassifyConversion(type, s.Replacement);
+                Microsoft.CodeAnalysis.CSharp.Conversion from = cs.ClassifyConversion(s.Replacement, type);
+                if (!to.Exists || !to.IsUserDefined || !from.Exists || !from.IsUserDefined || !_resolvingSurrogates.Add(type))
+                {
+                    ReportAt(Diagnostics.BadSurrogate, s.Attribute, "AmberSurrogate", type.ToDisplayString(),
+                        $"there must be a user-defined conversion from '{type.ToDisplayString()}' to '{s.Replacement.ToDisplayString()}' and one back (and a surrogate cannot itself be replaced by the type)",
+                        $"declare 'static implicit operator {s.Replacement.Name}({type.Name} value)' and 'static implicit operator {type.Name}({s.Replacement.Name} value)' in the surrogate");
+                    failed = true;
+                    return null;
+                }
+                TypeRef? inner = Resolve(s.Replacement, member, memberDisplay);
+                _resolvingSurrogates.Remove(type);
+                if (inner == null) { failed = true; return null; }
+                return new TypeRef(full, TypeKind.Surrogate, type.IsValueType, Element: inner, WireType: inner.WireType);
+            }
+            return null;
         }
 
         public static RootModel? ParseRoot(ITypeSymbol type, Compilation compilation, LocationInfo? location, CancellationToken ct)
@@ -76,6 +136,10 @@ namespace Amber.Generator.Parsing
             {
                 return null;
             }
+
+            TypeRef? replaced = ResolveReplacement(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), full, member, memberDisplay, out bool replacementFailed);
+            if (replacementFailed) return null;
+            if (replaced != null) return replaced;
 
             TypeRef? scalar = ResolveScalar(type, full);
             if (scalar != null) return scalar;
@@ -466,7 +530,7 @@ namespace Amber.Generator.Parsing
                     : access != null && (access.Field != null || access.Setter != null) ? AssignKind.Setter
                     : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
                 string? ctorDefault = null;
-                bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && !HasInitializer(c.Symbol);
+                bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && t.Kind != TypeKind.Surrogate && t.Kind != TypeKind.Custom && !HasInitializer(c.Symbol);
                 if (param != null && param.HasExplicitDefaultValue)
                 {
                     ctorDefault = DefaultLiteral(param, t);
@@ -518,7 +582,9 @@ namespace Amber.Generator.Parsing
                 rowBlittable = IsBlittableRow(type, members);
             }
             _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
-                ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable));
+                ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
+                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
+                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized")));
             return id;
         }
 
