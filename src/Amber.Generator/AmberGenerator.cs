@@ -79,7 +79,7 @@ namespace Amber.Generator
         {
             ITypeParameterSymbol => true,
             IArrayTypeSymbol a => ContainsTypeParameter(a.ElementType),
-            INamedTypeSymbol n => n.TypeArguments.Any(ContainsTypeParameter),
+            INamedTypeSymbol n => n.TypeArguments.Any(ContainsTypeParameter) || (n.ContainingType != null && ContainsTypeParameter(n.ContainingType)),
             _ => false,
         };
 
@@ -90,6 +90,15 @@ namespace Amber.Generator
             {
                 if (a.AttributeClass?.ToDisplayString() != "Amber.AmberSerializableAttribute") continue;
                 if (a.ConstructorArguments.Length != 1 || a.ConstructorArguments[0].Value is not ITypeSymbol type) continue;
+                if (type is INamedTypeSymbol { IsUnboundGenericType: true } open)
+                {
+                    LocationInfo? at = Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation());
+                    string example = open.OriginalDefinition.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat).Split('<')[0]
+                        + "<" + string.Join(", ", open.TypeParameters.Select(_ => "int")) + ">";
+                    var diagnostic = new DiagnosticInfo(Diagnostics.OpenGeneric.Id, at, new[] { open.OriginalDefinition.ToDisplayString(), example }.ToEquatableArray());
+                    roots.Add(new RootModel(new TypeRef("object", Model.TypeKind.Scalar, false), EquatableArray<ObjectModel>.Empty, new[] { diagnostic }.ToEquatableArray()));
+                    continue;
+                }
                 if (ContainsTypeParameter(type)) continue;
                 RootModel? root = Parser.ParseRoot(type, compilation, Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation()), ct);
                 if (root != null) roots.Add(root);
@@ -123,6 +132,23 @@ namespace Amber.Generator
                 polyfill);
         }
 
+        /// <summary>
+        /// A file name for generated source: the codec's name, shortened with a stable hash when long,
+        /// so deep generic types do not exceed path limits when generated files are written to disk.
+        /// </summary>
+        internal static string HintName(string name)
+        {
+            const int max = 80;
+            if (name.Length <= max) return name + ".g.cs";
+            uint h = 0x811C9DC5;
+            foreach (char ch in name)
+            {
+                h ^= ch;
+                h *= 0x01000193;
+            }
+            return name.Substring(0, max - 9) + "_" + h.ToString("X8", System.Globalization.CultureInfo.InvariantCulture) + ".g.cs";
+        }
+
         private static void Emit(SourceProductionContext spc, GenerationModel model)
         {
             foreach (DiagnosticInfo d in model.Diagnostics)
@@ -138,7 +164,7 @@ namespace Amber.Generator
             if (model.Roots.Count == 0) return;
             foreach (ObjectModel o in model.Objects)
             {
-                spc.AddSource(Emitter.CodecName(o.Id) + ".g.cs", SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
+                spc.AddSource(HintName(Emitter.CodecName(o.Id)), SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
             }
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
             spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters), Encoding.UTF8));

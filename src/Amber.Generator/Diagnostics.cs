@@ -61,6 +61,12 @@ namespace Amber.Generator
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB009.md");
 
+        public static readonly DiagnosticDescriptor OpenGeneric = new DiagnosticDescriptor(
+            "AMB010", "Open generic type named",
+            "[AmberSerializable] names the open generic type '{0}', which is not a type values can have. Fix: name each closed type you serialize, such as typeof({1}).",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB010.md");
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -72,6 +78,7 @@ namespace Amber.Generator
             "AMB007" => BadKey,
             "AMB008" => NoUnsafeAccessor,
             "AMB009" => BadSurrogate,
+            "AMB010" => OpenGeneric,
             _ => null,
         };
     }

@@ -172,14 +172,15 @@ namespace Amber
         internal static string DisplayName(Type type)
         {
             if (type.IsArray) return DisplayName(type.GetElementType()!) + "[" + new string(',', type.GetArrayRank() - 1) + "]";
-            if (!type.IsGenericType) return type.Name;
             string name = type.Name;
             int tick = name.IndexOf('`');
-            if (tick >= 0) name = name.Substring(0, tick);
+            if (!type.IsGenericType || tick < 0) return name;   // a type nested in a generic type has no arguments of its own
+            // GetGenericArguments also lists the enclosing types' arguments; this type's own come last.
+            int own = int.Parse(name.Substring(tick + 1), System.Globalization.CultureInfo.InvariantCulture);
             Type[] args = type.GetGenericArguments();
-            var parts = new string[args.Length];
-            for (int i = 0; i < args.Length; i++) parts[i] = DisplayName(args[i]);
-            return name + "<" + string.Join(", ", parts) + ">";
+            var parts = new string[own];
+            for (int i = 0; i < own; i++) parts[i] = DisplayName(args[args.Length - own + i]);
+            return name.Substring(0, tick) + "<" + string.Join(", ", parts) + ">";
         }
 
         private static T ReadRoot<T>(ref AmberReader reader, IAmberFormatter<T> formatter)

@@ -249,9 +249,9 @@ public static class Use
         public void Every_descriptor_has_a_help_page()
         {
             string root = RepositoryRoot();
-            for (int i = 1; i <= 9; i++)
+            for (int i = 1; i <= 10; i++)
             {
-                string id = "AMB00" + i;
+                string id = "AMB" + i.ToString("000", System.Globalization.CultureInfo.InvariantCulture);
                 DiagnosticDescriptor? descriptor = Diagnostics.ById(id);
                 Assert.NotNull(descriptor);
                 Assert.Equal("docs/diagnostics/" + id + ".md", descriptor!.HelpLinkUri);
@@ -259,7 +259,7 @@ public static class Use
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
-            Assert.Null(Diagnostics.ById("AMB010"));
+            Assert.Null(Diagnostics.ById("AMB011"));
         }
 
         // ------------------------------------------------------------------ helpers

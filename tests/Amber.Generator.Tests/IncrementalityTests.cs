@@ -120,7 +120,7 @@ namespace Shop
             IncrementalStepRunReason reason = Assert.Single(Assert.Single(second.TrackedSteps[AmberGenerator.ModelStep]).Outputs).Reason;
             Assert.Equal(IncrementalStepRunReason.Modified, reason);
             Assert.NotEqual(Sources(first), Sources(second));
-            Assert.Contains("\"Total\"", second.GeneratedSources.Single(s => s.HintName == "AmberCodec_Shop_Order.g.cs").SourceText.ToString());
+            Assert.Contains("\"Total\"", second.GeneratedSources.Single(s => s.HintName == "AmberCodec_Shop_DOrder.g.cs").SourceText.ToString());
         }
 
         [Fact]
@@ -196,7 +196,7 @@ namespace Shop
             result = driver.GetRunResult().Results.Single();
             Assert.Null(result.Exception);
             Assert.Empty(result.Diagnostics);
-            Assert.Contains(result.GeneratedSources, s => s.HintName == "AmberCodec_Shop_Order.g.cs");
+            Assert.Contains(result.GeneratedSources, s => s.HintName == "AmberCodec_Shop_DOrder.g.cs");
             return (compilation, driver);
         }
 

@@ -317,7 +317,7 @@ namespace Amber.Generator.Emitting
             {
                 if (char.IsLetterOrDigit(ch)) sb.Append(ch);
                 else if (ch == '_') sb.Append("__");
-                else if (ch == '.') sb.Append('_');
+                else if (ch == '.') sb.Append("_D");
                 else if (ch != ' ') sb.Append("_X").Append(((int)ch).ToString("X", CultureInfo.InvariantCulture));
             }
             return sb.ToString();
@@ -1029,7 +1029,7 @@ namespace Amber.Generator.Emitting
             {
                 if (char.IsLetterOrDigit(ch)) sb.Append(ch);
                 else if (ch == '_') sb.Append("__");
-                else if (ch == '.') sb.Append('_');
+                else if (ch == '.') sb.Append("_D");
                 else if (ch != ' ') sb.Append("_X").Append(((int)ch).ToString("X", CultureInfo.InvariantCulture));
             }
             return sb.ToString();

@@ -875,7 +875,7 @@ namespace Amber.Generator.Parsing
                 switch (ch)
                 {
                     case '_': sb.Append("__"); break;
-                    case '.': sb.Append('_'); break;
+                    case '.': sb.Append("_D"); break;
                     case '<': sb.Append("_L"); break;
                     case '>': sb.Append("_G"); break;
                     case ',': sb.Append("_C"); break;

@@ -44,6 +44,24 @@ namespace Amber.Tests.Models.Generics
         public string Kind { get; init; } = "plain";
     }
 
+    /// <summary>A generic type with a required init member.</summary>
+    public class Required<T>
+    {
+        public required T Value { get; init; }
+        public string Note { get; init; } = "note";
+    }
+
+    /// <summary>Interface-typed and immutable collections of T.</summary>
+    public class Shelf<T>
+    {
+        public IReadOnlyList<T>? Items { get; set; }
+        public IDictionary<string, T>? Index { get; set; }
+        public IEnumerable<T>? Sequence { get; set; }
+        public System.Collections.Immutable.ImmutableArray<T> Frozen { get; set; }
+        public T[,]? Grid { get; set; }
+        public T[][]? Jagged { get; set; }
+    }
+
     // ------------------------------------------------------------------ constraints
 
     public abstract class Item
@@ -199,5 +217,15 @@ namespace Amber.Tests.Models.Generics
         public string Label { get; set; } = "unlabelled";
         public List<T>? Contents { get; set; }
         public T? Spare { get; set; }
+    }
+
+    /// <summary>The old Envelope&lt;T&gt;: no Kind.</summary>
+    public record Message<T>(T Body);
+
+    /// <summary>Box&lt;T&gt; after its member was renamed.</summary>
+    public class RenamedBox<T>
+    {
+        [AmberFormerName("Value")]
+        public T? Content { get; set; }
     }
 }

@@ -209,6 +209,61 @@ namespace Amber.Tests.Serialization
             Assert.Equal(plain, plainBack);
         }
 
+        [Fact]
+        public void Generic_type_with_a_required_member()
+        {
+            var r = new Required<Book> { Value = MakeBook(2), Note = "n" };
+            Required<Book> back = AmberSerializer.Deserialize<Required<Book>>(AmberSerializer.Serialize(r))!;
+            AssertBook(MakeBook(2), back.Value);
+            Assert.Equal("n", back.Note);
+
+            var ri = new Required<int> { Value = 0 };
+            Required<int> bi = AmberSerializer.Deserialize<Required<int>>(AmberSerializer.Serialize(ri))!;
+            Assert.Equal(0, bi.Value);
+            Assert.Equal("note", bi.Note);
+        }
+
+        [Fact]
+        public void Interface_typed_immutable_and_multi_dimensional_collections_of_T()
+        {
+            var shelf = new Shelf<Box<int>>
+            {
+                Items = new List<Box<int>> { new Box<int> { Value = 1 }, new Box<int> { Value = 2 } },
+                Index = new Dictionary<string, Box<int>> { ["three"] = new Box<int> { Value = 3 } },
+                Sequence = new[] { new Box<int> { Value = 4 } },
+                Frozen = System.Collections.Immutable.ImmutableArray.Create(new Box<int> { Value = 5 }),
+                Grid = new Box<int>[,] { { new Box<int> { Value = 6 }, new Box<int> { Value = 7 } } },
+                Jagged = new[] { new[] { new Box<int> { Value = 8 } }, System.Array.Empty<Box<int>>() },
+            };
+            Shelf<Box<int>> back = AmberSerializer.Deserialize<Shelf<Box<int>>>(AmberSerializer.Serialize(shelf))!;
+            Assert.Equal(new[] { 1, 2 }, back.Items!.Select(b => b.Value));
+            Assert.Equal(3, back.Index!["three"].Value);
+            Assert.Single(back.Index);
+            Assert.Equal(new[] { 4 }, back.Sequence!.Select(b => b.Value));
+            Assert.Equal(new[] { 5 }, back.Frozen.Select(b => b.Value));
+            Assert.Equal(1, back.Grid!.GetLength(0));
+            Assert.Equal(2, back.Grid.GetLength(1));
+            Assert.Equal(6, back.Grid[0, 0].Value);
+            Assert.Equal(7, back.Grid[0, 1].Value);
+            Assert.Equal(2, back.Jagged!.Length);
+            Assert.Equal(8, Assert.Single(back.Jagged[0]).Value);
+            Assert.Empty(back.Jagged[1]);
+
+            var ints = new Shelf<int> { Items = new[] { 1, 2 }, Frozen = System.Collections.Immutable.ImmutableArray.Create(3, 4), Grid = new int[,] { { 1 }, { 2 } } };
+            Shelf<int> ib = AmberSerializer.Deserialize<Shelf<int>>(AmberSerializer.Serialize(ints))!;
+            Assert.Equal(new[] { 1, 2 }, ib.Items);
+            Assert.Null(ib.Index);
+            Assert.Null(ib.Sequence);
+            Assert.Equal(new[] { 3, 4 }, ib.Frozen);
+            Assert.Equal(new int[,] { { 1 }, { 2 } }, ib.Grid);
+            Assert.Null(ib.Jagged);
+
+            Shelf<int> empty = AmberSerializer.Deserialize<Shelf<int>>(AmberSerializer.Serialize(new Shelf<int>()))!;
+            Assert.Null(empty.Items);
+            Assert.True(empty.Frozen.IsDefault);
+            Assert.Null(empty.Grid);
+        }
+
         // ------------------------------------------------------------------ constraints
 
         [Fact]
@@ -820,6 +875,32 @@ namespace Amber.Tests.Serialization
             Assert.Equal(new[] { 1, 2 }, newList.Select(p => p.Weight));
             Assert.All(newList, p => Assert.Equal("unlabelled", p.Label));
             Assert.All(newList, p => Assert.Null(p.Contents));
+        }
+
+        [Fact]
+        public void Generic_record_that_gained_an_init_member_reads_old_data_with_its_initializer()
+        {
+            Envelope<int> e = AmberSerializer.Deserialize<Envelope<int>>(AmberSerializer.Serialize(new Message<int>(7)))!;
+            Assert.Equal(7, e.Body);
+            Assert.Equal("plain", e.Kind);
+
+            Envelope<Book> eb = AmberSerializer.Deserialize<Envelope<Book>>(AmberSerializer.Serialize(new Message<Book>(MakeBook(3))))!;
+            AssertBook(MakeBook(3), eb.Body);
+            Assert.Equal("plain", eb.Kind);
+
+            Message<int> m = AmberSerializer.Deserialize<Message<int>>(AmberSerializer.Serialize(new Envelope<int>(8) { Kind = "k" }))!;
+            Assert.Equal(8, m.Body);
+        }
+
+        [Fact]
+        public void Renamed_member_of_a_generic_type_reads_data_under_its_former_name()
+        {
+            RenamedBox<string> r = AmberSerializer.Deserialize<RenamedBox<string>>(AmberSerializer.Serialize(new Box<string> { Value = "old" }))!;
+            Assert.Equal("old", r.Content);
+            Box<string> b = AmberSerializer.Deserialize<Box<string>>(AmberSerializer.Serialize(new RenamedBox<string> { Content = "new" }))!;
+            Assert.Equal("new", b.Value);
+            RenamedBox<Book> rb = AmberSerializer.Deserialize<RenamedBox<Book>>(AmberSerializer.Serialize(new Box<Book> { Value = MakeBook(1) }))!;
+            AssertBook(MakeBook(1), rb.Content);
         }
 
         // ------------------------------------------------------------------ errors

@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Data.Bag.</summary>
-    internal sealed class AmberRoot_Data_Bag : global::Amber.IAmberFormatter<global::Data.Bag>
+    internal sealed class AmberRoot_Data_DBag : global::Amber.IAmberFormatter<global::Data.Bag>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Data.Bag value)
         {
-            AmberCodec_Data_Bag.Write(ref w, value);
+            AmberCodec_Data_DBag.Write(ref w, value);
         }
 
         public global::Data.Bag Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Data.Bag result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Data_Bag.Read(ref r)!;
+            result = AmberCodec_Data_DBag.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Data.Bag>(new AmberRoot_Data_Bag());
+            global::Amber.AmberFormatterRegistry.Register<global::Data.Bag>(new AmberRoot_Data_DBag());
         }
     }
 }

@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Paint.Can.</summary>
-    internal sealed class AmberRoot_Paint_Can : global::Amber.IAmberFormatter<global::Paint.Can>
+    internal sealed class AmberRoot_Paint_DCan : global::Amber.IAmberFormatter<global::Paint.Can>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Paint.Can value)
         {
-            AmberCodec_Paint_Can.Write(ref w, value);
+            AmberCodec_Paint_DCan.Write(ref w, value);
         }
 
         public global::Paint.Can Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Paint.Can result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Paint_Can.Read(ref r)!;
+            result = AmberCodec_Paint_DCan.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Paint.Can>(new AmberRoot_Paint_Can());
+            global::Amber.AmberFormatterRegistry.Register<global::Paint.Can>(new AmberRoot_Paint_DCan());
         }
     }
 }

@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Accounts.Account.</summary>
-    internal sealed class AmberRoot_Accounts_Account : global::Amber.IAmberFormatter<global::Accounts.Account>
+    internal sealed class AmberRoot_Accounts_DAccount : global::Amber.IAmberFormatter<global::Accounts.Account>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Accounts.Account value)
         {
-            AmberCodec_Accounts_Account.Write(ref w, value);
+            AmberCodec_Accounts_DAccount.Write(ref w, value);
         }
 
         public global::Accounts.Account Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Accounts.Account result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Accounts_Account.Read(ref r)!;
+            result = AmberCodec_Accounts_DAccount.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Accounts.Account>(new AmberRoot_Accounts_Account());
+            global::Amber.AmberFormatterRegistry.Register<global::Accounts.Account>(new AmberRoot_Accounts_DAccount());
         }
     }
 }

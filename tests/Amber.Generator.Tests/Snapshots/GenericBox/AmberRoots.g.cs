@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Boxes.Box&lt;int&gt;.</summary>
-    internal sealed class AmberRoot_Boxes_Box_X3Cint_X3E : global::Amber.IAmberFormatter<global::Boxes.Box<int>>
+    internal sealed class AmberRoot_Boxes_DBox_X3Cint_X3E : global::Amber.IAmberFormatter<global::Boxes.Box<int>>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int> value)
         {
-            AmberCodec_Boxes_Box_Lint_G.Write(ref w, value);
+            AmberCodec_Boxes_DBox_Lint_G.Write(ref w, value);
         }
 
         public global::Boxes.Box<int> Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Boxes.Box<int> result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Boxes_Box_Lint_G.Read(ref r)!;
+            result = AmberCodec_Boxes_DBox_Lint_G.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Boxes.Box<int>>(new AmberRoot_Boxes_Box_X3Cint_X3E());
+            global::Amber.AmberFormatterRegistry.Register<global::Boxes.Box<int>>(new AmberRoot_Boxes_DBox_X3Cint_X3E());
         }
     }
 }

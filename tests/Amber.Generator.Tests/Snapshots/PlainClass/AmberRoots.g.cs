@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Shop.Person.</summary>
-    internal sealed class AmberRoot_Shop_Person : global::Amber.IAmberFormatter<global::Shop.Person>
+    internal sealed class AmberRoot_Shop_DPerson : global::Amber.IAmberFormatter<global::Shop.Person>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Shop.Person value)
         {
-            AmberCodec_Shop_Person.Write(ref w, value);
+            AmberCodec_Shop_DPerson.Write(ref w, value);
         }
 
         public global::Shop.Person Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Shop.Person result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Shop_Person.Read(ref r)!;
+            result = AmberCodec_Shop_DPerson.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Shop.Person>(new AmberRoot_Shop_Person());
+            global::Amber.AmberFormatterRegistry.Register<global::Shop.Person>(new AmberRoot_Shop_DPerson());
         }
     }
 }

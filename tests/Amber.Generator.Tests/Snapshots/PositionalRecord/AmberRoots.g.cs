@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Geometry.Point.</summary>
-    internal sealed class AmberRoot_Geometry_Point : global::Amber.IAmberFormatter<global::Geometry.Point>
+    internal sealed class AmberRoot_Geometry_DPoint : global::Amber.IAmberFormatter<global::Geometry.Point>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Geometry.Point value)
         {
-            AmberCodec_Geometry_Point.Write(ref w, value);
+            AmberCodec_Geometry_DPoint.Write(ref w, value);
         }
 
         public global::Geometry.Point Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Geometry.Point result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Geometry_Point.Read(ref r)!;
+            result = AmberCodec_Geometry_DPoint.Read(ref r)!;
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Geometry.Point>(new AmberRoot_Geometry_Point());
+            global::Amber.AmberFormatterRegistry.Register<global::Geometry.Point>(new AmberRoot_Geometry_DPoint());
         }
     }
 }

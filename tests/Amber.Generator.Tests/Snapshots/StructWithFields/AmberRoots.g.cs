@@ -6,20 +6,20 @@
 namespace Amber.Generated
 {
     /// <summary>Amber root formatter for global::Geometry.Vector.</summary>
-    internal sealed class AmberRoot_Geometry_Vector : global::Amber.IAmberFormatter<global::Geometry.Vector>
+    internal sealed class AmberRoot_Geometry_DVector : global::Amber.IAmberFormatter<global::Geometry.Vector>
     {
         public global::Amber.WireType WireType => global::Amber.WireType.Object;
 
         public void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector value)
         {
-            AmberCodec_Geometry_Vector.Write(ref w, value);
+            AmberCodec_Geometry_DVector.Write(ref w, value);
         }
 
         public global::Geometry.Vector Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
         {
             global::Geometry.Vector result = default!;
             r.Expect(wt, global::Amber.WireType.Object, "an object");
-            result = AmberCodec_Geometry_Vector.Read(ref r);
+            result = AmberCodec_Geometry_DVector.Read(ref r);
             return result;
         }
     }
@@ -30,7 +30,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.ModuleInitializer]
         internal static void Register()
         {
-            global::Amber.AmberFormatterRegistry.Register<global::Geometry.Vector>(new AmberRoot_Geometry_Vector());
+            global::Amber.AmberFormatterRegistry.Register<global::Geometry.Vector>(new AmberRoot_Geometry_DVector());
         }
     }
 }

@@ -5,12 +5,12 @@
 #pragma warning disable CS0618, CS0612, CA2255
 namespace Amber.Generated
 {
-    /// <summary>Amber codec for Point.</summary>
-    internal static class AmberCodec_Geometry_Point
+    /// <summary>Amber codec for Person.</summary>
+    internal static class AmberCodec_Shop_DPerson
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
         {
             if (v is null)
             {
@@ -18,32 +18,29 @@ namespace Amber.Generated
                 return;
             }
             w.EnterDepth();
-            var m0 = v.X;
-            var m1 = v.Y;
-            var m2 = v.Label;
-            ulong p = 0x4UL;
-            if (m0 != default) p |= 0x1UL;
+            var m0 = v.Name;
+            var m1 = v.Age;
+            var m2 = v.Photo;
+            ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
+            if (m2 is not null) p |= 0x4UL;
             w.WriteObjectHeader(Shape, p);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteInt32(m0);
-            }
+            w.WriteString(m0);
             if ((p & 0x2UL) != 0)
             {
                 w.WriteInt32(m1);
             }
-            w.WriteString(m2);
+            if ((p & 0x4UL) != 0)
+            {
+                w.WriteBytes(m2);
+            }
             w.ExitDepth();
         }
 
-        internal static global::Geometry.Point? Read(ref global::Amber.AmberReader r)
+        internal static global::Shop.Person? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
-            int m0 = default!;
-            int m1 = default!;
-            string m2 = default!;
-            bool h2 = false;
+            var o = new global::Shop.Person();
             int mi = -1;
             try
             {
@@ -52,18 +49,17 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        m0 = r.ReadInt32();
+                        o.Name = r.ReadString()!;
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        m1 = r.ReadInt32();
+                        o.Age = r.ReadInt32();
                     }
                     if ((p & 0x4UL) != 0)
                     {
                         mi = 2;
-                        m2 = r.ReadString()!;
-                        h2 = true;
+                        o.Photo = r.ReadBytes()!;
                     }
                 }
                 else
@@ -78,21 +74,20 @@ namespace Amber.Generated
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                m0 = r.ReadInt32();
+                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
+                                o.Name = r.ReadString()!;
                                 break;
                             }
                             case 1:
                             {
                                 r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                m1 = r.ReadInt32();
+                                o.Age = r.ReadInt32();
                                 break;
                             }
                             case 2:
                             {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                m2 = r.ReadString()!;
-                                h2 = true;
+                                r.Expect(wt, global::Amber.WireType.Bytes, "a byte array");
+                                o.Photo = r.ReadBytes()!;
                                 break;
                             }
                             default:
@@ -108,8 +103,6 @@ namespace Amber.Generated
                 throw;
             }
             r.ExitDepth();
-            global::Geometry.Point? tmpl = null;
-            var o = new global::Geometry.Point(m0, m1) { Label = h2 ? m2 : (tmpl ??= new global::Geometry.Point(m0, m1)).Label };
             return o;
         }
     }

@@ -5,12 +5,12 @@
 #pragma warning disable CS0618, CS0612, CA2255
 namespace Amber.Generated
 {
-    /// <summary>Amber codec for Can.</summary>
-    internal static class AmberCodec_Paint_Can
+    /// <summary>Amber codec for Account.</summary>
+    internal static class AmberCodec_Accounts_DAccount
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } });
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
         {
             if (v is null)
             {
@@ -18,29 +18,27 @@ namespace Amber.Generated
                 return;
             }
             w.EnterDepth();
-            var m0 = v.Color;
-            var m1 = v.Accent;
-            var m2 = v.Finish;
-            ulong p = 0x4UL;
+            var m0 = v.Id;
+            var m1 = v.Handle;
+            ulong p = 0x0UL;
             if (m0 != default) p |= 0x1UL;
-            if (m1.HasValue) p |= 0x2UL;
+            if (m1 is not null) p |= 0x2UL;
             w.WriteObjectHeader(Shape, p);
             if ((p & 0x1UL) != 0)
             {
-                w.WriteByte((byte)m0);
+                w.WriteInt32(m0);
             }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteByte((byte)m1.GetValueOrDefault());
+                w.WriteString(m1);
             }
-            w.WriteInt32((int)m2);
             w.ExitDepth();
         }
 
-        internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
+        internal static global::Accounts.Account? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
-            var o = new global::Paint.Can();
+            var o = new global::Accounts.Account();
             int mi = -1;
             try
             {
@@ -49,17 +47,12 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        o.Color = (global::Paint.Color)r.ReadByte();
+                        o.Id = r.ReadInt32();
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        o.Accent = (global::Paint.Color)r.ReadByte();
-                    }
-                    if ((p & 0x4UL) != 0)
-                    {
-                        mi = 2;
-                        o.Finish = (global::Paint.Finish)r.ReadInt32();
+                        o.Handle = r.ReadString()!;
                     }
                 }
                 else
@@ -74,20 +67,14 @@ namespace Amber.Generated
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Color = (global::Paint.Color)r.ReadByte();
+                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
+                                o.Id = r.ReadInt32();
                                 break;
                             }
                             case 1:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Accent = (global::Paint.Color)r.ReadByte();
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Finish = (global::Paint.Finish)r.ReadInt32();
+                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
+                                o.Handle = r.ReadString()!;
                                 break;
                             }
                             default:

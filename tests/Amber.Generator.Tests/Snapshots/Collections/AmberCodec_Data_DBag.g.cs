@@ -6,7 +6,7 @@
 namespace Amber.Generated
 {
     /// <summary>Amber codec for Bag.</summary>
-    internal static class AmberCodec_Data_Bag
+    internal static class AmberCodec_Data_DBag
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null);
 

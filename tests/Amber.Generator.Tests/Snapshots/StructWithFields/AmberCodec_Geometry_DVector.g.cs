@@ -6,7 +6,7 @@
 namespace Amber.Generated
 {
     /// <summary>Amber codec for Vector.</summary>
-    internal static class AmberCodec_Geometry_Vector
+    internal static class AmberCodec_Geometry_DVector
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null);
 

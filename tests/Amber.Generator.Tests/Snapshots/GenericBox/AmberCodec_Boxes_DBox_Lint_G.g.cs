@@ -5,12 +5,12 @@
 #pragma warning disable CS0618, CS0612, CA2255
 namespace Amber.Generated
 {
-    /// <summary>Amber codec for Person.</summary>
-    internal static class AmberCodec_Shop_Person
+    /// <summary>Amber codec for Box&lt;int&gt;.</summary>
+    internal static class AmberCodec_Boxes_DBox_Lint_G
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
         {
             if (v is null)
             {
@@ -18,29 +18,23 @@ namespace Amber.Generated
                 return;
             }
             w.EnterDepth();
-            var m0 = v.Name;
-            var m1 = v.Age;
-            var m2 = v.Photo;
+            var m0 = v.Value;
+            var m1 = v.Version;
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
-            if (m2 is not null) p |= 0x4UL;
             w.WriteObjectHeader(Shape, p);
-            w.WriteString(m0);
+            w.WriteInt32(m0);
             if ((p & 0x2UL) != 0)
             {
                 w.WriteInt32(m1);
             }
-            if ((p & 0x4UL) != 0)
-            {
-                w.WriteBytes(m2);
-            }
             w.ExitDepth();
         }
 
-        internal static global::Shop.Person? Read(ref global::Amber.AmberReader r)
+        internal static global::Boxes.Box<int>? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
-            var o = new global::Shop.Person();
+            var o = new global::Boxes.Box<int>();
             int mi = -1;
             try
             {
@@ -49,17 +43,12 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        o.Name = r.ReadString()!;
+                        o.Value = r.ReadInt32();
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        o.Age = r.ReadInt32();
-                    }
-                    if ((p & 0x4UL) != 0)
-                    {
-                        mi = 2;
-                        o.Photo = r.ReadBytes()!;
+                        o.Version = r.ReadInt32();
                     }
                 }
                 else
@@ -74,20 +63,14 @@ namespace Amber.Generated
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Name = r.ReadString()!;
+                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
+                                o.Value = r.ReadInt32();
                                 break;
                             }
                             case 1:
                             {
                                 r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Age = r.ReadInt32();
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "a byte array");
-                                o.Photo = r.ReadBytes()!;
+                                o.Version = r.ReadInt32();
                                 break;
                             }
                             default:

@@ -5,12 +5,12 @@
 #pragma warning disable CS0618, CS0612, CA2255
 namespace Amber.Generated
 {
-    /// <summary>Amber codec for Box&lt;int&gt;.</summary>
-    internal static class AmberCodec_Boxes_Box_Lint_G
+    /// <summary>Amber codec for Can.</summary>
+    internal static class AmberCodec_Paint_DCan
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
         {
             if (v is null)
             {
@@ -18,23 +18,29 @@ namespace Amber.Generated
                 return;
             }
             w.EnterDepth();
-            var m0 = v.Value;
-            var m1 = v.Version;
-            ulong p = 0x1UL;
-            if (m1 != default) p |= 0x2UL;
+            var m0 = v.Color;
+            var m1 = v.Accent;
+            var m2 = v.Finish;
+            ulong p = 0x4UL;
+            if (m0 != default) p |= 0x1UL;
+            if (m1.HasValue) p |= 0x2UL;
             w.WriteObjectHeader(Shape, p);
-            w.WriteInt32(m0);
+            if ((p & 0x1UL) != 0)
+            {
+                w.WriteByte((byte)m0);
+            }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteInt32(m1);
+                w.WriteByte((byte)m1.GetValueOrDefault());
             }
+            w.WriteInt32((int)m2);
             w.ExitDepth();
         }
 
-        internal static global::Boxes.Box<int>? Read(ref global::Amber.AmberReader r)
+        internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
-            var o = new global::Boxes.Box<int>();
+            var o = new global::Paint.Can();
             int mi = -1;
             try
             {
@@ -43,12 +49,17 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        o.Value = r.ReadInt32();
+                        o.Color = (global::Paint.Color)r.ReadByte();
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        o.Version = r.ReadInt32();
+                        o.Accent = (global::Paint.Color)r.ReadByte();
+                    }
+                    if ((p & 0x4UL) != 0)
+                    {
+                        mi = 2;
+                        o.Finish = (global::Paint.Finish)r.ReadInt32();
                     }
                 }
                 else
@@ -63,14 +74,20 @@ namespace Amber.Generated
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Value = r.ReadInt32();
+                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                                o.Color = (global::Paint.Color)r.ReadByte();
                                 break;
                             }
                             case 1:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Version = r.ReadInt32();
+                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                                o.Accent = (global::Paint.Color)r.ReadByte();
+                                break;
+                            }
+                            case 2:
+                            {
+                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                                o.Finish = (global::Paint.Finish)r.ReadInt32();
                                 break;
                             }
                             default:

@@ -5,12 +5,12 @@
 #pragma warning disable CS0618, CS0612, CA2255
 namespace Amber.Generated
 {
-    /// <summary>Amber codec for Account.</summary>
-    internal static class AmberCodec_Accounts_Account
+    /// <summary>Amber codec for Point.</summary>
+    internal static class AmberCodec_Geometry_DPoint
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } });
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v)
         {
             if (v is null)
             {
@@ -18,11 +18,12 @@ namespace Amber.Generated
                 return;
             }
             w.EnterDepth();
-            var m0 = v.Id;
-            var m1 = v.Handle;
-            ulong p = 0x0UL;
+            var m0 = v.X;
+            var m1 = v.Y;
+            var m2 = v.Label;
+            ulong p = 0x4UL;
             if (m0 != default) p |= 0x1UL;
-            if (m1 is not null) p |= 0x2UL;
+            if (m1 != default) p |= 0x2UL;
             w.WriteObjectHeader(Shape, p);
             if ((p & 0x1UL) != 0)
             {
@@ -30,15 +31,19 @@ namespace Amber.Generated
             }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteString(m1);
+                w.WriteInt32(m1);
             }
+            w.WriteString(m2);
             w.ExitDepth();
         }
 
-        internal static global::Accounts.Account? Read(ref global::Amber.AmberReader r)
+        internal static global::Geometry.Point? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
-            var o = new global::Accounts.Account();
+            int m0 = default!;
+            int m1 = default!;
+            string m2 = default!;
+            bool h2 = false;
             int mi = -1;
             try
             {
@@ -47,12 +52,18 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        o.Id = r.ReadInt32();
+                        m0 = r.ReadInt32();
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        o.Handle = r.ReadString()!;
+                        m1 = r.ReadInt32();
+                    }
+                    if ((p & 0x4UL) != 0)
+                    {
+                        mi = 2;
+                        m2 = r.ReadString()!;
+                        h2 = true;
                     }
                 }
                 else
@@ -68,13 +79,20 @@ namespace Amber.Generated
                             case 0:
                             {
                                 r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Id = r.ReadInt32();
+                                m0 = r.ReadInt32();
                                 break;
                             }
                             case 1:
                             {
+                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
+                                m1 = r.ReadInt32();
+                                break;
+                            }
+                            case 2:
+                            {
                                 r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Handle = r.ReadString()!;
+                                m2 = r.ReadString()!;
+                                h2 = true;
                                 break;
                             }
                             default:
@@ -90,6 +108,8 @@ namespace Amber.Generated
                 throw;
             }
             r.ExitDepth();
+            global::Geometry.Point? tmpl = null;
+            var o = new global::Geometry.Point(m0, m1) { Label = h2 ? m2 : (tmpl ??= new global::Geometry.Point(m0, m1)).Label };
             return o;
         }
     }
