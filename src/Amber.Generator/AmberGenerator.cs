@@ -166,6 +166,8 @@ namespace Amber.Generator
             {
                 spc.AddSource(HintName(Emitter.CodecName(o.Id)), SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
             }
+            List<TypeRef> polymorphic = Emitter.CollectPolymorphic(model.Roots, model.Objects);
+            if (polymorphic.Count > 0) spc.AddSource("AmberPolymorphism.g.cs", SourceText.From(Emitter.EmitPolymorphic(polymorphic), Encoding.UTF8));
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
             spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters), Encoding.UTF8));
         }

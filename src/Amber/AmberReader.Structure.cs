@@ -31,6 +31,38 @@ namespace Amber
             return true;
         }
 
+        /// <summary>
+        /// Reads the header of an object in a polymorphic position (docs/format.md §7.1). Returns false
+        /// for null. Otherwise the shape is resolved and its type tag returned (<paramref name="hasTag"/>
+        /// false for an object written without one); the caller picks the concrete type by tag and
+        /// calls <see cref="CompletePolymorphicHeader"/>.
+        /// </summary>
+        public bool ReadPolymorphicHeader(out bool hasTag, out uint typeTag)
+        {
+            ulong h = ReadVarint();
+            if (h == 0)
+            {
+                hasTag = false;
+                typeTag = 0;
+                return false;
+            }
+            EnterDepth();
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            _pendingShape = (int)((uint)(h >> 2));
+            hasTag = e.HasTypeTag;
+            typeTag = e.TypeTag;
+            return true;
+        }
+
+        /// <summary>Matches the object whose header <see cref="ReadPolymorphicHeader"/> read against the chosen type's shape and reads its presence bitmap.</summary>
+        public void CompletePolymorphicHeader(AmberShape shape, out ShapeMatch match, out ulong presence)
+        {
+            ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
+            match = ReaderState.Match(ref e, shape);
+            presence = ReadVarint();
+            if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ref ReaderState.Entry ResolveShape(ulong header)
         {
@@ -67,7 +99,9 @@ namespace Amber
         {
             long at = Position;
             ulong d = ReadVarint();
-            if ((d & 1) != 0) AmberThrow.Malformed(at, "A shape carries a polymorphic type tag, which this version of Amber cannot read");
+            bool tagged = (d & 1) != 0;
+            ulong typeTag = tagged ? ReadVarint() : 0;
+            if (typeTag > uint.MaxValue) AmberThrow.Malformed(at, "A type tag is larger than 32 bits");
             ulong count = d >> 1;
             if (count > AmberCode.MaxShapeMembers) AmberThrow.Malformed(at, $"A shape has {count} members; at most {AmberCode.MaxShapeMembers} are allowed");
             int n = (int)count;
@@ -82,6 +116,8 @@ namespace Amber
                 tags[i] = t;
             }
             e.Count = n;
+            e.HasTypeTag = tagged;
+            e.TypeTag = (uint)typeTag;
             if (!same)
             {
                 e.MatchedShape = null;

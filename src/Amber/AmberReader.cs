@@ -23,6 +23,7 @@ namespace Amber
         private int _depth;
         private readonly int _maxDepth;
         private ReaderState _state;
+        private int _pendingShape;          // the shape id read by ReadPolymorphicHeader
 
         /// <summary>Creates a reader over one span.</summary>
         public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
@@ -49,6 +50,7 @@ namespace Amber
             _depth = 0;
             _maxDepth = options.MaxDepth;
             _state = state;
+            _pendingShape = 0;
             Options = options;
         }
 
@@ -58,6 +60,7 @@ namespace Amber
             _length = source.Length;
             _spanStart = 0;
             _pos = 0;
+            _pendingShape = 0;
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;

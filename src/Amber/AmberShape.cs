@@ -18,7 +18,19 @@ namespace Amber
         /// <param name="tags">The tag of each member: key and wire type.</param>
         /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
         public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys = null)
+            : this(typeName, memberNames, tags, extraKeys, null)
         {
+        }
+
+        /// <summary>Creates a shape that carries a polymorphic type tag (docs/format.md §7.1).</summary>
+        /// <param name="typeName">The type's display name, for error messages.</param>
+        /// <param name="memberNames">The member names in shape order, for error paths.</param>
+        /// <param name="tags">The tag of each member: key and wire type.</param>
+        /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
+        /// <param name="typeTag">The type's tag, written in the shape definition; null for an untagged shape.</param>
+        public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag)
+        {
+            TypeTag = typeTag;
             if (memberNames.Length != tags.Length) throw new ArgumentException("One name per tag is required.", nameof(memberNames));
             if (tags.Length > AmberCode.MaxShapeMembers) throw new ArgumentException($"A shape has at most {AmberCode.MaxShapeMembers} members.", nameof(tags));
             TypeName = typeName;
@@ -37,6 +49,9 @@ namespace Amber
 
         /// <summary>The type's display name.</summary>
         public string TypeName { get; }
+
+        /// <summary>The polymorphic type tag written with this shape, or null.</summary>
+        public uint? TypeTag { get; }
 
         /// <summary>Member names in shape order.</summary>
         public string[] MemberNames { get; }

@@ -194,7 +194,15 @@ namespace Amber
         private void WriteShapeDefinition(AmberShape shape, int id)
         {
             WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
-            WriteVarint((ulong)shape.Tags.Length << 1);
+            if (shape.TypeTag is uint typeTag)
+            {
+                WriteVarint(((ulong)shape.Tags.Length << 1) | 1);
+                WriteVarint(typeTag);
+            }
+            else
+            {
+                WriteVarint((ulong)shape.Tags.Length << 1);
+            }
             WriteRaw(shape.TagBytes);
         }
 

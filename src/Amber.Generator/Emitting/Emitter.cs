@@ -54,13 +54,21 @@ namespace Amber.Generator.Emitting
                 : "null";
             sw.Line("internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
                 + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + ");");
+            // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
+            sw.Line("internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
+                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u);");
         }
 
         private static string Nullable(string fullName, bool isValueType) => isValueType ? fullName : fullName + "?";
 
         private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
         {
-            sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + Nullable(o.FullName, o.IsValueType) + " v)");
+            string param = Nullable(o.FullName, o.IsValueType) + " v";
+            sw.Line("internal static void Write(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, Shape);");
+            sw.Line();
+            sw.Line("internal static void WriteTyped(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, TypedShape);");
+            sw.Line();
+            sw.Open("private static void WriteWith(ref global::Amber.AmberWriter w, " + param + ", global::Amber.AmberShape shape)");
             if (!o.IsValueType)
             {
                 sw.Open("if (v is null)");
@@ -88,7 +96,7 @@ namespace Amber.Generator.Emitting
                 string? test = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".HasValue" : m.CanSkipDefault ? NonDefaultTest(m.Type, "m" + i) : null;
                 if (test != null) sw.Line("if (" + test + ") p |= 0x" + (1UL << i).ToString("X", CultureInfo.InvariantCulture) + "UL;");
             }
-            sw.Line("w.WriteObjectHeader(Shape, p);");
+            sw.Line("w.WriteObjectHeader(shape, p);");
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
@@ -157,6 +165,9 @@ namespace Amber.Generator.Emitting
                     return;
                 case TypeKind.Custom:
                     sw.Line(FormatterInstance(t) + ".Write(ref w, " + expr + ");");
+                    return;
+                case TypeKind.Polymorphic:
+                    sw.Line(PolyName(t) + ".Write(ref w, " + expr + ");");
                     return;
             }
 
@@ -381,6 +392,10 @@ namespace Amber.Generator.Emitting
                     return;
                 case TypeKind.Custom:
                     sw.Line(target + " = " + FormatterInstance(t) + ".Read(ref r, " + (wt ?? FormatterInstance(t) + ".WireType") + ");");
+                    return;
+                case TypeKind.Polymorphic:
+                    if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Object, \"an object\");");
+                    sw.Line(target + " = " + PolyName(t) + ".Read(ref r)!;");
                     return;
             }
 
@@ -691,6 +706,11 @@ namespace Amber.Generator.Emitting
             bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter);
             sw.Open("internal static " + Nullable(o.FullName, o.IsValueType) + " Read(ref global::Amber.AmberReader r)");
             sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return " + (o.IsValueType ? "default" : "null") + ";");
+            sw.Line("return ReadBody(ref r, s, p);");
+            sw.Close();
+            sw.Line();
+            sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
+            sw.Open("internal static " + o.FullName + " ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)");
             if (direct)
             {
                 sw.Line("var o = new " + o.FullName + "();");
@@ -1016,6 +1036,98 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Line("return result;");
             sw.Close();
+        }
+
+        // ------------------------------------------------------------------ polymorphism (format §7.1)
+
+        public static string PolyName(TypeRef t) => "AmberPoly_" + Sanitize(t.FullName);
+
+        /// <summary>Every polymorphic declared type used anywhere in the model, once each.</summary>
+        public static List<TypeRef> CollectPolymorphic(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects)
+        {
+            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
+            void Walk(TypeRef? t)
+            {
+                if (t == null) return;
+                if (t.Kind == TypeKind.Polymorphic && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
+                Walk(t.Element);
+                Walk(t.Value);
+            }
+            foreach (TypeRef r in roots) Walk(r);
+            foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
+            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
+        }
+
+        /// <summary>
+        /// The dispatcher of a polymorphic declared type: writes each concrete type with its tagged
+        /// shape (most derived first), and reads by tag — only the types in this allow-list are created.
+        /// </summary>
+        public static string EmitPolymorphic(IReadOnlyList<TypeRef> types)
+        {
+            var sw = new SourceWriter();
+            sw.Line(Header.TrimEnd('\n'));
+            sw.Open("namespace Amber.Generated");
+            foreach (TypeRef t in types)
+            {
+                string name = EscapeXml(t.FullName);
+                sw.Line("/// <summary>Amber dispatcher for members declared as " + name + ".</summary>");
+                sw.Open("internal static class " + PolyName(t));
+                sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + t.FullName + "? v)");
+                sw.Open("switch (v)");
+                sw.Line("case null:");
+                sw.Line("    w.WriteNull();");
+                sw.Line("    return;");
+                int i = 0;
+                foreach (PolyCase c in t.Cases)
+                {
+                    sw.Line("case " + c.FullName + " x" + i + ":");
+                    sw.Line("    " + CodecName(c.ObjectId) + ".WriteTyped(ref w, x" + i + ");");
+                    sw.Line("    return;");
+                    i++;
+                }
+                if (t.ObjectId == null)
+                {
+                    // An abstract base or an interface: a type the generator never saw is reported, not guessed.
+                    sw.Line("default:");
+                    sw.Line("    global::Amber.AmberThrow.UnknownSubtype(v.GetType(), " + Quote(t.FullName.Replace("global::", "")) + ");");
+                    sw.Line("    return;");
+                }
+                sw.Close();
+                sw.Close();
+                sw.Line();
+                sw.Open("internal static " + t.FullName + "? Read(ref global::Amber.AmberReader r)");
+                sw.Line("if (!r.ReadPolymorphicHeader(out bool tagged, out uint tag)) return null;");
+                sw.Line("global::Amber.ShapeMatch s;");
+                sw.Line("ulong p;");
+                sw.Open("if (!tagged)");
+                if (t.ObjectId != null)
+                {
+                    // Written where the declared type was not polymorphic yet: it is the base type itself.
+                    sw.Line("r.CompletePolymorphicHeader(" + CodecName(t.ObjectId) + ".Shape, out s, out p);");
+                    sw.Line("return " + CodecName(t.ObjectId) + ".ReadBody(ref r, s, p);");
+                }
+                else
+                {
+                    sw.Line("global::Amber.AmberThrow.MissingTypeTag(r.Position, " + Quote(t.FullName.Replace("global::", "")) + ");");
+                }
+                sw.Close();
+                sw.Open("switch (tag)");
+                foreach (PolyCase c in t.Cases)
+                {
+                    sw.Line("case 0x" + c.Tag.ToString("X8", CultureInfo.InvariantCulture) + "u:");
+                    sw.Line("    r.CompletePolymorphicHeader(" + CodecName(c.ObjectId) + ".TypedShape, out s, out p);");
+                    sw.Line("    return " + CodecName(c.ObjectId) + ".ReadBody(ref r, s, p);");
+                }
+                sw.Line("default:");
+                sw.Line("    global::Amber.AmberThrow.UnknownTypeTag(r.Position, tag, " + Quote(t.FullName.Replace("global::", "")) + ");");
+                sw.Line("    return null;");
+                sw.Close();
+                sw.Close();
+                sw.Close();
+                sw.Line();
+            }
+            sw.Close();
+            return sw.ToString();
         }
 
         // ------------------------------------------------------------------ roots and registration

@@ -19,7 +19,11 @@ namespace Amber.Generator.Model
         Map,           // a dictionary type with Collection kind; Element = key, Value = value
         Surrogate,     // written as Element (the surrogate type), converted by conversion operators
         Custom,        // a hand-written IAmberFormatter<T>; ObjectId = the formatter's full name; WireType -1 (known at run time)
+        Polymorphic,   // an abstract class, interface or class with subclasses: Cases are the known concrete types
     }
+
+    /// <summary>One concrete type a polymorphic member can hold: its codec and its type tag (format §7.1).</summary>
+    internal sealed record PolyCase(string ObjectId, string FullName, uint Tag);
 
     /// <summary>Which concrete collection is created when reading (and how it is enumerated).</summary>
     internal enum CollectionKind
@@ -62,7 +66,8 @@ namespace Amber.Generator.Model
         bool IsInterface = false,
         int WireType = 0,
         string? PackedPrimitive = null,   // Array/List of packable primitive: the C# keyword
-        bool Rows = false);               // Object: a struct written as rows in sequences (format §6.1)
+        bool Rows = false,                // Object: a struct written as rows in sequences (format §6.1)
+        EquatableArray<PolyCase> Cases = default);  // Polymorphic: the concrete types, most derived first
 
     /// <summary>How a member is given to a new instance.</summary>
     internal enum AssignKind
@@ -103,7 +108,8 @@ namespace Amber.Generator.Model
         EquatableArray<int> RowCodes = default,   // non-empty: written as rows in sequences (format §6.1)
         bool RowBlittable = false,                // rows are the struct's own memory layout
         bool OnSerializing = false,               // implements IAmberOnSerializing
-        bool OnDeserialized = false);             // implements IAmberOnDeserialized
+        bool OnDeserialized = false,              // implements IAmberOnDeserialized
+        uint TypeTag = 0);                        // the tag this type's shape carries in a polymorphic position
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 

@@ -189,10 +189,16 @@ namespace Amber.Generator.Parsing
             if (failed) return null;
             if (collection != null) return collection;
 
+            TypeRef? poly = ResolvePolymorphic(named, full, member, memberDisplay, out bool polyFailed);
+            if (polyFailed) return null;
+            if (poly != null) return poly;
+
             if (named.SpecialType == SpecialType.System_Object || named.IsAbstract || named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface)
             {
                 Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(),
-                    "an abstract class, interface or object member needs polymorphism, which this version of Amber does not have yet");
+                    named.SpecialType == SpecialType.System_Object
+                        ? "members declared as object are not supported yet (they need a tag for every primitive and collection)"
+                        : "it is a framework type with no implementations the generator can serve");
                 return null;
             }
             if (named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Delegate || named.IsRefLikeType || named.IsStatic)
@@ -211,6 +217,133 @@ namespace Amber.Generator.Parsing
             if (id == null) return null;
             bool rows = _objects.FirstOrDefault(o => o.Id == id)?.RowCodes.Count > 0;
             return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: 5, Rows: rows);
+        }
+
+        // ---------------------------------------------------------------- polymorphism (format §7.1)
+
+        private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<INamedTypeSymbol>> s_sourceTypes =
+            new System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<INamedTypeSymbol>>();
+
+        /// <summary>
+        /// A member declared as an abstract class, an interface, or a class that has subclasses holds
+        /// any of the concrete types the generator can see: in this compilation and in the assembly that
+        /// declares the base. That list is the allow-list: no other type is ever created.
+        /// </summary>
+        private TypeRef? ResolvePolymorphic(INamedTypeSymbol named, string full, ISymbol? member, string memberDisplay, out bool failed)
+        {
+            failed = false;
+            bool isInterface = named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface;
+            if (named.SpecialType == SpecialType.System_Object || named.IsValueType || named.IsSealed || named.IsStatic || named.IsTupleType) return null;
+            if (!isInterface && named.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class) return null;
+            if (named.DeclaringSyntaxReferences.Length == 0 && SymbolEqualityComparer.Default.Equals(named.ContainingAssembly, _compilation.ObjectType.ContainingAssembly)) return null;
+
+            List<INamedTypeSymbol> derived = FindDerived(named);
+            if (derived.Count == 0 && !named.IsAbstract && !isInterface) return null;   // a plain class: not polymorphic
+            if (!CheckAccessible(named, member)) { failed = true; return null; }
+            var concrete = new List<INamedTypeSymbol>(derived);
+            if (!named.IsAbstract && !isInterface) concrete.Add(named);
+            if (concrete.Count == 0)
+            {
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(),
+                    "it is abstract or an interface and the generator found no concrete type that implements it in this project or the one that declares it");
+                failed = true;
+                return null;
+            }
+            // Most derived first, so a type switch never lets a base case catch a subclass.
+            concrete.Sort((a, b) => Depth(b).CompareTo(Depth(a)) != 0 ? Depth(b).CompareTo(Depth(a)) : string.CompareOrdinal(a.ToDisplayString(), b.ToDisplayString()));
+            var cases = new List<PolyCase>();
+            var tags = new Dictionary<uint, string>();
+            foreach (INamedTypeSymbol c in concrete)
+            {
+                if (!_compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly)) continue;
+                string? id = ParseObject(c);
+                if (id == null) { failed = true; return null; }
+                uint tag = TypeTagOf(c);
+                if (tags.TryGetValue(tag, out string? other))
+                {
+                    Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(), $"the type tags of '{other}' and '{c.ToDisplayString()}' collide; rename one of them");
+                    failed = true;
+                    return null;
+                }
+                tags[tag] = c.ToDisplayString();
+                cases.Add(new PolyCase(id, FullName(c), tag));
+            }
+            string? baseId = !named.IsAbstract && !isInterface ? _objectIds[named] : null;
+            return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: 5, IsInterface: isInterface, Cases: cases.ToEquatableArray());
+        }
+
+        private static int Depth(INamedTypeSymbol t)
+        {
+            int d = 0;
+            for (INamedTypeSymbol? b = t.BaseType; b != null; b = b.BaseType) d++;
+            return d;
+        }
+
+        /// <summary>The type tag: FNV-1a-32 of the type's full C# name (format §7.1).</summary>
+        internal static uint TypeTagOf(ITypeSymbol type)
+        {
+            uint h = 0x811C9DC5;
+            foreach (byte b in Encoding.UTF8.GetBytes(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", "")))
+            {
+                h ^= b;
+                h *= 0x01000193;
+            }
+            return h;
+        }
+
+        private List<INamedTypeSymbol> FindDerived(INamedTypeSymbol baseType)
+        {
+            var result = new List<INamedTypeSymbol>();
+            IEnumerable<INamedTypeSymbol> candidates = AllTypes(_compilation.Assembly.GlobalNamespace, _compilation);
+            if (!SymbolEqualityComparer.Default.Equals(baseType.ContainingAssembly, _compilation.Assembly))
+                candidates = candidates.Concat(AllTypesOf(baseType.ContainingAssembly.GlobalNamespace));
+            bool isInterface = baseType.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface;
+            foreach (INamedTypeSymbol t in candidates)
+            {
+                if (t.IsAbstract || t.IsStatic || t.IsGenericType || SymbolEqualityComparer.Default.Equals(t, baseType)) continue;
+                if (t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class && t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Struct) continue;
+                bool derives = isInterface
+                    ? t.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, baseType))
+                    : InheritsFrom(t, baseType);
+                if (derives && !result.Contains(t, SymbolEqualityComparer.Default)) result.Add(t);
+            }
+            return result;
+        }
+
+        private static bool InheritsFrom(INamedTypeSymbol t, INamedTypeSymbol baseType)
+        {
+            for (INamedTypeSymbol? b = t.BaseType; b != null; b = b.BaseType)
+            {
+                if (SymbolEqualityComparer.Default.Equals(b, baseType)) return true;
+            }
+            return false;
+        }
+
+        private static List<INamedTypeSymbol> AllTypes(INamespaceSymbol root, Compilation compilation) =>
+            s_sourceTypes.GetValue(compilation, _ => AllTypesOf(root).ToList());
+
+        private static IEnumerable<INamedTypeSymbol> AllTypesOf(INamespaceSymbol ns)
+        {
+            foreach (INamespaceOrTypeSymbol m in ns.GetMembers())
+            {
+                if (m is INamespaceSymbol child)
+                {
+                    foreach (INamedTypeSymbol t in AllTypesOf(child)) yield return t;
+                }
+                else if (m is INamedTypeSymbol type)
+                {
+                    foreach (INamedTypeSymbol t in WithNested(type)) yield return t;
+                }
+            }
+        }
+
+        private static IEnumerable<INamedTypeSymbol> WithNested(INamedTypeSymbol type)
+        {
+            yield return type;
+            foreach (INamedTypeSymbol nested in type.GetTypeMembers())
+            {
+                foreach (INamedTypeSymbol t in WithNested(nested)) yield return t;
+            }
         }
 
         private bool CheckAccessible(ITypeSymbol type, ISymbol? member)
@@ -584,7 +717,8 @@ namespace Amber.Generator.Parsing
             _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
                 ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
-                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized")));
+                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
+                TypeTagOf(type)));
             return id;
         }
 

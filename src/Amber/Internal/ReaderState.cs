@@ -17,6 +17,8 @@ namespace Amber.Internal
             public int Count;
             public AmberShape? MatchedShape;
             public int[]? Map;          // null with MatchedShape set: identical
+            public bool HasTypeTag;     // the definition carried a polymorphic type tag
+            public uint TypeTag;
         }
 
         public Entry[] Entries = new Entry[8];

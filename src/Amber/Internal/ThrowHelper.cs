@@ -61,6 +61,24 @@ namespace Amber
             throw new AmberException($"Amber has no formatter for type '{type.FullName}'", -1,
                 $"The Amber generator writes formatters for types passed to AmberSerializer with a concrete type argument. If '{type.Name}' is only used through generic code, add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to the project that defines or uses it.");
 
+        /// <summary>A polymorphic object whose type tag is not in the reader's allow-list.</summary>
+        [DoesNotReturn]
+        public static void UnknownTypeTag(long offset, uint tag, string declaredType) =>
+            throw new AmberException($"The type tag 0x{tag:X8} is not a known {declaredType}", offset,
+                $"The data was written by a version that has a type this one does not; add that type to this version (Amber only creates types it knows at compile time), or skip the member.");
+
+        /// <summary>A polymorphic object written without a type tag where the declared type cannot be created.</summary>
+        [DoesNotReturn]
+        public static void MissingTypeTag(long offset, string declaredType) =>
+            throw new AmberException($"An object without a type tag is where a {declaredType} (abstract or an interface) was expected", offset,
+                "The member's declared type changed from a concrete type to an abstract one; keep a concrete type for old data.");
+
+        /// <summary>A value whose runtime type the generator did not know when writing a polymorphic member.</summary>
+        [DoesNotReturn]
+        public static void UnknownSubtype(Type type, string declaredType) =>
+            throw new AmberException($"'{type.FullName}' is not a {declaredType} that Amber knows", -1,
+                $"Amber serializes the implementations of '{declaredType}' it finds at compile time in this project and in the assembly that declares '{declaredType}'; declare '{type.Name}' there (public or internal, not generic).");
+
         /// <summary>Bytes left after the root value.</summary>
         [DoesNotReturn]
         public static void TrailingBytes(long offset, long count) =>

@@ -469,7 +469,7 @@ namespace Amber.Tests.Runtime
         [InlineData("03", "back-reference")]                 // reference mode only
         [InlineData("07", "back-reference")]
         [InlineData("04", "not valid")]                      // low bits 00 with a non-zero id
-        [InlineData("02 03 00 08 00 00", "type tag")]         // polymorphic type tag: not readable in version 1
+        [InlineData("02 03 FF FF FF FF 7F 08 00 00", "larger than 32 bits")]         // polymorphic type tag: not readable in version 1
         [InlineData("02 82 01", "at most 64")]                // 65 members
         public void Malformed_object_headers_throw(string hex, string messagePart)
         {

@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Data_DBag
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Bag", Shape.MemberNames, Shape.Tags, null, 0x69AD2DCDu);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Data.Bag? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Data.Bag? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -33,7 +38,7 @@ namespace Amber.Generated
             if (m4 is not null) p |= 0x10UL;
             if (m5 is not null) p |= 0x20UL;
             if (!m6.IsDefault) p |= 0x40UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             if ((p & 0x1UL) != 0)
             {
                 {
@@ -178,6 +183,12 @@ namespace Amber.Generated
         internal static global::Data.Bag? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Data.Bag ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Data.Bag();
             int mi = -1;
             try

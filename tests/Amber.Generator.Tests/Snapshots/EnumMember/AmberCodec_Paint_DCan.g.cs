@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Paint_DCan
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Can", Shape.MemberNames, Shape.Tags, null, 0xFE3C903Bu);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Paint.Can? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Paint.Can? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -24,7 +29,7 @@ namespace Amber.Generated
             ulong p = 0x4UL;
             if (m0 != default) p |= 0x1UL;
             if (m1.HasValue) p |= 0x2UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             if ((p & 0x1UL) != 0)
             {
                 w.WriteByte((byte)m0);
@@ -40,6 +45,12 @@ namespace Amber.Generated
         internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Paint.Can();
             int mi = -1;
             try

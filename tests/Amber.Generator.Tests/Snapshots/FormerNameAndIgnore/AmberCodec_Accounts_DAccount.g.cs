@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Accounts_DAccount
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Account", Shape.MemberNames, Shape.Tags, new int[][] { null!, new int[] { 1192, 372 } }, 0x448B9698u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Accounts.Account? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Accounts.Account? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -23,7 +28,7 @@ namespace Amber.Generated
             ulong p = 0x0UL;
             if (m0 != default) p |= 0x1UL;
             if (m1 is not null) p |= 0x2UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             if ((p & 0x1UL) != 0)
             {
                 w.WriteInt32(m0);
@@ -38,6 +43,12 @@ namespace Amber.Generated
         internal static global::Accounts.Account? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Accounts.Account ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Accounts.Account();
             int mi = -1;
             try

@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Boxes_DBox_Lint_G
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Box<int>", Shape.MemberNames, Shape.Tags, null, 0xB88F6B26u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -22,7 +27,7 @@ namespace Amber.Generated
             var m1 = v.Version;
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             w.WriteInt32(m0);
             if ((p & 0x2UL) != 0)
             {
@@ -34,6 +39,12 @@ namespace Amber.Generated
         internal static global::Boxes.Box<int>? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Boxes.Box<int> ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Boxes.Box<int>();
             int mi = -1;
             try

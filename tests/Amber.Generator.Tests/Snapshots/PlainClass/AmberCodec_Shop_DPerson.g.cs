@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Shop_DPerson
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Person", Shape.MemberNames, Shape.Tags, null, 0x7E83E440u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Shop.Person? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Person? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -24,7 +29,7 @@ namespace Amber.Generated
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
             if (m2 is not null) p |= 0x4UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             w.WriteString(m0);
             if ((p & 0x2UL) != 0)
             {
@@ -40,6 +45,12 @@ namespace Amber.Generated
         internal static global::Shop.Person? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Shop.Person ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Shop.Person();
             int mi = -1;
             try

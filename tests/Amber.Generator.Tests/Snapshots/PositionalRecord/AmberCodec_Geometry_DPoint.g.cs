@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Geometry_DPoint
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point", Shape.MemberNames, Shape.Tags, null, 0xCC5E7CF9u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Geometry.Point? v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Geometry.Point? v, global::Amber.AmberShape shape)
         {
             if (v is null)
             {
@@ -24,7 +29,7 @@ namespace Amber.Generated
             ulong p = 0x4UL;
             if (m0 != default) p |= 0x1UL;
             if (m1 != default) p |= 0x2UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             if ((p & 0x1UL) != 0)
             {
                 w.WriteInt32(m0);
@@ -40,6 +45,12 @@ namespace Amber.Generated
         internal static global::Geometry.Point? Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Geometry.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             int m0 = default!;
             int m1 = default!;
             string m2 = default!;

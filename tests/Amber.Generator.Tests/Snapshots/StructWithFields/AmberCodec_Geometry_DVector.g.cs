@@ -9,8 +9,13 @@ namespace Amber.Generated
     internal static class AmberCodec_Geometry_DVector
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null);
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, 0x0103BA7Au);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v)
+        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, Shape);
+
+        internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, TypedShape);
+
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Geometry.Vector v, global::Amber.AmberShape shape)
         {
             w.EnterDepth();
             var m0 = v.X;
@@ -22,7 +27,7 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
             if (!global::Amber.AmberDefault.IsDefault(m2)) p |= 0x4UL;
             if (m3) p |= 0x8UL;
-            w.WriteObjectHeader(Shape, p);
+            w.WriteObjectHeader(shape, p);
             if ((p & 0x1UL) != 0)
             {
                 w.WriteSingle(m0);
@@ -45,6 +50,12 @@ namespace Amber.Generated
         internal static global::Geometry.Vector Read(ref global::Amber.AmberReader r)
         {
             if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return default;
+            return ReadBody(ref r, s, p);
+        }
+
+        /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
+        internal static global::Geometry.Vector ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        {
             var o = new global::Geometry.Vector();
             int mi = -1;
             try
