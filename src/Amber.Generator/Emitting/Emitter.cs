@@ -703,7 +703,7 @@ namespace Amber.Generator.Emitting
 
         private static void EmitReadMethod(SourceWriter sw, ObjectModel o)
         {
-            bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter);
+            bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
             sw.Open("internal static " + Nullable(o.FullName, o.IsValueType) + " Read(ref global::Amber.AmberReader r)");
             sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return " + (o.IsValueType ? "default" : "null") + ";");
             sw.Line("return ReadBody(ref r, s, p);");
@@ -798,7 +798,13 @@ namespace Amber.Generator.Emitting
         private static void EmitMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct, string? wt)
         {
             MemberModel m = o.Members[i];
-            if (direct)
+            if (direct && m.Assign == AssignKind.Fill)
+            {
+                sw.Line(m.Type.FullName + " t = default!;");
+                EmitRead(sw, m.Type, "t", wt, 1);
+                EmitFill(sw, o, m, i, "o", "t");
+            }
+            else if (direct)
             {
                 if (NeedsTemp(m.Type) || m.Access?.Setter != null)
                 {
@@ -833,10 +839,23 @@ namespace Amber.Generator.Emitting
             else if (NeedsPresenceFlag(o, m)) sw.Line("h" + i + " = true;");   // the member's local is still null
         }
 
+        /// <summary>Fills a get-only collection property in place from the collection just read.</summary>
+        private static void EmitFill(SourceWriter sw, ObjectModel o, MemberModel m, int i, string obj, string value)
+        {
+            sw.Line("var f" + i + " = " + GetExpr(m, i, obj) + ";");
+            sw.Line("if (f" + i + " is null) global::Amber.AmberThrow.Malformed(r.Position, " + Quote(o.DisplayName + "." + m.DisplayName + " is a get-only collection that is null after construction; Amber fills such collections in place, so the type must create it") + ");");
+            sw.Line("f" + i + ".Clear();");
+            sw.Open("if (" + value + " is not null)");
+            if (m.Type.Kind == TypeKind.Map) sw.Line("foreach (var kv in " + value + ") f" + i + "[kv.Key] = kv.Value;");
+            else sw.Line("foreach (var e in " + value + ") f" + i + ".Add(e);");
+            sw.Close();
+        }
+
         /// <summary>Whether construction needs to know that member was present (else the default it was initialised to is right).</summary>
         private static bool NeedsPresenceFlag(ObjectModel o, MemberModel m) => m.Assign switch
         {
             AssignKind.Setter => true,
+            AssignKind.Fill => true,
             AssignKind.Constructor => m.CtorDefault != null,
             _ => UsesTemplate(o, m),
         };
@@ -946,6 +965,12 @@ namespace Amber.Generator.Emitting
             {
                 MemberModel m = o.Members[i];
                 if (m.Assign == AssignKind.Setter) sw.Line("if (h" + i + ") " + SetStatement(m, i, "o", "m" + i));
+                if (m.Assign == AssignKind.Fill)
+                {
+                    sw.Open("if (h" + i + ")");
+                    EmitFill(sw, o, m, i, "o", "m" + i);
+                    sw.Close();
+                }
             }
         }
 

@@ -75,6 +75,7 @@ namespace Amber.Generator.Model
         Setter,        // o.X = value after construction
         Init,          // in the object initializer (init-only or required)
         Constructor,   // a constructor argument
+        Fill,          // a get-only collection property filled in place (cleared, then added to)
     }
 
     internal sealed record MemberModel(

@@ -272,6 +272,28 @@ namespace Amber.Generator.Parsing
             return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: 5, IsInterface: isInterface, Cases: cases.ToEquatableArray());
         }
 
+        /// <summary>A collection a get-only property can be filled through: it has Clear and Add (or an indexer for dictionaries).</summary>
+        private static bool IsFillableCollectionType(ITypeSymbol type)
+        {
+            if (type is not INamedTypeSymbol n || !n.IsGenericType) return false;
+            switch (n.OriginalDefinition.ToDisplayString())
+            {
+                case "System.Collections.Generic.List<T>":
+                case "System.Collections.Generic.IList<T>":
+                case "System.Collections.Generic.ICollection<T>":
+                case "System.Collections.Generic.HashSet<T>":
+                case "System.Collections.Generic.ISet<T>":
+                case "System.Collections.Generic.SortedSet<T>":
+                case "System.Collections.Generic.Dictionary<TKey, TValue>":
+                case "System.Collections.Generic.IDictionary<TKey, TValue>":
+                case "System.Collections.Generic.SortedDictionary<TKey, TValue>":
+                case "System.Collections.Generic.SortedList<TKey, TValue>":
+                    return true;
+                default:
+                    return false;
+            }
+        }
+
         private static int Depth(INamedTypeSymbol t)
         {
             int d = 0;
@@ -595,7 +617,14 @@ namespace Amber.Generator.Parsing
                         if (string.Equals(ctor.Parameters[i].Name, c.Symbol.Name, StringComparison.OrdinalIgnoreCase)) { ctorIndex = i; param = ctor.Parameters[i]; break; }
                     }
                 }
-                if (ctorIndex < 0 && !c.Settable) continue;   // get-only and not a constructor argument: not part of the data
+                bool fill = false;
+                if (ctorIndex < 0 && !c.Settable)
+                {
+                    // Get-only and not a constructor argument: part of the data only if it is a mutable
+                    // collection the object creates itself, which Amber then fills in place.
+                    if (c.Symbol is not IPropertySymbol || !IsFillableCollectionType(c.Type)) continue;
+                    fill = true;
+                }
 
                 string memberDisplay = display + "." + c.Symbol.Name;
                 TypeRef? t = Resolve(c.Type, c.Symbol, memberDisplay);
@@ -659,7 +688,8 @@ namespace Amber.Generator.Parsing
                         continue;
                     }
                 }
-                AssignKind assign = ctorIndex >= 0 ? AssignKind.Constructor
+                AssignKind assign = fill ? AssignKind.Fill
+                    : ctorIndex >= 0 ? AssignKind.Constructor
                     : access != null && (access.Field != null || access.Setter != null) ? AssignKind.Setter
                     : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
                 string? ctorDefault = null;

@@ -90,3 +90,32 @@ namespace Amber.Tests.Models.Poly
         public List<Item>? Items { get; set; }
     }
 }
+
+namespace Amber.Tests.Models.Fill
+{
+    // Get-only collection properties the object creates itself: Amber fills them in place.
+    public class Party
+    {
+        public string? Name { get; set; }
+        public List<string> Members { get; } = new List<string>();
+        public Dictionary<string, int> Scores { get; } = new Dictionary<string, int>();
+        public ISet<int> Tags { get; } = new HashSet<int>();
+    }
+
+    public class Roster
+    {
+        public Roster(string team) { Team = team; }
+        public string Team { get; }
+        public List<int> Numbers { get; } = new List<int>();
+    }
+
+    public class Broken
+    {
+        public List<int> Numbers { get; } = null!;
+    }
+
+    public class BrokenSource
+    {
+        public List<int>? Numbers { get; set; }
+    }
+}
