@@ -109,6 +109,7 @@ namespace Amber.Generator
         private static GenerationModel Merge(ImmutableArray<RootModel> callSites, EquatableArray<RootModel> attributes, bool polyfill)
         {
             var roots = new List<TypeRef>();
+            var referenceRoots = new List<EquatableString>();
             var objects = new Dictionary<string, ObjectModel>();
             var diagnostics = new List<DiagnosticInfo>();
             foreach (RootModel r in callSites.Concat(attributes))
@@ -119,6 +120,7 @@ namespace Amber.Generator
                 }
                 if (r.Diagnostics.Count > 0) continue;
                 if (!roots.Contains(r.Root)) roots.Add(r.Root);
+                if (r.Objects.Any(o => o.PreserveReferences) && !referenceRoots.Contains(new EquatableString(r.Root.FullName))) referenceRoots.Add(new EquatableString(r.Root.FullName));
                 foreach (ObjectModel o in r.Objects)
                 {
                     if (!objects.ContainsKey(o.Id)) objects[o.Id] = o;
@@ -129,7 +131,8 @@ namespace Amber.Generator
                 roots.ToEquatableArray(),
                 objects.Values.OrderBy(o => o.Id, System.StringComparer.Ordinal).ToEquatableArray(),
                 diagnostics.ToEquatableArray(),
-                polyfill);
+                polyfill,
+                referenceRoots.ToEquatableArray());
         }
 
         /// <summary>
@@ -169,7 +172,7 @@ namespace Amber.Generator
             List<TypeRef> polymorphic = Emitter.CollectPolymorphic(model.Roots, model.Objects);
             if (polymorphic.Count > 0) spc.AddSource("AmberPolymorphism.g.cs", SourceText.From(Emitter.EmitPolymorphic(polymorphic), Encoding.UTF8));
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
-            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters), Encoding.UTF8));
+            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters, model.ReferenceRoots.Select(x => x.Value).ToList()), Encoding.UTF8));
         }
     }
 
@@ -177,5 +180,6 @@ namespace Amber.Generator
         EquatableArray<TypeRef> Roots,
         EquatableArray<ObjectModel> Objects,
         EquatableArray<DiagnosticInfo> Diagnostics,
-        bool ModuleInitializerPolyfill);
+        bool ModuleInitializerPolyfill,
+        EquatableArray<EquatableString> ReferenceRoots);
 }

@@ -14,6 +14,14 @@ namespace Amber
         private readonly int _maxDepth = 64;
 
         /// <summary>
+        /// Keeps object identity (docs/format.md §7.2): an object or string referenced from several
+        /// places is written once and read back as one instance, and cycles round-trip. Off by default
+        /// (it costs a dictionary lookup per object); a type marked [AmberPreserveReferences] turns it
+        /// on for every payload that can contain it.
+        /// </summary>
+        public bool PreserveReferences { get; init; }
+
+        /// <summary>
         /// The deepest nesting of objects and collections that is written or read (default 64).
         /// A cycle in an object graph fails with an <see cref="AmberException"/> at this depth
         /// instead of overflowing the stack.

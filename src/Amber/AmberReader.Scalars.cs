@@ -158,10 +158,33 @@ namespace Amber
         {
             long at = Position;
             ulong l = ReadVarint();
-            if (l == 0) return -1;
+            if (l == 0) return _refs ? ReadBytesReference(at) : -1;
             ulong n = l - 1;
             if (n > (ulong)Remaining) AmberThrow.CountTooLarge(at, n, Remaining);
+            if (_refs) _state.Bytes.Add(null);
             return (int)n;
+        }
+
+        /// <summary>Reference mode: after L = 0, a varint 0 is null (-1) and id + 1 a back-reference (-2).</summary>
+        private int ReadBytesReference(long at)
+        {
+            ulong r = ReadVarint();
+            if (r == 0) return -1;
+            if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
+            _lastBytesRef = (int)(r - 1);
+            return -2;
+        }
+
+        private TValue BytesReference<TValue>(long at) where TValue : class
+        {
+            if (_state.Bytes[_lastBytesRef] is TValue value) return value;
+            AmberThrow.Malformed(at, $"A back-reference points to a value that is not a {typeof(TValue).Name}");
+            return null!;
+        }
+
+        private void RememberBytes(object value)
+        {
+            if (_refs) _state.Bytes[_state.Bytes.Count - 1] = value;
         }
 
         /// <summary>Reads a string (Bytes, UTF-8), or null.</summary>
@@ -169,13 +192,19 @@ namespace Amber
         public string? ReadString()
         {
             int n = ReadBytesLength();
-            if (n < 0) return null;
-            if (n == 0) return string.Empty;
+            if (n < 0) return n == -1 ? null : BytesReference<string>(Position);
+            if (n == 0)
+            {
+                RememberBytes(string.Empty);
+                return string.Empty;
+            }
             long at = Position;
             ReadOnlySpan<byte> bytes = ReadSpan(n);
             try
             {
-                return s_utf8.GetString(bytes);
+                string value = s_utf8.GetString(bytes);
+                RememberBytes(value);
+                return value;
             }
             catch (DecoderFallbackException ex)
             {
@@ -187,10 +216,10 @@ namespace Amber
         public byte[]? ReadBytes()
         {
             int n = ReadBytesLength();
-            if (n < 0) return null;
-            if (n == 0) return Array.Empty<byte>();
-            var result = new byte[n];
+            if (n < 0) return n == -1 ? null : BytesReference<byte[]>(Position);
+            var result = n == 0 ? Array.Empty<byte>() : new byte[n];
             ReadSpan(n).CopyTo(result);
+            RememberBytes(result);
             return result;
         }
 

@@ -13,16 +13,33 @@ namespace Amber
         /// the presence bitmap. The caller then reads the present members and calls
         /// <see cref="ExitDepth"/> (this method has entered one level).
         /// </summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool ReadObjectHeader(AmberShape shape, out ShapeMatch match, out ulong presence)
         {
+            bool result = ReadObjectHeader(shape, out match, out presence, out object? existing);
+            if (existing != null) AmberThrow.Malformed(Position, "A back-reference where this reader reads objects without reference support");
+            return result;
+        }
+
+        /// <summary>
+        /// Reads an object header in a payload that may keep references (docs/format.md §7.2).
+        /// Returns false for null (and <paramref name="existing"/> null) or for a back-reference
+        /// (<paramref name="existing"/> is the object read earlier). Returning true, it has reserved the
+        /// new object's id: the caller creates the object and calls <see cref="SetReference"/> with
+        /// <see cref="LastReservedReference"/> before reading members that could refer back to it.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool ReadObjectHeader(AmberShape shape, out ShapeMatch match, out ulong presence, out object? existing)
+        {
             ulong h = ReadVarint();
-            if (h == 0)
+            existing = null;
+            if (h == 0 || (h & 3) == AmberCode.ObjectBackRef)
             {
+                if (h != 0) existing = ResolveBackReference(h >> 2);
                 match = default;
                 presence = 0;
                 return false;
             }
+            ReserveReference();
             EnterDepth();
             ref ReaderState.Entry e = ref ResolveShape(h);
             match = ReaderState.Match(ref e, shape);
@@ -37,21 +54,69 @@ namespace Amber
         /// false for an object written without one); the caller picks the concrete type by tag and
         /// calls <see cref="CompletePolymorphicHeader"/>.
         /// </summary>
-        public bool ReadPolymorphicHeader(out bool hasTag, out uint typeTag)
+        public bool ReadPolymorphicHeader(out bool hasTag, out uint typeTag, out object? existing)
         {
             ulong h = ReadVarint();
-            if (h == 0)
+            existing = null;
+            if (h == 0 || (h & 3) == AmberCode.ObjectBackRef)
             {
+                if (h != 0) existing = ResolveBackReference(h >> 2);
                 hasTag = false;
                 typeTag = 0;
                 return false;
             }
+            ReserveReference();
             EnterDepth();
             ref ReaderState.Entry e = ref ResolveShape(h);
             _pendingShape = (int)((uint)(h >> 2));
             hasTag = e.HasTypeTag;
             typeTag = e.TypeTag;
             return true;
+        }
+
+        /// <summary>The id reserved by the last object header in reference mode, or -1.</summary>
+        public int LastReservedReference => _lastReserved;
+
+        /// <summary>Records the object created for a reserved id, so later back-references (and cycles) find it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetReference(int id, object value)
+        {
+            if (id >= 0) _state.Objects[id] = value;
+        }
+
+        /// <summary>The object a back-reference points to, as <typeparamref name="T"/> (null stays null).</summary>
+        public T ReferenceAs<T>(object? existing)
+        {
+            if (existing == null) return default!;
+            if (existing is T t) return t;
+            AmberThrow.Malformed(Position, $"A back-reference points to a {existing.GetType().Name} where a {typeof(T).Name} was expected");
+            return default!;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void ReserveReference()
+        {
+            if (_refs)
+            {
+                _lastReserved = _state.Objects.Count;
+                _state.Objects.Add(null);
+            }
+            else
+            {
+                _lastReserved = -1;
+            }
+        }
+
+        private object ResolveBackReference(ulong id)
+        {
+            long at = Position;
+            if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+            if (id >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {id}, which has not been read");
+            object? value = _state.Objects[(int)id];
+            if (value == null)
+                throw new AmberException($"A back-reference to object {id}, which is still being built by its constructor or was skipped", at,
+                    "A cycle can only pass through types Amber creates with a parameterless constructor (it needs the object before its members); give the type one, or break the cycle.");
+            return value;
         }
 
         /// <summary>Matches the object whose header <see cref="ReadPolymorphicHeader"/> read against the chosen type's shape and reads its presence bitmap.</summary>
@@ -269,8 +334,14 @@ namespace Amber
                 {
                     long at = Position;
                     ulong l = ReadVarint();
+                    if (l == 0 && _refs)
+                    {
+                        ulong r = ReadVarint();
+                        if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
+                    }
                     if (l > 0)
                     {
+                        if (_refs) _state.Bytes.Add(null);
                         if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
                         Skip((long)(l - 1));
                     }
@@ -286,6 +357,14 @@ namespace Amber
         {
             ulong h = ReadVarint();
             if (h == 0) return;
+            if ((h & 3) == AmberCode.ObjectBackRef)
+            {
+                long at = Position;
+                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
+                return;
+            }
+            ReserveReference();   // ids count skipped objects too, so later ids agree with the writer's
             EnterDepth();
             ref ReaderState.Entry e = ref ResolveShape(h);
             int count = e.Count;

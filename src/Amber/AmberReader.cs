@@ -24,6 +24,9 @@ namespace Amber
         private readonly int _maxDepth;
         private ReaderState _state;
         private int _pendingShape;          // the shape id read by ReadPolymorphicHeader
+        private bool _refs;                 // reference mode (header bit 3, format §7.2)
+        private int _lastReserved;          // the object id reserved by the last object header, or -1
+        private int _lastBytesRef;          // the id of the last Bytes back-reference
 
         /// <summary>Creates a reader over one span.</summary>
         public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
@@ -51,6 +54,9 @@ namespace Amber
             _maxDepth = options.MaxDepth;
             _state = state;
             _pendingShape = 0;
+            _refs = false;
+            _lastReserved = -1;
+            _lastBytesRef = 0;
             Options = options;
         }
 
@@ -61,6 +67,9 @@ namespace Amber
             _spanStart = 0;
             _pos = 0;
             _pendingShape = 0;
+            _refs = false;
+            _lastReserved = -1;
+            _lastBytesRef = 0;
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;
@@ -238,7 +247,8 @@ namespace Amber
         {
             long at = Position;
             byte h = ReadByteRaw();
-            if ((h >> 4) != AmberCode.FormatVersion || (h & AmberCode.HeaderReferenceFlag) != 0) AmberThrow.BadHeader(at, h);
+            if ((h >> 4) != AmberCode.FormatVersion) AmberThrow.BadHeader(at, h);
+            _refs = (h & AmberCode.HeaderReferenceFlag) != 0;
             return (WireType)(h & AmberCode.HeaderWireTypeMask);
         }
 

@@ -36,6 +36,7 @@ namespace Amber
             var writer = new AmberWriter(destination, options ?? AmberOptions.Default, WriterState.Rent());
             try
             {
+                if (AmberFormatterRegistry.RequiresReferences<T>() && !writer.ReferencesEnabled) writer.EnableReferences();
                 writer.WritePayloadHeader(formatter.WireType);
                 formatter.Write(ref writer, value);
                 writer.Flush();

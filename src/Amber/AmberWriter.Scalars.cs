@@ -96,6 +96,7 @@ namespace Amber
         /// <summary>Writes a decimal (Bytes, compact form).</summary>
         public void WriteDecimal(decimal value)
         {
+            CountBytesValue();
             Span<byte> span = GetSpan(14);
             int n = AmberPrimitives.WriteDecimal(span.Slice(1), value);
             span[0] = (byte)(n + 1);
@@ -105,6 +106,7 @@ namespace Amber
         /// <summary>Writes a DateTimeOffset (Bytes: ticks and offset minutes).</summary>
         public void WriteDateTimeOffset(DateTimeOffset value)
         {
+            CountBytesValue();
             Span<byte> span = GetSpan(11);
             span[0] = 11;
             BinaryPrimitives.WriteInt64LittleEndian(span.Slice(1), value.Ticks);
@@ -115,6 +117,7 @@ namespace Amber
         /// <summary>Writes a BigInteger (Bytes, two's complement little-endian).</summary>
         public void WriteBigInteger(BigInteger value)
         {
+            CountBytesValue();
             int n = value.GetByteCount();
             WriteVarint((ulong)n + 1);
             Span<byte> span = GetSpan(n);
@@ -126,6 +129,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteString(string? value)
         {
+            if (_refs && !WriteBytesReference(value)) return;
             if (value == null)
             {
                 WriteByteRaw(0);
@@ -174,13 +178,16 @@ namespace Amber
         /// <summary>Writes a byte array (Bytes), or null.</summary>
         public void WriteBytes(byte[]? value)
         {
+            if (_refs && !WriteBytesReference(value)) return;
             if (value == null) { WriteByteRaw(0); return; }
-            WriteBytes(value.AsSpan());
+            WriteVarint((ulong)value.Length + 1);
+            WriteRaw(value);
         }
 
         /// <summary>Writes bytes (Bytes, never null).</summary>
         public void WriteBytes(scoped ReadOnlySpan<byte> value)
         {
+            CountBytesValue();
             WriteVarint((ulong)value.Length + 1);
             WriteRaw(value);
         }

@@ -22,6 +22,7 @@ namespace Amber
         private int _depth;
         private readonly int _maxDepth;
         private WriterState? _state;
+        private bool _refs;
 
         /// <summary>Creates a writer over <paramref name="output"/>.</summary>
         public AmberWriter(IBufferWriter<byte> output, AmberOptions? options = null)
@@ -38,6 +39,8 @@ namespace Amber
             _depth = 0;
             _maxDepth = options.MaxDepth;
             _state = state;
+            _refs = false;
+            if (options.PreserveReferences) EnableReferences();
             Options = options;
         }
 
@@ -154,7 +157,68 @@ namespace Amber
         }
 
         /// <summary>Writes the payload header for a root of <paramref name="rootWireType"/>.</summary>
-        public void WritePayloadHeader(WireType rootWireType) => WriteByteRaw(AmberCode.PayloadHeader(rootWireType));
+        public void WritePayloadHeader(WireType rootWireType) =>
+            WriteByteRaw((byte)(AmberCode.PayloadHeader(rootWireType) | (_refs ? AmberCode.HeaderReferenceFlag : 0)));
+
+        /// <summary>Turns on reference mode (docs/format.md §7.2) for this payload; call before the payload header.</summary>
+        public void EnableReferences()
+        {
+            WriterState state = State;
+            state.Objects ??= new System.Collections.Generic.Dictionary<object, int>(WriterState.IdentityComparer.Instance);
+            state.Bytes ??= new System.Collections.Generic.Dictionary<object, int>(WriterState.IdentityComparer.Instance);
+            _refs = true;
+        }
+
+        /// <summary>Whether this payload keeps object identity.</summary>
+        public bool ReferencesEnabled => _refs;
+
+        /// <summary>
+        /// In reference mode, writes a back-reference and returns true if <paramref name="value"/> was
+        /// written before in this payload; otherwise gives it the next id and returns false (the caller
+        /// writes the object). Outside reference mode, returns false at the cost of one test.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool TryWriteReference(object value) => _refs && TryWriteReferenceSlow(value);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private bool TryWriteReferenceSlow(object value)
+        {
+            var objects = State.Objects!;
+            if (objects.TryGetValue(value, out int id))
+            {
+                WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
+                return true;
+            }
+            objects.Add(value, objects.Count);
+            return false;
+        }
+
+        /// <summary>Reference mode: a Bytes value that is null (0 0), a back-reference (0 id+1), or new (true: write it, its id is taken).</summary>
+        private bool WriteBytesReference(object? value)
+        {
+            WriterState state = State;
+            if (value == null)
+            {
+                WriteByteRaw(0);
+                WriteByteRaw(0);
+                return false;
+            }
+            if (state.Bytes!.TryGetValue(value, out int id))
+            {
+                WriteByteRaw(0);
+                WriteVarint((ulong)(uint)id + 1);
+                return false;
+            }
+            state.Bytes.Add(value, state.BytesCount++);
+            return true;
+        }
+
+        /// <summary>Reference mode: a Bytes value that is never shared (decimal, DateTimeOffset …) still takes an id.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void CountBytesValue()
+        {
+            if (_refs) State.BytesCount++;
+        }
 
         /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

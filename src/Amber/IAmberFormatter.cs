@@ -30,6 +30,16 @@ namespace Amber
             Cache<T>.Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
         }
 
+        /// <summary>Marks <typeparamref name="T"/>'s payloads as always written in reference mode (its graph holds an [AmberPreserveReferences] type).</summary>
+        public static void RequireReferences<T>() => References<T>.Required = true;
+
+        internal static bool RequiresReferences<T>() => References<T>.Required;
+
+        private static class References<T>
+        {
+            public static bool Required;
+        }
+
         /// <summary>The registered formatter for <typeparamref name="T"/>, or null.</summary>
         public static IAmberFormatter<T>? TryGet<T>() => Cache<T>.Formatter;
 

@@ -75,6 +75,7 @@ namespace Amber.Generator.Emitting
                 sw.Line("w.WriteNull();");
                 sw.Line("return;");
                 sw.Close();
+                sw.Line("if (w.TryWriteReference(v)) return;");
             }
             sw.Line("w.EnterDepth();");
             if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
@@ -705,15 +706,19 @@ namespace Amber.Generator.Emitting
         {
             bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
             sw.Open("internal static " + Nullable(o.FullName, o.IsValueType) + " Read(ref global::Amber.AmberReader r)");
-            sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return " + (o.IsValueType ? "default" : "null") + ";");
+            if (o.IsValueType) sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return default;");
+            else sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<" + o.FullName + ">(existing);");
             sw.Line("return ReadBody(ref r, s, p);");
             sw.Close();
             sw.Line();
             sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
             sw.Open("internal static " + o.FullName + " ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)");
+            if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
             if (direct)
             {
                 sw.Line("var o = new " + o.FullName + "();");
+                // Known before its members are read, so a member that refers back to it (a cycle) finds it.
+                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
             }
             else
             {
@@ -789,7 +794,11 @@ namespace Amber.Generator.Emitting
             sw.Line("throw;");
             sw.Close();
             sw.Line("r.ExitDepth();");
-            if (!direct) EmitConstruction(sw, o);
+            if (!direct)
+            {
+                EmitConstruction(sw, o);
+                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+            }
             if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
             sw.Close();
@@ -1121,7 +1130,7 @@ namespace Amber.Generator.Emitting
                 sw.Close();
                 sw.Line();
                 sw.Open("internal static " + t.FullName + "? Read(ref global::Amber.AmberReader r)");
-                sw.Line("if (!r.ReadPolymorphicHeader(out bool tagged, out uint tag)) return null;");
+                sw.Line("if (!r.ReadPolymorphicHeader(out bool tagged, out uint tag, out object? existing)) return r.ReferenceAs<" + t.FullName + ">(existing);");
                 sw.Line("global::Amber.ShapeMatch s;");
                 sw.Line("ulong p;");
                 sw.Open("if (!tagged)");
@@ -1172,7 +1181,7 @@ namespace Amber.Generator.Emitting
             return sb.ToString();
         }
 
-        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null)
+        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null)
         {
             var sw = new SourceWriter();
             sw.Line(Header.TrimEnd('\n'));
@@ -1229,6 +1238,7 @@ namespace Amber.Generator.Emitting
             foreach (TypeRef root in roots)
             {
                 sw.Line("global::Amber.AmberFormatterRegistry.Register<" + root.FullName + ">(new " + RootFormatterName(root) + "());");
+                if (referenceRoots != null && referenceRoots.Contains(root.FullName)) sw.Line("global::Amber.AmberFormatterRegistry.RequireReferences<" + root.FullName + ">();");
             }
             sw.Close();
             sw.Close();

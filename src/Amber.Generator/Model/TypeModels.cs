@@ -110,7 +110,8 @@ namespace Amber.Generator.Model
         bool RowBlittable = false,                // rows are the struct's own memory layout
         bool OnSerializing = false,               // implements IAmberOnSerializing
         bool OnDeserialized = false,              // implements IAmberOnDeserialized
-        uint TypeTag = 0);                        // the tag this type's shape carries in a polymorphic position
+        uint TypeTag = 0,                         // the tag this type's shape carries in a polymorphic position
+        bool PreserveReferences = false);         // [AmberPreserveReferences]: payloads holding it keep identity
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 

@@ -294,6 +294,15 @@ namespace Amber.Generator.Parsing
             }
         }
 
+        private static bool HasAttributeInherited(INamedTypeSymbol type, string attribute)
+        {
+            for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                if (t.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == attribute)) return true;
+            }
+            return false;
+        }
+
         private static int Depth(INamedTypeSymbol t)
         {
             int d = 0;
@@ -748,7 +757,8 @@ namespace Amber.Generator.Parsing
                 ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
-                TypeTagOf(type)));
+                TypeTagOf(type),
+                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute")));
             return id;
         }
 

@@ -34,9 +34,16 @@ namespace Amber.Internal
             return new ReaderState();
         }
 
+        // Reference mode (format §7.2): objects and Bytes values by id; null marks a reserved slot
+        // (an object still being built, skipped, or a Bytes value that is not a reference type).
+        public readonly System.Collections.Generic.List<object?> Objects = new System.Collections.Generic.List<object?>();
+        public readonly System.Collections.Generic.List<object?> Bytes = new System.Collections.Generic.List<object?>();
+
         public static void Return(ReaderState state)
         {
             state.Count = 0;
+            state.Objects.Clear();
+            state.Bytes.Clear();
             t_cached = state;
         }
 

@@ -5,6 +5,14 @@ namespace Amber.Internal
     /// <summary>Per-payload writer state: which shapes have been defined and with which id. Pooled per thread.</summary>
     internal sealed class WriterState
     {
+        /// <summary>Identity, not equality: two equal strings are two values; one string referenced twice is one.</summary>
+        internal sealed class IdentityComparer : System.Collections.Generic.IEqualityComparer<object>
+        {
+            public static readonly IdentityComparer Instance = new IdentityComparer();
+            public new bool Equals(object? x, object? y) => ReferenceEquals(x, y);
+            public int GetHashCode(object obj) => System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(obj);
+        }
+
         [ThreadStatic] private static WriterState? t_cached;
 
         private int[] _idBySlot = new int[64];   // id + 1; 0 = not defined in this payload
@@ -12,6 +20,11 @@ namespace Amber.Internal
         private int _touchedCount;
 
         public int DefinedCount => _touchedCount;
+
+        // Reference mode (format §7.2): ids of objects and of Bytes values, in order of first occurrence.
+        public System.Collections.Generic.Dictionary<object, int>? Objects;
+        public System.Collections.Generic.Dictionary<object, int>? Bytes;
+        public int BytesCount;
 
         public static WriterState Rent()
         {
@@ -48,6 +61,9 @@ namespace Amber.Internal
 
         public void Reset()
         {
+            Objects?.Clear();
+            Bytes?.Clear();
+            BytesCount = 0;
             for (int i = 0; i < _touchedCount; i++) _idBySlot[_touched[i]] = 0;
             _touchedCount = 0;
         }

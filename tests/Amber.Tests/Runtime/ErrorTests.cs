@@ -168,8 +168,6 @@ namespace Amber.Tests.Runtime
         [InlineData(0x25)] // version 2
         [InlineData(0x05)] // version 0
         [InlineData(0xF5)] // version 15
-        [InlineData(0x1D)] // version 1 with the reference flag
-        [InlineData(0x18)]
         public void Bad_payload_header_throws(int header)
         {
             var bytes = new byte[] { (byte)header, 0x02 };

@@ -22,6 +22,7 @@ namespace Amber.Generated
                 w.WriteNull();
                 return;
             }
+            if (w.TryWriteReference(v)) return;
             w.EnterDepth();
             var m0 = v.Color;
             var m1 = v.Accent;
@@ -44,14 +45,16 @@ namespace Amber.Generated
 
         internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Paint.Can>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
         internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
         {
+            int rs = r.LastReservedReference;
             var o = new global::Paint.Can();
+            r.SetReference(rs, o);
             int mi = -1;
             try
             {

@@ -22,6 +22,7 @@ namespace Amber.Generated
                 w.WriteNull();
                 return;
             }
+            if (w.TryWriteReference(v)) return;
             w.EnterDepth();
             var m0 = v.X;
             var m1 = v.Y;
@@ -44,13 +45,14 @@ namespace Amber.Generated
 
         internal static global::Geometry.Point? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return null;
+            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Geometry.Point>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
         internal static global::Geometry.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
         {
+            int rs = r.LastReservedReference;
             int m0 = default!;
             int m1 = default!;
             string m2 = default!;
@@ -121,6 +123,7 @@ namespace Amber.Generated
             r.ExitDepth();
             global::Geometry.Point? tmpl = null;
             var o = new global::Geometry.Point(m0, m1) { Label = h2 ? m2 : (tmpl ??= new global::Geometry.Point(m0, m1)).Label };
+            r.SetReference(rs, o);
             return o;
         }
     }
