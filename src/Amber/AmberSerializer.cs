@@ -88,30 +88,22 @@ namespace Amber
         /// <summary>Deserializes one payload from <paramref name="source"/>.</summary>
         public static T? Deserialize<T>(ReadOnlySpan<byte> source, AmberOptions? options = null)
         {
-            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
             var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
-            try
-            {
-                return ReadRoot(ref reader, formatter);
-            }
-            catch (AmberException ex)
-            {
-                ex.SetRoot(DisplayName(typeof(T)));
-                throw;
-            }
-            finally
-            {
-                reader.Dispose();
-            }
+            return ReadAndDispose<T>(ref reader);
         }
 
         /// <summary>Deserializes one payload from a (possibly multi-segment) sequence.</summary>
         public static T? Deserialize<T>(in ReadOnlySequence<byte> source, AmberOptions? options = null)
         {
-            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
             var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
+            return ReadAndDispose<T>(ref reader);
+        }
+
+        private static T ReadAndDispose<T>(ref AmberReader reader)
+        {
             try
             {
+                IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
                 return ReadRoot(ref reader, formatter);
             }
             catch (AmberException ex)
