@@ -26,7 +26,7 @@ namespace Amber.Bench.Workloads
 
         public override IReadOnlyList<string> Footnotes => new[]
         {
-            "bookshelf: the brief's BookShelf.Secret is private; every serializer gets it as a public property until Amber's private-member support (issue 4).",
+            "bookshelf: the brief's BookShelf.Secret is private; every serializer gets it as a public property until the suite configures private-member access for each peer (Amber has [AmberInclude] now: issue 4).",
         };
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)

@@ -202,9 +202,9 @@ namespace Amber.Bench.Workloads
 
         public override IReadOnlyList<string> Footnotes => new[]
         {
-            "gamestate: the brief's item class hierarchy (weapon, key, container …) is one GameItem class with a Kind enum and nullable kind-specific members (a container's List<GameItem> holds nested containers); Amber cannot serialize polymorphic members yet (issue 4).",
+            "gamestate: the brief's item class hierarchy (weapon, key, container …) is one GameItem class with a Kind enum and nullable kind-specific members (a container's List<GameItem> holds nested containers); kept for every serializer until the suite switches all of them to the brief's hierarchy (Amber has polymorphism now; the peers need their own configuration: issue 4).",
             "gamestate: the brief's Dictionary<string, object> variables are Dictionary<string, GameVariable>, a tagged value (Kind + nullable long/double/string/bool); Amber cannot serialize object values yet (issue 4).",
-            "gamestate: an item the brief references from two places (an inventory and EquippedWeapon) is saved as two equal copies, by every serializer; Amber cannot keep shared references yet (issue 4).",
+            "gamestate: an item the brief references from two places (an inventory and EquippedWeapon) is saved as two equal copies, by every serializer; kept until the suite turns on reference handling for every serializer that has it (Amber has PreserveReferences now: issue 4).",
             "gamestate: issue 4 (polymorphism, object values, shared references) replaces these three stand-ins with the brief's shape. The engine structs Vector2 and Color (public fields, no attributes, from the separate Amber.Bench.Engine assembly) are serialized as they are, without a surrogate.",
         };
 
