@@ -177,7 +177,34 @@ namespace Amber
 
         private TValue BytesReference<TValue>(long at) where TValue : class
         {
-            if (_state.Bytes[_lastBytesRef] is TValue value) return value;
+            object? stored = _state.Bytes[_lastBytesRef];
+            if (stored is TValue value) return value;
+            if (stored is Internal.ReaderState.SkippedBytes skipped)
+            {
+                // A value this reader skipped earlier: decode it now, once.
+                object decoded;
+                if (typeof(TValue) == typeof(string))
+                {
+                    try
+                    {
+                        decoded = s_utf8.GetString(skipped.Raw);
+                    }
+                    catch (DecoderFallbackException ex)
+                    {
+                        throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.", ex);
+                    }
+                }
+                else if (typeof(TValue) == typeof(byte[]))
+                {
+                    decoded = skipped.Raw;
+                }
+                else
+                {
+                    decoded = skipped;
+                }
+                _state.Bytes[_lastBytesRef] = decoded;
+                if (decoded is TValue result) return result;
+            }
             AmberThrow.Malformed(at, $"A back-reference points to a value that is not a {typeof(TValue).Name}");
             return null!;
         }

@@ -339,9 +339,15 @@ namespace Amber
                         ulong r = ReadVarint();
                         if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
                     }
+                    if (l > 0 && _refs)
+                    {
+                        // Kept: a later back-reference may name this value (a string shared with a member this version lacks).
+                        if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
+                        _state.Bytes.Add(new ReaderState.SkippedBytes(ReadSpan((int)(l - 1)).ToArray()));
+                        break;
+                    }
                     if (l > 0)
                     {
-                        if (_refs) _state.Bytes.Add(null);
                         if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
                         Skip((long)(l - 1));
                     }

@@ -189,7 +189,9 @@ namespace Amber
                 WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
                 return true;
             }
-            objects.Add(value, objects.Count);
+            // The object header that follows takes the next id (WriteObjectHeader counts every header,
+            // structs too, exactly as a reader reserves one per header).
+            objects.Add(value, State.ObjectCount);
             return false;
         }
 
@@ -242,6 +244,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
+            if (_refs) State.ObjectCount++;
             int id = State.GetOrDefine(shape.Slot, out bool defined);
             if (defined)
             {

@@ -39,6 +39,13 @@ namespace Amber.Internal
         public readonly System.Collections.Generic.List<object?> Objects = new System.Collections.Generic.List<object?>();
         public readonly System.Collections.Generic.List<object?> Bytes = new System.Collections.Generic.List<object?>();
 
+        /// <summary>The bytes of a Bytes value that was skipped in reference mode, kept in case a later back-reference names it.</summary>
+        internal sealed class SkippedBytes
+        {
+            public SkippedBytes(byte[] raw) => Raw = raw;
+            public byte[] Raw { get; }
+        }
+
         public static void Return(ReaderState state)
         {
             state.Count = 0;

@@ -23,6 +23,7 @@ namespace Amber.Internal
 
         // Reference mode (format §7.2): ids of objects and of Bytes values, in order of first occurrence.
         public System.Collections.Generic.Dictionary<object, int>? Objects;
+        public int ObjectCount;   // every new object header takes the next id, structs included
         public System.Collections.Generic.Dictionary<object, int>? Bytes;
         public int BytesCount;
 
@@ -64,6 +65,7 @@ namespace Amber.Internal
             Objects?.Clear();
             Bytes?.Clear();
             BytesCount = 0;
+            ObjectCount = 0;
             for (int i = 0; i < _touchedCount; i++) _idBySlot[_touched[i]] = 0;
             _touchedCount = 0;
         }
