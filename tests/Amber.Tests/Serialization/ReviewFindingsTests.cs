@@ -9,7 +9,7 @@ namespace Amber.Tests.Serialization
 {
     /// <summary>
     /// Findings of a review of reference mode (docs/format.md §7.2), polymorphism (§7.1) and rows (§6.1).
-    /// From a review of reference mode, polymorphism and rows: four tests reproduced bugs (since fixed:
+    /// Four tests reproduced bugs, since fixed (
     /// struct headers shifting reference ids, back-references to skipped strings); the others pin behaviour that was checked.
     /// </summary>
     public class ReviewFindingsTests
