@@ -207,7 +207,7 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Array:
                     sw.Line("w.WriteSequenceHeader(" + v + ".Length, " + ElementDescriptor(t.Element!) + ");");
                     sw.Open("for (int i" + d + " = 0; i" + d + " < " + v + ".Length; i" + d + "++)");
-                    EmitElementWrite(sw, t.Element!, v + "[i" + d + "]", depth + 1);
+                    EmitWrite(sw, t.Element!, v + "[i" + d + "]", depth + 1);
                     sw.Close();
                     break;
                 case TypeKind.MultiArray:
@@ -215,7 +215,7 @@ namespace Amber.Generator.Emitting
                     string lengths = string.Join(", ", Enumerable.Range(0, t.Rank).Select(r => v + ".GetLength(" + r + ")"));
                     sw.Line("w.WriteShapedSequenceHeader(new int[] { " + lengths + " }, " + ElementDescriptor(t.Element!) + ");");
                     sw.Open("foreach (var e" + d + " in " + v + ")");
-                    EmitElementWrite(sw, t.Element!, "e" + d, depth + 1);
+                    EmitWrite(sw, t.Element!, "e" + d, depth + 1);
                     sw.Close();
                     break;
                 }
@@ -257,7 +257,7 @@ namespace Amber.Generator.Emitting
                     }
                     sw.Line("w.WriteSequenceHeader(" + count + ", " + ElementDescriptor(t.Element!) + ");");
                     sw.Open("foreach (var e" + d + " in " + items + ")");
-                    EmitElementWrite(sw, t.Element!, "e" + d, depth + 1);
+                    EmitWrite(sw, t.Element!, "e" + d, depth + 1);
                     sw.Close();
                     if (concrete) sw.Close();
                     break;
@@ -270,28 +270,22 @@ namespace Amber.Generator.Emitting
                         sw.Open("if (" + v + " is " + dict + " dd" + d + ")");
                         sw.Line("w.WriteMapHeader(dd" + d + ".Count, " + MapDescriptor(t) + ");");
                         sw.Open("foreach (var e" + d + " in dd" + d + ")");
-                        EmitElementWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
-                        EmitElementWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
+                        EmitWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
+                        EmitWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
                         sw.Close();
                         sw.Close();
                         sw.Open("else");
                     }
                     sw.Line("w.WriteMapHeader(" + v + ".Count, " + MapDescriptor(t) + ");");
                     sw.Open("foreach (var e" + d + " in " + v + ")");
-                    EmitElementWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
-                    EmitElementWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
+                    EmitWrite(sw, t.Element!, "e" + d + ".Key", depth + 1);
+                    EmitWrite(sw, t.Value!, "e" + d + ".Value", depth + 1);
                     sw.Close();
                     if (concreteMap) sw.Close();
                     break;
             }
             sw.Close();
             sw.Close();
-        }
-
-        /// <summary>An element or map value: nullable value types get a presence byte.</summary>
-        private static void EmitElementWrite(SourceWriter sw, TypeRef t, string expr, int depth)
-        {
-            EmitWrite(sw, t, expr, depth);
         }
 
         private static string ElementDescriptor(TypeRef element)
@@ -991,19 +985,11 @@ namespace Amber.Generator.Emitting
             7 => "long", 8 => "ulong", 9 => "float", 10 => "double", 11 => "bool", _ => "char",
         };
 
-        private static int RowWidth(int code) => code switch
-        {
-            1 or 2 or 11 => 1,
-            3 or 4 or 12 => 2,
-            5 or 6 or 9 => 4,
-            _ => 8,
-        };
-
         /// <summary>A sequence of this struct as fixed-width rows: one memory copy when the layouts agree.</summary>
         private static void EmitRows(SourceWriter sw, ObjectModel o)
         {
             string t = o.FullName;
-            int width = o.RowCodes.Sum(RowWidth);
+            int width = o.RowCodes.Sum(PackedCodes.Width);
             string blittable = "global::System.BitConverter.IsLittleEndian && global::System.Runtime.CompilerServices.Unsafe.SizeOf<" + t + ">() == RowWidth";
             sw.Line("internal static readonly byte[] RowCodes = new byte[] { " + string.Join(", ", o.RowCodes) + " };");
             sw.Line("internal const int RowWidth = " + width + ";");
@@ -1166,20 +1152,8 @@ namespace Amber.Generator.Emitting
 
         // ------------------------------------------------------------------ roots and registration
 
-        public static string RootFormatterName(TypeRef root) => "AmberRoot_" + RootId(root);
+        public static string RootFormatterName(TypeRef root) => "AmberRoot_" + Sanitize(root.FullName);
 
-        private static string RootId(TypeRef root)
-        {
-            var sb = new System.Text.StringBuilder();
-            foreach (char ch in root.FullName.Replace("global::", ""))
-            {
-                if (char.IsLetterOrDigit(ch)) sb.Append(ch);
-                else if (ch == '_') sb.Append("__");
-                else if (ch == '.') sb.Append("_D");
-                else if (ch != ' ') sb.Append("_X").Append(((int)ch).ToString("X", CultureInfo.InvariantCulture));
-            }
-            return sb.ToString();
-        }
 
         public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null)
         {

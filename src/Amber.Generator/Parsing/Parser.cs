@@ -774,14 +774,6 @@ namespace Amber.Generator.Parsing
             };
         }
 
-        private static int RowWidth(int code) => code switch
-        {
-            1 or 2 or 11 => 1,
-            3 or 4 or 12 => 2,
-            5 or 6 or 9 => 4,
-            _ => 8,
-        };
-
         /// <summary>
         /// Whether a row is the struct's own memory: its instance fields are exactly the serialized
         /// members, in order, with natural alignment leaving no padding, and no explicit layout. bool
@@ -799,7 +791,7 @@ namespace Amber.Generator.Parsing
                 if (fields[i].IsImplicitlyDeclared || fields[i].Name != members[i].DisplayName) return false;
                 int code = RowCode(members[i].Type);
                 if (code == 11) return false;
-                int size = RowWidth(code);
+                int size = PackedCodes.Width(code);
                 if (offset % size != 0) return false;
                 offset += size;
                 maxAlign = Math.Max(maxAlign, size);

@@ -19,7 +19,6 @@ namespace Amber.Internal
         private int[] _touched = new int[16];
         private int _touchedCount;
 
-        public int DefinedCount => _touchedCount;
 
         // Reference mode (format §7.2): ids of objects and of Bytes values, in order of first occurrence.
         public System.Collections.Generic.Dictionary<object, int>? Objects;
