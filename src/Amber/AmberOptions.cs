@@ -22,6 +22,13 @@ namespace Amber
         public bool PreserveReferences { get; init; }
 
         /// <summary>
+        /// What reading does with a type tag this program does not know, in a polymorphic or
+        /// <c>object</c> member (data written by a newer version with a new derived type). Default:
+        /// <see cref="AmberUnknownTypeHandling.Throw"/>.
+        /// </summary>
+        public AmberUnknownTypeHandling UnknownTypes { get; init; }
+
+        /// <summary>
         /// The deepest nesting of objects and collections that is written or read (default 64).
         /// A cycle in an object graph fails with an <see cref="AmberException"/> at this depth
         /// instead of overflowing the stack.

@@ -128,6 +128,24 @@ namespace Amber
             if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
         }
 
+        /// <summary>
+        /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
+        /// this reader does not know, with a fallback configured) and leaves its nesting level.
+        /// </summary>
+        public void SkipPendingObject()
+        {
+            ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
+            int count = e.Count;
+            ushort[] tags = e.Tags;
+            ulong presence = ReadVarint();
+            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            for (int i = 0; i < count; i++)
+            {
+                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
+            }
+            ExitDepth();
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ref ReaderState.Entry ResolveShape(ulong header)
         {

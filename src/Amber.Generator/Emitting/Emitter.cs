@@ -170,6 +170,9 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Polymorphic:
                     sw.Line(PolyName(t) + ".Write(ref w, " + expr + ");");
                     return;
+                case TypeKind.Dynamic:
+                    sw.Line("global::Amber.AmberKnownTypes.WriteObject(ref w, " + expr + ");");
+                    return;
             }
 
             // Collections: null check, header, elements.
@@ -391,6 +394,10 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Polymorphic:
                     if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Object, \"an object\");");
                     sw.Line(target + " = " + PolyName(t) + ".Read(ref r)!;");
+                    return;
+                case TypeKind.Dynamic:
+                    if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Object, \"an object\");");
+                    sw.Line(target + " = global::Amber.AmberKnownTypes.ReadObject(ref r)!;");
                     return;
             }
 
@@ -1093,26 +1100,23 @@ namespace Amber.Generator.Emitting
                 sw.Line("/// <summary>Amber dispatcher for members declared as " + name + ".</summary>");
                 sw.Open("internal static class " + PolyName(t));
                 sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + t.FullName + "? v)");
-                sw.Open("switch (v)");
-                sw.Line("case null:");
-                sw.Line("    w.WriteNull();");
-                sw.Line("    return;");
-                int i = 0;
+                sw.Open("if (v is null)");
+                sw.Line("w.WriteNull();");
+                sw.Line("return;");
+                sw.Close();
+                // The exact runtime type picks the codec: a subclass nobody compiled a case for is not
+                // silently written as its base.
+                sw.Line("global::System.Type type = v.GetType();");
                 foreach (PolyCase c in t.Cases)
                 {
-                    sw.Line("case " + c.FullName + " x" + i + ":");
-                    sw.Line("    " + CodecName(c.ObjectId) + ".WriteTyped(ref w, x" + i + ");");
-                    sw.Line("    return;");
-                    i++;
+                    sw.Open("if (type == typeof(" + c.FullName + "))");
+                    sw.Line(CodecName(c.ObjectId) + ".WriteTyped(ref w, (" + c.FullName + ")v);");
+                    sw.Line("return;");
+                    sw.Close();
                 }
-                if (t.ObjectId == null)
-                {
-                    // An abstract base or an interface: a type the generator never saw is reported, not guessed.
-                    sw.Line("default:");
-                    sw.Line("    global::Amber.AmberThrow.UnknownSubtype(v.GetType(), " + Quote(t.FullName.Replace("global::", "")) + ");");
-                    sw.Line("    return;");
-                }
-                sw.Close();
+                // A type another assembly registered (format §7.1): written with its own tag.
+                sw.Line("if (global::Amber.AmberKnownTypes.TryWrite(ref w, v)) return;");
+                sw.Line("global::Amber.AmberThrow.UnknownSubtype(type, " + Quote(t.FullName.Replace("global::", "")) + ");");
                 sw.Close();
                 sw.Line();
                 sw.Open("internal static " + t.FullName + "? Read(ref global::Amber.AmberReader r)");
@@ -1135,12 +1139,24 @@ namespace Amber.Generator.Emitting
                 foreach (PolyCase c in t.Cases)
                 {
                     sw.Line("case 0x" + c.Tag.ToString("X8", CultureInfo.InvariantCulture) + "u:");
+                    foreach (uint former in c.FormerTags) sw.Line("case 0x" + former.ToString("X8", CultureInfo.InvariantCulture) + "u:   // a former name");
                     sw.Line("    r.CompletePolymorphicHeader(" + CodecName(c.ObjectId) + ".TypedShape, out s, out p);");
                     sw.Line("    return " + CodecName(c.ObjectId) + ".ReadBody(ref r, s, p);");
                 }
                 sw.Line("default:");
-                sw.Line("    global::Amber.AmberThrow.UnknownTypeTag(r.Position, tag, " + Quote(t.FullName.Replace("global::", "")) + ");");
-                sw.Line("    return null;");
+                // A type registered by another assembly, or AmberOptions.UnknownTypes decides.
+                string declared = Quote(t.FullName.Replace("global::", ""));
+                if (t.ObjectId != null)
+                {
+                    sw.Line("    if (global::Amber.AmberKnownTypes.TryReadOther<" + t.FullName + ">(ref r, tag, true, " + declared + ", out " + t.FullName + "? other)) return other;");
+                    sw.Line("    r.CompletePolymorphicHeader(" + CodecName(t.ObjectId) + ".TypedShape, out s, out p);");
+                    sw.Line("    return " + CodecName(t.ObjectId) + ".ReadBody(ref r, s, p);");
+                }
+                else
+                {
+                    sw.Line("    global::Amber.AmberKnownTypes.TryReadOther<" + t.FullName + ">(ref r, tag, false, " + declared + ", out " + t.FullName + "? other);");
+                    sw.Line("    return other;");
+                }
                 sw.Close();
                 sw.Close();
                 sw.Close();
@@ -1155,7 +1171,7 @@ namespace Amber.Generator.Emitting
         public static string RootFormatterName(TypeRef root) => "AmberRoot_" + Sanitize(root.FullName);
 
 
-        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null)
+        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null, IReadOnlyList<ObjectModel>? objects = null)
         {
             var sw = new SourceWriter();
             sw.Line(Header.TrimEnd('\n'));
@@ -1213,6 +1229,15 @@ namespace Amber.Generator.Emitting
             {
                 sw.Line("global::Amber.AmberFormatterRegistry.Register<" + root.FullName + ">(new " + RootFormatterName(root) + "());");
                 if (referenceRoots != null && referenceRoots.Contains(root.FullName)) sw.Line("global::Amber.AmberFormatterRegistry.RequireReferences<" + root.FullName + ">();");
+            }
+            // Every type with a codec is known by its tag where object (or a base from another assembly) is declared (format §7.4).
+            foreach (ObjectModel o in objects ?? (IReadOnlyList<ObjectModel>)System.Array.Empty<ObjectModel>())
+            {
+                string codec = CodecName(o.Id);
+                string former = o.FormerTags.Count == 0 ? "null" : "new uint[] { " + string.Join(", ", o.FormerTags.Select(f => "0x" + f.ToString("X8", CultureInfo.InvariantCulture) + "u")) + " }";
+                sw.Line("global::Amber.AmberKnownTypes.Register(typeof(" + o.FullName + "), " + codec + ".TypedShape, "
+                    + "static (ref global::Amber.AmberWriter w, object v) => " + codec + ".WriteTyped(ref w, (" + o.FullName + ")v), "
+                    + "static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => " + codec + ".ReadBody(ref r, s, p), " + former + ");");
             }
             sw.Close();
             sw.Close();

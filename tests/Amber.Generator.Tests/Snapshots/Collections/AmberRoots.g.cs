@@ -31,6 +31,7 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Data.Bag>(new AmberRoot_Data_DBag());
+            global::Amber.AmberKnownTypes.Register(typeof(global::Data.Bag), AmberCodec_Data_DBag.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Data_DBag.WriteTyped(ref w, (global::Data.Bag)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Data_DBag.ReadBody(ref r, s, p), null);
         }
     }
 }

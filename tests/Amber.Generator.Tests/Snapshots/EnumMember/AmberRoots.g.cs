@@ -31,6 +31,7 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Paint.Can>(new AmberRoot_Paint_DCan());
+            global::Amber.AmberKnownTypes.Register(typeof(global::Paint.Can), AmberCodec_Paint_DCan.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Paint_DCan.WriteTyped(ref w, (global::Paint.Can)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Paint_DCan.ReadBody(ref r, s, p), null);
         }
     }
 }
