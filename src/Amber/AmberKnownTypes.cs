@@ -5,11 +5,17 @@ using System.Runtime.CompilerServices;
 
 namespace Amber
 {
-    /// <summary>Writes a boxed value of one known type, header included (docs/format.md §7.4).</summary>
+    /// <summary>Writes a boxed value of one known type, header included (docs/format.md §7.3).</summary>
     public delegate void AmberBoxedWriter(ref AmberWriter writer, object value);
 
     /// <summary>Reads the members of a known type after its header was read; returns the value, boxed.</summary>
     public delegate object? AmberBoxedReader(ref AmberReader reader, ShapeMatch match, ulong presence);
+
+    /// <summary>Writes one value of a known type that is not an object (an enum, a collection): just the value, in its wire type.</summary>
+    public delegate void AmberValueWriter<T>(ref AmberWriter writer, T value);
+
+    /// <summary>Reads one value of a known type that is not an object, written with <paramref name="wireType"/>.</summary>
+    public delegate T AmberValueReader<T>(ref AmberReader reader, WireType wireType);
 
     /// <summary>What a polymorphic or <c>object</c> member does with a type tag this program does not know.</summary>
     public enum AmberUnknownTypeHandling
@@ -29,7 +35,7 @@ namespace Amber
 
     /// <summary>
     /// The process-wide list of types a member declared as <c>object</c> can hold, and of types that
-    /// join a polymorphic hierarchy from an assembly its base did not see (docs/format.md §7.1, §7.4).
+    /// join a polymorphic hierarchy from an assembly its base did not see (docs/format.md §7.1, §7.3).
     /// It holds the built-in types (numbers, strings, <c>object[]</c>, <c>List&lt;object&gt;</c>,
     /// <c>Dictionary&lt;string, object&gt;</c> …) and every type the Amber generator wrote a codec for,
     /// registered by the generated module initializer of each assembly. Nothing else is ever created:
@@ -86,6 +92,26 @@ namespace Amber
         {
             Entry byTag = s_byTag.GetOrAdd(tag, entry);
             if (byTag != entry && byTag.Type != entry.Type) byTag.Collision = entry.Type;
+        }
+
+        /// <summary>
+        /// Registers a type that is not an object — an enum, a collection, a type written through a
+        /// surrogate — under the tag of <paramref name="csharpName"/>: in an <c>object</c> member it is an
+        /// object with one member, <c>Value</c>, written by <paramref name="write"/> (docs/format.md §7.3).
+        /// Generated code calls this for the enums and collections of its model.
+        /// </summary>
+        public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read)
+        {
+            if (write == null) throw new ArgumentNullException(nameof(write));
+            if (read == null) throw new ArgumentNullException(nameof(read));
+            Internal.BuiltInTypes.AddValue<T>(csharpName, wireType, !typeof(T).IsValueType,
+                (ref AmberWriter w, T v) => write(ref w, v),
+                (ref AmberReader r, WireType wt, int id) =>
+                {
+                    T value = read(ref r, wt);
+                    if (value is object o && !typeof(T).IsValueType) r.SetReference(id, o);
+                    return value;
+                });
         }
 
         /// <summary>

@@ -1067,6 +1067,28 @@ namespace Amber.Generator.Emitting
 
         // ------------------------------------------------------------------ polymorphism (format §7.1)
 
+        /// <summary>The enums, concrete collections, surrogate- and formatter-written types of the model, once each.</summary>
+        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects)
+        {
+            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
+            void Walk(TypeRef? t)
+            {
+                if (t == null) return;
+                bool known = t.Kind switch
+                {
+                    TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
+                    TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
+                    _ => false,
+                };
+                if (known && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
+                if (t.Kind != TypeKind.Surrogate) Walk(t.Element);
+                Walk(t.Value);
+            }
+            foreach (TypeRef r in roots) Walk(r);
+            if (objects != null) foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
+            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
+        }
+
         public static string PolyName(TypeRef t) => "AmberPoly_" + Sanitize(t.FullName);
 
         /// <summary>Every polymorphic declared type used anywhere in the model, once each.</summary>
@@ -1230,7 +1252,24 @@ namespace Amber.Generator.Emitting
                 sw.Line("global::Amber.AmberFormatterRegistry.Register<" + root.FullName + ">(new " + RootFormatterName(root) + "());");
                 if (referenceRoots != null && referenceRoots.Contains(root.FullName)) sw.Line("global::Amber.AmberFormatterRegistry.RequireReferences<" + root.FullName + ">();");
             }
-            // Every type with a codec is known by its tag where object (or a base from another assembly) is declared (format §7.4).
+            // Enums and collections of the model, and types written through a surrogate or a hand-written
+            // formatter, are known in object members too: an object with one member, Value (format §7.3).
+            List<TypeRef> values = CollectValueTypes(roots, objects);
+            for (int i = 0; i < values.Count; i++)
+            {
+                TypeRef t = values[i];
+                string wt = t.WireType >= 0 ? W + WireTypeName(t.WireType) : "(global::Amber.WireType)" + WireTypeInt(t);
+                sw.Open("static void W" + i + "(ref global::Amber.AmberWriter w, " + t.FullName + " v)");
+                EmitWrite(sw, t, "v", 0);
+                sw.Close();
+                sw.Open("static " + t.FullName + " R" + i + "(ref global::Amber.AmberReader r, global::Amber.WireType wt)");
+                sw.Line(t.FullName + " result = default!;");
+                EmitRead(sw, t, "result", "wt", 0);
+                sw.Line("return result;");
+                sw.Close();
+                sw.Line("global::Amber.AmberKnownTypes.RegisterValue<" + t.FullName + ">(" + Quote(t.FullName.Replace("global::", "")) + ", " + wt + ", W" + i + ", R" + i + ");");
+            }
+            // Every type with a codec is known by its tag where object (or a base from another assembly) is declared (format §7.3).
             foreach (ObjectModel o in objects ?? (IReadOnlyList<ObjectModel>)System.Array.Empty<ObjectModel>())
             {
                 string codec = CodecName(o.Id);

@@ -20,7 +20,7 @@ namespace Amber.Generator.Model
         Surrogate,     // written as Element (the surrogate type), converted by conversion operators
         Custom,        // a hand-written IAmberFormatter<T>; ObjectId = the formatter's full name; WireType -1 (known at run time)
         Polymorphic,   // an abstract class, interface or class with subclasses: Cases are the known concrete types
-        Dynamic,       // declared as object: any registered type, by tag (format §7.4)
+        Dynamic,       // declared as object: any registered type, by tag (format §7.3)
     }
 
     /// <summary>One concrete type a polymorphic member can hold: its codec and its type tag (format §7.1).</summary>

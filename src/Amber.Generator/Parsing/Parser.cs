@@ -223,7 +223,7 @@ namespace Amber.Generator.Parsing
 
             if (named.SpecialType == SpecialType.System_Object)
             {
-                // Any registered type, chosen by the tag in the data (format §7.4).
+                // Any registered type, chosen by the tag in the data (format §7.3).
                 return new TypeRef(full, TypeKind.Dynamic, false, WireType: 5);
             }
 

@@ -5,15 +5,15 @@ namespace Amber.Internal
 {
     /// <summary>
     /// The types a member declared as <c>object</c> holds without any generated code (docs/format.md
-    /// §7.4). Each is an object with a typed shape of one member, <c>Value</c>, in the wire type the type
+    /// §7.3). Each is an object with a typed shape of one member, <c>Value</c>, in the wire type the type
     /// has everywhere else; the tag is the FNV-1a hash of the C# name, the same tag the generator gives
     /// a type of that name.
     /// </summary>
     internal static class BuiltInTypes
     {
-        private delegate void Put<T>(ref AmberWriter writer, T value);
+        internal delegate void Put<T>(ref AmberWriter writer, T value);
 
-        private delegate T Get<T>(ref AmberReader reader, WireType wireType, int referenceId);
+        internal delegate T Get<T>(ref AmberReader reader, WireType wireType, int referenceId);
 
         private const byte ObjectElements = (byte)WireType.Object;
         private const byte StringToObjectPairs = (byte)WireType.Bytes | ((byte)WireType.Object << 4);
@@ -41,6 +41,12 @@ namespace Amber.Internal
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a string"); return Referenced(ref r, id, r.ReadString())!; });
             Add<byte[]>("byte[]", WireType.Bytes, true, (ref AmberWriter w, byte[] v) => w.WriteBytes(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "bytes"); return Referenced(ref r, id, r.ReadBytes())!; });
+            Add<Uri>("System.Uri", WireType.Bytes, true, (ref AmberWriter w, Uri v) => w.WriteUri(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Uri"); return Referenced(ref r, id, r.ReadUri())!; });
+            Add<Version>("System.Version", WireType.Bytes, true, (ref AmberWriter w, Version v) => w.WriteVersion(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Version"); return Referenced(ref r, id, r.ReadVersion())!; });
+            Add("System.Numerics.BigInteger", WireType.Bytes, false, (ref AmberWriter w, System.Numerics.BigInteger v) => w.WriteBigInteger(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a BigInteger"); return r.ReadBigInteger(); });
             Add("System.DateTime", WireType.Fixed64, false, (ref AmberWriter w, DateTime v) => w.WriteDateTime(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed64, "a DateTime"); return r.ReadDateTime(); });
             Add("System.DateTimeOffset", WireType.Bytes, false, (ref AmberWriter w, DateTimeOffset v) => w.WriteDateTimeOffset(v),
@@ -108,7 +114,10 @@ namespace Amber.Internal
                 });
         }
 
-        /// <summary>Registers one built-in type: a typed shape with the one member Value.</summary>
+        /// <summary>Registers one type: a typed shape with the one member Value.</summary>
+        internal static void AddValue<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get) =>
+            Add(name, wireType, isReference, put, get);
+
         private static void Add<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get)
         {
             var shape = new AmberShape(name, new[] { "Value" }, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));

@@ -83,7 +83,7 @@ namespace Amber
         [DoesNotReturn]
         public static void UnknownObjectType(Type type) =>
             throw new AmberException($"'{type.FullName}' is in a member declared as object, and Amber has no codec for it", -1,
-                $"A member declared as object can hold the built-in types (docs/format.md §7.4) and every type the Amber generator wrote a codec for; add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to a project that can see '{type.Name}'.");
+                $"A member declared as object can hold the built-in types (docs/format.md §7.3) and every type the Amber generator wrote a codec for; add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to a project that can see '{type.Name}'.");
 
         /// <summary>Two registered types share a type tag.</summary>
         [DoesNotReturn]
