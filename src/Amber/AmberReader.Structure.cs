@@ -221,6 +221,7 @@ namespace Amber
             ulong count = n - 1;
             if (count == 0) { descriptor = 0; return 0; }
             if (count > (ulong)Remaining || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A collection length", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
             if ((descriptor & AmberCode.DescriptorPacked) != 0)
             {
@@ -326,6 +327,7 @@ namespace Amber
             ulong count = n - 1;
             if (count == 0) { descriptor = 0; return 0; }
             if (count > (ulong)Remaining / 2 || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A dictionary size", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
             return (int)count;
         }

@@ -55,6 +55,12 @@ namespace Amber
             throw new AmberException($"A length of {count} is larger than the {remaining} byte(s) left in the input", offset,
                 "The payload is damaged, cut short, or crafted to exhaust memory.");
 
+        /// <summary>A length or size above one of the limits in <see cref="AmberOptions"/>.</summary>
+        [DoesNotReturn]
+        public static void LimitExceeded(long offset, string what, ulong value, long limit, string option) =>
+            throw new AmberException($"{what} of {value} is above the limit of {limit}", offset,
+                $"The payload is damaged or crafted to exhaust memory; if such data is legitimate here, raise AmberOptions.{option}.");
+
         /// <summary>No formatter is registered for a type.</summary>
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>
