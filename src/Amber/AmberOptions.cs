@@ -47,6 +47,15 @@ namespace Amber
         }
 
         /// <summary>
+        /// Hashes the keys of dictionaries and sets that reading creates with a per-process secret key
+        /// (SipHash-1-3), so input crafted to put every key in one hash bucket (hash flooding) cannot make
+        /// reading quadratic. Covers integer, enum, char, bool, Guid, TimeSpan and DateTime keys, and
+        /// strings where the runtime does not randomize them itself (docs/security.md). Off by default:
+        /// turn it on for untrusted input; the dictionaries it creates keep the hardened comparer.
+        /// </summary>
+        public bool HardenedKeyHashing { get; init; }
+
+        /// <summary>
         /// The most elements (or dictionary pairs) one collection may claim when reading (default
         /// 67,108,864). Every length is also checked against the bytes left in the input before
         /// anything is allocated for it, so this limit matters most for inputs that are themselves large.

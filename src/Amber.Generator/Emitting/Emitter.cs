@@ -528,7 +528,7 @@ namespace Amber.Generator.Emitting
                     finish = c;
                     break;
                 case CollectionKind.HashSet:
-                    create = "var " + c + " = new global::System.Collections.Generic.HashSet<" + el + ">(" + n + ");";
+                    create = "var " + c + " = new global::System.Collections.Generic.HashSet<" + el + ">(" + n + ", " + KeyComparer(el) + ");";
                     add = c + ".Add({0});";
                     finish = c;
                     break;
@@ -568,7 +568,7 @@ namespace Amber.Generator.Emitting
                     finish = c + ".ToImmutable()";
                     break;
                 case CollectionKind.ImmutableHashSet:
-                    create = "var " + c + " = global::System.Collections.Immutable.ImmutableHashSet.CreateBuilder<" + el + ">();";
+                    create = "var " + c + " = global::System.Collections.Immutable.ImmutableHashSet.CreateBuilder<" + el + ">(" + KeyComparer(el) + ");";
                     add = c + ".Add({0});";
                     finish = c + ".ToImmutable()";
                     break;
@@ -598,6 +598,9 @@ namespace Amber.Generator.Emitting
             sw.Line(target + " = " + finish + ";");
         }
 
+        /// <summary>The key comparer of a hash-based collection being read: null unless AmberOptions.HardenedKeyHashing (docs/security.md).</summary>
+        private static string KeyComparer(string keyType) => "global::Amber.AmberKeys.Comparer<" + keyType + ">(r.Options)";
+
         private static void EmitMapBody(SourceWriter sw, TypeRef t, string target, int depth)
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
@@ -612,15 +615,15 @@ namespace Amber.Generator.Emitting
                 case CollectionKind.SortedList:
                     create = "new global::System.Collections.Generic.SortedList<" + k + ", " + v + ">(" + n + ")"; finish = c; break;
                 case CollectionKind.ReadOnlyDictionary:
-                    create = "new " + dict + "(" + n + ")"; finish = "new global::System.Collections.ObjectModel.ReadOnlyDictionary<" + k + ", " + v + ">(" + c + ")"; break;
+                    create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = "new global::System.Collections.ObjectModel.ReadOnlyDictionary<" + k + ", " + v + ">(" + c + ")"; break;
                 case CollectionKind.ImmutableDictionary:
-                    create = "global::System.Collections.Immutable.ImmutableDictionary.CreateBuilder<" + k + ", " + v + ">()"; finish = c + ".ToImmutable()"; break;
+                    create = "global::System.Collections.Immutable.ImmutableDictionary.CreateBuilder<" + k + ", " + v + ">(" + KeyComparer(k) + ")"; finish = c + ".ToImmutable()"; break;
                 case CollectionKind.ImmutableSortedDictionary:
                     create = "global::System.Collections.Immutable.ImmutableSortedDictionary.CreateBuilder<" + k + ", " + v + ">()"; finish = c + ".ToImmutable()"; break;
                 case CollectionKind.AddableDictionary:
                     create = "new " + t.FullName + "()"; finish = c; break;
                 default:
-                    create = "new " + dict + "(" + n + ")"; finish = c; break;
+                    create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = c; break;
             }
             sw.Line("var " + c + " = " + create + ";");
             sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & 7);");

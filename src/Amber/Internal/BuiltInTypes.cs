@@ -223,7 +223,7 @@ namespace Amber.Internal
             r.Expect(wt, WireType.Map, "a dictionary");
             int n = r.ReadMapHeader(out byte d);
             if (n < 0) return null!;
-            var map = new Dictionary<string, object?>(n);
+            var map = new Dictionary<string, object?>(n, AmberKeys.Comparer<string>(r.Options));
             r.SetReference(id, map);
             if (n > 0 && d != StringToObjectPairs) AmberThrow.Malformed(r.Position, $"A dictionary of string to object has the pair descriptor 0x{d:X2}");
             for (int i = 0; i < n; i++)

@@ -146,7 +146,7 @@ namespace Amber.Generated
                     if (n0 < 0) result = null!;
                     else
                     {
-                        var b0 = new global::System.Collections.Generic.Dictionary<string, int?>(n0);
+                        var b0 = new global::System.Collections.Generic.Dictionary<string, int?>(n0, global::Amber.AmberKeys.Comparer<string>(r.Options));
                         var kwt0 = (global::Amber.WireType)(d0 & 7);
                         var vwt0 = (global::Amber.WireType)((d0 >> 4) & 7);
                         bool nl0 = (d0 & 0x80) != 0;
@@ -206,7 +206,7 @@ namespace Amber.Generated
                     if (n0 < 0) result = null!;
                     else
                     {
-                        var b0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n0);
+                        var b0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n0, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
                         var ewt0 = (global::Amber.WireType)(d0 & 7);
                         bool nl0 = (d0 & 0x08) != 0;
                         if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
