@@ -15,6 +15,7 @@ namespace Amber
         private readonly int _maxCollectionLength = 1 << 26;
         private readonly int _maxStringLength = 1 << 28;
         private readonly long _maxInputBytes = 1L << 30;
+        private readonly int _maxFrameBytes = 64 << 20;
 
         /// <summary>
         /// Keeps object identity (docs/format.md §7.2): an object or string referenced from several
@@ -78,6 +79,22 @@ namespace Amber
             {
                 if (value < 0) throw new ArgumentOutOfRangeException(nameof(MaxStringLength), value, "MaxStringLength cannot be negative.");
                 _maxStringLength = value;
+            }
+        }
+
+        /// <summary>
+        /// The largest body of one frame of a chunked stream (<see cref="AmberStream"/>), after
+        /// decompression, and the largest stored (compressed) body (default 64 MiB). Checked against
+        /// the frame header before anything is read or decompressed, so a crafted frame cannot make
+        /// reading allocate or inflate more than this.
+        /// </summary>
+        public int MaxDecompressedBytes
+        {
+            get => _maxFrameBytes;
+            init
+            {
+                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxDecompressedBytes), value, "MaxDecompressedBytes must be at least 1.");
+                _maxFrameBytes = value;
             }
         }
 

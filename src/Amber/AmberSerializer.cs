@@ -52,37 +52,29 @@ namespace Amber
             }
         }
 
-        /// <summary>Serializes <paramref name="value"/> to <paramref name="destination"/>.</summary>
+        /// <summary>
+        /// Serializes <paramref name="value"/> to <paramref name="destination"/>, passing the bytes on every
+        /// 64 KB: the payload is never held in memory whole.
+        /// </summary>
         public static void Serialize<T>(Stream destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
-            PooledBufferWriter buffer = PooledBufferWriter.Rent();
-            try
-            {
-                Serialize(buffer, value, options);
-                destination.Write(buffer.WrittenSpan);
-            }
-            finally
-            {
-                PooledBufferWriter.Return(buffer);
-            }
+            using var sink = new StreamBufferWriter(destination);
+            Serialize(sink, value, options);
+            sink.Flush();
         }
 
-        /// <summary>Serializes <paramref name="value"/> to <paramref name="destination"/> asynchronously.</summary>
+        /// <summary>
+        /// Serializes <paramref name="value"/> to <paramref name="destination"/> asynchronously. The payload
+        /// is buffered in 64 KB pooled segments (never one large array), then written.
+        /// </summary>
         public static async ValueTask SerializeAsync<T>(Stream destination, T value, AmberOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             cancellationToken.ThrowIfCancellationRequested();
-            PooledBufferWriter buffer = PooledBufferWriter.Rent();
-            try
-            {
-                Serialize(buffer, value, options);
-                await destination.WriteAsync(buffer.WrittenMemory, cancellationToken).ConfigureAwait(false);
-            }
-            finally
-            {
-                PooledBufferWriter.Return(buffer);
-            }
+            using var buffer = new SegmentedBuffer();
+            Serialize(buffer, value, options);
+            await buffer.WriteToAsync(destination, cancellationToken).ConfigureAwait(false);
         }
 
         /// <summary>Deserializes one payload from <paramref name="source"/>.</summary>
@@ -117,56 +109,44 @@ namespace Amber
             }
         }
 
-        /// <summary>Deserializes one payload: the rest of <paramref name="source"/>.</summary>
+        /// <summary>
+        /// Deserializes one payload: the rest of <paramref name="source"/>, read into 64 KB pooled segments
+        /// (never one large array) and no further than <see cref="AmberOptions.MaxInputBytes"/>.
+        /// </summary>
         public static T? Deserialize<T>(Stream source, AmberOptions? options = null)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
-            PooledBufferWriter buffer = PooledBufferWriter.Rent();
-            try
+            using var buffer = new SegmentedBuffer();
+            while (true)
             {
-                while (true)
-                {
-                    Span<byte> span = buffer.GetSpan(16384);
-                    span = span.Slice(0, ReadLimit(span.Length, buffer.WrittenSpan.Length, options));
-                    int n = source.Read(span);
-                    if (n == 0) break;
-                    buffer.Advance(n);
-                    CheckStreamSize(buffer.WrittenSpan.Length, options);
-                }
-                return Deserialize<T>(buffer.WrittenSpan, options);
+                Memory<byte> memory = buffer.GetMemory(SegmentedBuffer.SegmentSize / 4);
+                memory = memory.Slice(0, ReadLimit(memory.Length, buffer.Length, options));
+                int n = source.Read(memory.Span);
+                if (n == 0) break;
+                buffer.Advance(n);
+                CheckStreamSize(buffer.Length, options);
             }
-            finally
-            {
-                PooledBufferWriter.Return(buffer);
-            }
+            return Deserialize<T>(buffer.AsSequence(), options);
         }
 
         /// <summary>Deserializes one payload, the rest of <paramref name="source"/>, asynchronously.</summary>
         public static async ValueTask<T?> DeserializeAsync<T>(Stream source, AmberOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
-            PooledBufferWriter buffer = PooledBufferWriter.Rent();
-            try
+            using var buffer = new SegmentedBuffer();
+            while (true)
             {
-                while (true)
-                {
-                    Memory<byte> memory = buffer.GetMemory(16384);
-                    memory = memory.Slice(0, ReadLimit(memory.Length, buffer.WrittenSpan.Length, options));
-                    int n = await source.ReadAsync(memory, cancellationToken).ConfigureAwait(false);
-                    if (n == 0) break;
-                    buffer.Advance(n);
-                    CheckStreamSize(buffer.WrittenSpan.Length, options);
-                }
-                return Deserialize<T>(buffer.WrittenSpan, options);
+                Memory<byte> memory = buffer.GetMemory(SegmentedBuffer.SegmentSize / 4);
+                memory = memory.Slice(0, ReadLimit(memory.Length, buffer.Length, options));
+                int n = await source.ReadAsync(memory, cancellationToken).ConfigureAwait(false);
+                if (n == 0) break;
+                buffer.Advance(n);
+                CheckStreamSize(buffer.Length, options);
             }
-            finally
-            {
-                PooledBufferWriter.Return(buffer);
-            }
+            return Deserialize<T>(buffer.AsSequence(), options);
         }
 
-        /// <summary>How much of a free buffer of <paramref name="free"/> bytes to read into: never more than one byte past the input limit.</summary>
-        private static int ReadLimit(int free, int read, AmberOptions? options)
+        private static int ReadLimit(int free, long read, AmberOptions? options)
         {
             long allowed = (options ?? AmberOptions.Default).MaxInputBytes + 1 - read;
             return (int)Math.Max(1, Math.Min(free, allowed));
