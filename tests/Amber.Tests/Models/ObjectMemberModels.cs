@@ -69,6 +69,21 @@ namespace Amber.Tests.Models.Objects
         public List<object>? All { get; set; }
     }
 
+    // ---- reference mode across versions: the newer version adds an object member before one both have
+
+    public class TagsV1
+    {
+        public object? Kept { get; set; }
+        public string? Label { get; set; }
+    }
+
+    public class TagsV2
+    {
+        public object? Added { get; set; }
+        public object? Kept { get; set; }
+        public string? Label { get; set; }
+    }
+
     /// <summary>
     /// Reached by the generator only as a member of <see cref="StickerBook"/> (a root): that is enough for
     /// its codec to be registered, so it can be placed in object members too.

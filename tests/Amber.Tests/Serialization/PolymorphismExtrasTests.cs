@@ -91,6 +91,16 @@ namespace Amber.Tests.Serialization
         }
 
         [Fact]
+        public void A_root_declared_as_the_base_holds_a_subclass_from_a_plugin_assembly()
+        {
+            AmberKnownTypes.EnsureRegistered(typeof(Star));
+            byte[] bytes = AmberSerializer.Serialize<Figure>(new Star { Label = "root", Points = 4 });
+            Assert.StartsWith("15" + HandWire.DefineShape(0) + HandWire.ShapeStart(3, "Amber.Tests.Plugin.Star"), HandWire.Hex(bytes));
+            var back = Assert.IsType<Star>(AmberSerializer.Deserialize<Figure>(bytes));
+            Assert.Equal(("root", 4), (back.Label, back.Points));
+        }
+
+        [Fact]
         public void A_subclass_from_a_third_assembly_named_by_AmberSerializable_gets_a_codec_here()
         {
             // The plugin never serializes Polygon, so it registers nothing for it: it is known only because this
