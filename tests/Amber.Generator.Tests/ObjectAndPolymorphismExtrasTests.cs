@@ -211,6 +211,41 @@ namespace G
             Assert.Contains("typeof(global::G.Plain<global::System.Collections.Generic.List<int>>)", lists);
         }
 
+        [Fact]
+        public void A_type_nested_in_a_generic_type_is_not_inferred_as_a_case_and_does_not_stop_the_generator()
+        {
+            // Outer<T>.Inner derives from Slot<T> but has no type parameters of its own (T is its container's), and
+            // Outer<T>.Deep<U> would stay open in T: neither can be constructed from Slot<int> alone.
+            const string source = @"
+using Amber;
+
+namespace G
+{
+    public abstract class Slot<T> { public T? Value { get; set; } }
+    public class Plain<T> : Slot<T> { }
+    public class Outer<T>
+    {
+        public class Inner : Slot<T> { public int A { get; set; } }
+        public class Deep<U> : Slot<U> { public T? B { get; set; } }
+        public class Other : Loot { }
+    }
+    public abstract class Loot { public int C { get; set; } }
+    public class Gem : Loot { }
+    public class Rack { public Slot<int>? Number { get; set; } public Loot? Thing { get; set; } }
+
+    public static class Use
+    {
+        public static byte[] Save(Rack r) => AmberSerializer.Serialize(r);
+    }
+}";
+            GeneratorRun run = RunClean(GeneratorHarness.CreateCompilation(source));
+            Dictionary<string, string> dispatchers = Dispatchers(run.Generated("AmberPolymorphism.g.cs"));
+            Assert.Contains("typeof(global::G.Plain<int>)", dispatchers["global::G.Slot<int>"]);
+            Assert.DoesNotContain("Outer", dispatchers["global::G.Slot<int>"]);
+            Assert.Contains("typeof(global::G.Gem)", dispatchers["global::G.Loot"]);
+            Assert.DoesNotContain("Outer", dispatchers["global::G.Loot"]);
+        }
+
         /// <summary>The generated dispatcher classes, keyed by the declared type their summary names (XML escapes undone).</summary>
         private static Dictionary<string, string> Dispatchers(string poly)
         {
