@@ -246,6 +246,31 @@ namespace G
             Assert.DoesNotContain("Outer", dispatchers["global::G.Loot"]);
         }
 
+        [Fact]
+        public void A_surrogate_declared_on_its_type_without_conversions_is_AMB009_at_that_attribute()
+        {
+            const string source = @"
+using Amber;
+
+public struct Color { public Color(uint packed) { Packed = packed; } public uint Packed { get; } }
+
+[AmberSurrogate(typeof(Color))]
+public struct ColorSurrogate { public uint Packed; }   // no conversion operators
+
+public class Paint { public Color Tint { get; set; } }
+
+public static class Use
+{
+    public static byte[] Save(Paint p) => AmberSerializer.Serialize(p);
+}";
+            GeneratorRun run = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(source));
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal("AMB009", d.Id);
+            Assert.Contains("implicit operator ColorSurrogate(Color value)", d.GetMessage());
+            Microsoft.CodeAnalysis.Text.TextSpan span = d.Location.SourceSpan;
+            Assert.Equal("AmberSurrogate(typeof(Color))", source.Substring(span.Start, span.Length));
+        }
+
         /// <summary>The generated dispatcher classes, keyed by the declared type their summary names (XML escapes undone).</summary>
         private static Dictionary<string, string> Dispatchers(string poly)
         {
