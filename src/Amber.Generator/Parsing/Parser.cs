@@ -438,6 +438,9 @@ namespace Amber.Generator.Parsing
         private INamedTypeSymbol? ConstructFromBase(INamedTypeSymbol definition, INamedTypeSymbol target)
         {
             if (!target.IsGenericType) return null;
+            // A type nested in a generic type (Outer<T>.Inner) would need its container constructed as well; its own
+            // type parameters (none, for Inner) cannot close it, so it is not inferred.
+            if (definition.ContainingType is { IsGenericType: true }) return null;
             IEnumerable<INamedTypeSymbol> bases = target.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface
                 ? definition.AllInterfaces
                 : BaseTypes(definition);

@@ -44,6 +44,71 @@ namespace Amber.Tests.Serialization
             Assert.Equal(expected, Convert.ToHexString(bytes));
         }
 
+        private static string TypeTag(string csharpName) => Varint(AmberCode.TypeTagOf(csharpName));
+
+        [Fact]
+        public void An_object_member_holding_an_int_writes_the_int_as_an_object_of_the_typed_shape_of_int()
+        {
+            // The constant the tag is made from, by hand: FNV-1a-32 of the UTF-8 of "int" (§7.1).
+            Assert.Equal(Fnv1a("int"), AmberCode.TypeTagOf("int"));
+            byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.Cell { Value = 5 });
+            string expected =
+                "15"                                                    // version 1, root wire type Object
+                + "02" + "02" + Tag("Value", WireType.Object)           // Cell: shape 0 defined, 1 member, untyped
+                + "01"                                                  // presence: Value
+                + "06"                                                  // the value: an object whose shape 1 is defined here
+                + "03"                                                  // d = 1 member << 1 | typed
+                + TypeTag("int")                                        // type tag of int
+                + Tag("Value", WireType.Varint)                         // its one member, Value
+                + "01"                                                  // presence: Value
+                + "0A";                                                 // zigzag(5)
+            Assert.Equal(expected, Convert.ToHexString(bytes));
+            Assert.Equal(5, AmberSerializer.Deserialize<Amber.Tests.Models.Objects.Cell>(bytes)!.Value);
+        }
+
+        [Fact]
+        public void A_list_of_object_in_an_object_member_writes_each_element_with_its_own_typed_shape()
+        {
+            byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.Cell { Value = new List<object> { "a", 7, "b" } });
+            string expected =
+                "15" + "02" + "02" + Tag("Value", WireType.Object) + "01"
+                + "06" + "03" + TypeTag("System.Collections.Generic.List<object>") + Tag("Value", WireType.Sequence) + "01"
+                + "04" + "05"                                           // 3 elements, element wire type Object
+                + "0A" + "03" + TypeTag("string") + Tag("Value", WireType.Bytes) + "01" + "0261"    // shape 2 defined: string; "a"
+                + "0E" + "03" + TypeTag("int") + Tag("Value", WireType.Varint) + "01" + "0E"        // shape 3 defined: int; zigzag(7)
+                + "09" + "01" + "0262";                                 // shape 2 again (2 << 2 | 0b01); "b"
+            Assert.Equal(expected, Convert.ToHexString(bytes));
+        }
+
+        [Fact]
+        public void A_dictionary_of_object_writes_string_to_object_pairs()
+        {
+            byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.Cell { Value = new Dictionary<string, object> { ["k"] = true } });
+            string expected =
+                "15" + "02" + "02" + Tag("Value", WireType.Object) + "01"
+                + "06" + "03" + TypeTag("System.Collections.Generic.Dictionary<string, object>") + Tag("Value", WireType.Map) + "01"
+                + "02" + "54"                                           // 1 pair; key Bytes, value Object
+                + "026B"                                                // "k"
+                + "0A" + "03" + TypeTag("bool") + Tag("Value", WireType.Varint) + "01" + "01";    // shape 2: bool; true
+            Assert.Equal(expected, Convert.ToHexString(bytes));
+        }
+
+        [Fact]
+        public void Reference_mode_refers_back_to_a_string_held_by_an_object_member_as_an_object()
+        {
+            string s = new string(new[] { 'h', 'i' });
+            byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.SharedCells { First = s, Second = s }, new AmberOptions { PreserveReferences = true });
+            string expected =
+                "1D"                                                    // version 1, reference mode, root Object
+                + "02" + "08"                                           // object 0 (SharedCells), shape 0 defined: 4 members
+                + Tag("First", WireType.Object) + Tag("Second", WireType.Object) + Tag("Text", WireType.Bytes) + Tag("All", WireType.Sequence)
+                + "03"                                                  // presence: First, Second
+                + "06" + "03" + TypeTag("string") + Tag("Value", WireType.Bytes) + "01"   // object 1, shape 1 defined: string
+                + "03" + "6869"                                         // "hi": Bytes value 0
+                + "07";                                                 // Second: back-reference to object 1
+            Assert.Equal(expected, Convert.ToHexString(bytes));
+        }
+
         [Fact]
         public void Reference_mode_writes_ids_and_back_references()
         {
