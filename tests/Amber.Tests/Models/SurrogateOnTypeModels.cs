@@ -2,6 +2,8 @@ using System;
 using System.Collections.Generic;
 using Amber.Tests.Plugin;
 
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Models.NamedOnlyMood))]
+
 namespace Amber.Tests.Models.SelfSurrogate
 {
     // [AmberSurrogate(typeof(Target))] on the surrogate type itself, here and in a referenced assembly
@@ -68,4 +70,10 @@ namespace Amber.Tests.Models.SelfSurrogate
         public Crate<PlainBearing>? Boxed { get; set; }
         public PlainGauge? Fuel { get; set; }
     }
+}
+
+namespace Amber.Tests.Models
+{
+    /// <summary>An enum no model uses: known in object members only because an assembly attribute names it.</summary>
+    public enum NamedOnlyMood { Cloudy, Sunny }
 }

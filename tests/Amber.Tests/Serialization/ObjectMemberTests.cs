@@ -226,9 +226,9 @@ namespace Amber.Tests.Serialization
             yield return new object[] { "enum", Mood.Angry, "Mood" };
             yield return new object[] { "plain object", new object(), "System.Object" };
             yield return new object[] { "set", new HashSet<int> { 1 }, "HashSet" };
-            yield return new object[] { "dictionary of int", new Dictionary<string, int> { ["a"] = 1 }, "Dictionary" };
+            yield return new object[] { "stack of dates", new Stack<DateTime>(), "Stack" };
             yield return new object[] { "list of nullable", new List<long?> { 1 }, "List" };
-            yield return new object[] { "uri", new Uri("https://example.test/"), "System.Uri" };
+            yield return new object[] { "string builder", new System.Text.StringBuilder("x"), "System.Text.StringBuilder" };
         }
 
         [Theory]
