@@ -37,13 +37,13 @@ namespace Amber.Internal
 
             Add("decimal", WireType.Bytes, false, (ref AmberWriter w, decimal v) => w.WriteDecimal(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a decimal"); return r.ReadDecimal(); });
-            Add<string>("string", WireType.Bytes, true, (ref AmberWriter w, string v) => w.WriteString(v),
+            Add<string>("string", WireType.Bytes, false, (ref AmberWriter w, string v) => w.WriteString(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a string"); return Referenced(ref r, id, r.ReadString())!; });
-            Add<byte[]>("byte[]", WireType.Bytes, true, (ref AmberWriter w, byte[] v) => w.WriteBytes(v),
+            Add<byte[]>("byte[]", WireType.Bytes, false, (ref AmberWriter w, byte[] v) => w.WriteBytes(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "bytes"); return Referenced(ref r, id, r.ReadBytes())!; });
-            Add<Uri>("System.Uri", WireType.Bytes, true, (ref AmberWriter w, Uri v) => w.WriteUri(v),
+            Add<Uri>("System.Uri", WireType.Bytes, false, (ref AmberWriter w, Uri v) => w.WriteUri(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Uri"); return Referenced(ref r, id, r.ReadUri())!; });
-            Add<Version>("System.Version", WireType.Bytes, true, (ref AmberWriter w, Version v) => w.WriteVersion(v),
+            Add<Version>("System.Version", WireType.Bytes, false, (ref AmberWriter w, Version v) => w.WriteVersion(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Version"); return Referenced(ref r, id, r.ReadVersion())!; });
             Add("System.Numerics.BigInteger", WireType.Bytes, false, (ref AmberWriter w, System.Numerics.BigInteger v) => w.WriteBigInteger(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a BigInteger"); return r.ReadBigInteger(); });
@@ -113,6 +113,9 @@ namespace Amber.Internal
                     return n < 0 ? null! : AmberCollections.ReadList<T>(ref r, n, d);
                 });
         }
+
+        // Strings and byte arrays keep their identity as Bytes values (format §7.2), not through their
+        // wrapper object: a reader that skipped the first occurrence still resolves the next one.
 
         /// <summary>Registers one type: a typed shape with the one member Value.</summary>
         internal static void AddValue<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get) =>

@@ -94,7 +94,7 @@ namespace Amber.Tests.Serialization
         }
 
         [Fact]
-        public void Reference_mode_refers_back_to_a_string_held_by_an_object_member_as_an_object()
+        public void Reference_mode_refers_back_to_a_string_held_by_an_object_member_as_a_Bytes_value()
         {
             string s = new string(new[] { 'h', 'i' });
             byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.SharedCells { First = s, Second = s }, new AmberOptions { PreserveReferences = true });
@@ -105,7 +105,8 @@ namespace Amber.Tests.Serialization
                 + "03"                                                  // presence: First, Second
                 + "06" + "03" + TypeTag("string") + Tag("Value", WireType.Bytes) + "01"   // object 1, shape 1 defined: string
                 + "03" + "6869"                                         // "hi": Bytes value 0
-                + "07";                                                 // Second: back-reference to object 1
+                + "05" + "01"                                           // Second: object 2, shape 1; presence
+                + "00" + "01";                                          // Value: back-reference to Bytes value 0 (format §7.3: strings share as Bytes values)
             Assert.Equal(expected, Convert.ToHexString(bytes));
         }
 
