@@ -640,7 +640,18 @@ namespace Amber.Generator.Emitting
             sw.Open();
             EmitRead(sw, t.Value!, "v" + d, "vwt" + d, depth + 1);
             sw.Close();
-            sw.Line(c + "[k" + d + "] = v" + d + ";");
+            // A key that appears twice is damaged or crafted input, not a value to overwrite silently.
+            if (t.Collection == CollectionKind.Dictionary || t.Collection == CollectionKind.ReadOnlyDictionary
+                || (t.Collection != CollectionKind.SortedDictionary && t.Collection != CollectionKind.SortedList && t.Collection != CollectionKind.ImmutableDictionary
+                    && t.Collection != CollectionKind.ImmutableSortedDictionary && t.Collection != CollectionKind.AddableDictionary))
+            {
+                sw.Line("if (!" + c + ".TryAdd(k" + d + ", v" + d + ")) global::Amber.AmberThrow.DuplicateKey(r.Position, k" + d + ");");
+            }
+            else
+            {
+                sw.Line("if (" + c + ".ContainsKey(k" + d + ")) global::Amber.AmberThrow.DuplicateKey(r.Position, k" + d + ");");
+                sw.Line(c + "[k" + d + "] = v" + d + ";");
+            }
             sw.Close();
             sw.Close();
             sw.Open("catch (global::Amber.AmberException ex)");

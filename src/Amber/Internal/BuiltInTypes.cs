@@ -235,7 +235,7 @@ namespace Amber.Internal
                 string? key = r.ReadString();
                 if (key is null) AmberThrow.Malformed(at, "A dictionary key is null");
                 object? value = AmberKnownTypes.ReadObject(ref r);
-                if (!map.TryAdd(key, value)) AmberThrow.Malformed(at, $"The dictionary key \"{key}\" appears twice");
+                if (!map.TryAdd(key, value)) AmberThrow.DuplicateKey(at, key);
             }
             return map;
         }

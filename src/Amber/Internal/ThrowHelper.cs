@@ -61,6 +61,12 @@ namespace Amber
             throw new AmberException($"{what} of {value} is above the limit of {limit}", offset,
                 $"The payload is damaged or crafted to exhaust memory; if such data is legitimate here, raise AmberOptions.{option}.");
 
+        /// <summary>A dictionary key that appears twice in one dictionary.</summary>
+        [DoesNotReturn]
+        public static void DuplicateKey(long offset, object? key) =>
+            throw new AmberException($"The dictionary key \"{key}\" appears twice", offset,
+                "The payload is damaged or crafted; a dictionary Amber wrote never repeats a key.");
+
         /// <summary>No formatter is registered for a type.</summary>
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>

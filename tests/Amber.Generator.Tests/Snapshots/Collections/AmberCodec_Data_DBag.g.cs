@@ -263,7 +263,7 @@ namespace Amber.Generated
                                             r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
                                             v1 = r.ReadInt32();
                                         }
-                                        b1[k1] = v1;
+                                        if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
                                     }
                                 }
                                 catch (global::Amber.AmberException ex)
@@ -542,7 +542,7 @@ namespace Amber.Generated
                                                     r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
                                                     v1 = r.ReadInt32();
                                                 }
-                                                b1[k1] = v1;
+                                                if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
                                             }
                                         }
                                         catch (global::Amber.AmberException ex)

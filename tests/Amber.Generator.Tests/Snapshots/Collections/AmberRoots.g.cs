@@ -165,7 +165,7 @@ namespace Amber.Generated
                                     r.Expect(vwt0, global::Amber.WireType.Varint, "Int32");
                                     v0 = r.ReadInt32();
                                 }
-                                b0[k0] = v0;
+                                if (!b0.TryAdd(k0, v0)) global::Amber.AmberThrow.DuplicateKey(r.Position, k0);
                             }
                         }
                         catch (global::Amber.AmberException ex)
