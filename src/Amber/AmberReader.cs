@@ -196,6 +196,22 @@ namespace Amber
             AmberThrow.EndOfData(Position, needed);
         }
 
+        /// <summary>
+        /// Reads a null object, sequence or map (the varint 0) if one comes next and returns true;
+        /// otherwise reads nothing and returns false.
+        /// </summary>
+        public bool TryReadNull()
+        {
+            if (_pos >= _span.Length)
+            {
+                if (Remaining <= 0) return false;
+                NextSegment(1);
+            }
+            if (_span[_pos] != 0) return false;
+            _pos++;
+            return true;
+        }
+
         /// <summary>Reads one raw byte.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public byte ReadByteRaw()

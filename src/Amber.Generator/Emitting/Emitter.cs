@@ -162,8 +162,29 @@ namespace Amber.Generator.Emitting
                     sw.Line("w.WriteBytes(" + expr + (t.IsValueType ? ".Span" : "") + ");");
                     return;
                 case TypeKind.Surrogate:
-                    EmitWrite(sw, t.Element!, "((" + t.Element!.FullName + ")(" + expr + "))", depth);
+                {
+                    TypeRef sg = t.Element!;
+                    if (t.IsValueType)
+                    {
+                        EmitWrite(sw, sg, "((" + sg.FullName + ")(" + expr + "))", depth);
+                    }
+                    else if (!sg.IsValueType)
+                    {
+                        // A null target is a null surrogate; the user's conversion never sees null.
+                        EmitWrite(sw, sg, "(" + expr + " is null ? null! : (" + sg.FullName + ")(" + expr + "))", depth);
+                    }
+                    else
+                    {
+                        sw.Open("if (" + expr + " is null)");
+                        if (sg.WireType == 5) sw.Line("w.WriteNull();");
+                        else sw.Line("global::Amber.AmberThrow.NullWithoutEncoding(" + Quote(t.FullName.Replace("global::", "")) + ", " + Quote(sg.FullName.Replace("global::", "")) + ");");
+                        sw.Close();
+                        sw.Open("else");
+                        EmitWrite(sw, sg, "((" + sg.FullName + ")(" + expr + "))", depth + 1);
+                        sw.Close();
+                    }
                     return;
+                }
                 case TypeKind.Custom:
                     sw.Line(FormatterInstance(t) + ".Write(ref w, " + expr + ");");
                     return;
@@ -382,12 +403,28 @@ namespace Amber.Generator.Emitting
                     sw.Line(target + " = r.ReadBytes()!;");
                     return;
                 case TypeKind.Surrogate:
-                    sw.Open();
-                    sw.Line(t.Element!.FullName + " sg" + d + " = default!;");
-                    EmitRead(sw, t.Element!, "sg" + d, wt, depth + 1);
-                    sw.Line(target + " = (" + t.FullName + ")sg" + d + ";");
+                {
+                    TypeRef sg = t.Element!;
+                    bool nullObject = !t.IsValueType && sg.IsValueType && sg.WireType == 5;
+                    if (nullObject)
+                    {
+                        // A null target was written as a null object (the surrogate struct has no null of its own).
+                        sw.Open("if (" + (wt != null ? wt + " == " + W + "Object && " : "") + "r.TryReadNull())");
+                        sw.Line(target + " = null!;");
+                        sw.Close();
+                        sw.Open("else");
+                    }
+                    else
+                    {
+                        sw.Open();
+                    }
+                    sw.Line(sg.FullName + " sg" + d + " = default!;");
+                    EmitRead(sw, sg, "sg" + d, wt, depth + 1);
+                    if (!t.IsValueType && !sg.IsValueType) sw.Line(target + " = sg" + d + " is null ? null! : (" + t.FullName + ")sg" + d + ";");
+                    else sw.Line(target + " = (" + t.FullName + ")sg" + d + ";");
                     sw.Close();
                     return;
+                }
                 case TypeKind.Custom:
                     sw.Line(target + " = " + FormatterInstance(t) + ".Read(ref r, " + (wt ?? FormatterInstance(t) + ".WireType") + ");");
                     return;

@@ -67,6 +67,12 @@ namespace Amber
             throw new AmberException($"The dictionary key \"{key}\" appears twice", offset,
                 "The payload is damaged or crafted; a dictionary Amber wrote never repeats a key.");
 
+        /// <summary>A null value of a class written through a surrogate whose encoding has no null.</summary>
+        [DoesNotReturn]
+        public static void NullWithoutEncoding(string type, string surrogate) =>
+            throw new AmberException($"A null {type} cannot be written through its surrogate {surrogate}, which has no null", -1,
+                $"Make the surrogate a class or a struct with members (written as an object, which can be null), or keep the {type} values non-null.");
+
         /// <summary>No formatter is registered for a type.</summary>
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>
