@@ -64,7 +64,19 @@ namespace Amber.Generator.Emitting
         private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
         {
             string param = Nullable(o.FullName, o.IsValueType) + " v";
-            sw.Line("internal static void Write(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, Shape);");
+            if (o.IsSealed)
+            {
+                sw.Line("internal static void Write(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, Shape);");
+            }
+            else
+            {
+                // A member of this type is not polymorphic (the generator saw no subclass), so a subclass
+                // it never saw would lose its own members here: report it instead of slicing it.
+                sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + param + ")");
+                sw.Line("if (v is not null && v.GetType() != typeof(" + o.FullName + ")) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), " + Quote(o.DisplayName) + ");");
+                sw.Line("WriteWith(ref w, v, Shape);");
+                sw.Close();
+            }
             sw.Line();
             sw.Line("internal static void WriteTyped(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, TypedShape);");
             sw.Line();

@@ -113,7 +113,8 @@ namespace Amber.Generator.Model
         bool OnDeserialized = false,              // implements IAmberOnDeserialized
         uint TypeTag = 0,                         // the tag this type's shape carries in a polymorphic position
         EquatableArray<uint> FormerTags = default,  // tags of the type's former names ([AmberFormerName] on the type)
-        bool PreserveReferences = false);         // [AmberPreserveReferences]: payloads holding it keep identity
+        bool PreserveReferences = false,          // [AmberPreserveReferences]: payloads holding it keep identity
+        bool IsSealed = true);                    // a struct or sealed class: no runtime subtype can reach its codec
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 

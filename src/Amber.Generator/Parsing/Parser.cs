@@ -928,7 +928,8 @@ namespace Amber.Generator.Parsing
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
                 TagsOf(type).Wire,
                 TagsOf(type).Others,
-                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute")));
+                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute"),
+                type.IsSealed || type.IsValueType));
             return id;
         }
 

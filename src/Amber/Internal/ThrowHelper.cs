@@ -73,6 +73,12 @@ namespace Amber
             throw new AmberException($"A null {type} cannot be written through its surrogate {surrogate}, which has no null", -1,
                 $"Make the surrogate a class or a struct with members (written as an object, which can be null), or keep the {type} values non-null.");
 
+        /// <summary>A subclass in a member whose declared class the generator found no subclasses of.</summary>
+        [DoesNotReturn]
+        public static void UnseenSubtype(Type type, string declaredType) =>
+            throw new AmberException($"'{type.FullName}' is in a member declared as {declaredType}, which the generator found no subclasses of, so it would be written as a plain {declaredType} and lose its own members", -1,
+                $"Name the subclass in the project that serializes: [assembly: Amber.AmberSerializable(typeof({type.Name}))]; {declaredType} members then carry type tags (docs/format.md §7.1).");
+
         /// <summary>No formatter is registered for a type.</summary>
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>

@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null);
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Bag", Shape.MemberNames, Shape.Tags, null, 0x69AD2DCDu);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Data.Bag)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Bag");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Data.Bag? v) => WriteWith(ref w, v, TypedShape);
 

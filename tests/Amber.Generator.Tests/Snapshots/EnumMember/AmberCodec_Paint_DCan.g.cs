@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null);
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Can", Shape.MemberNames, Shape.Tags, null, 0xFE3C903Bu);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Paint.Can)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Can");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Paint.Can? v) => WriteWith(ref w, v, TypedShape);
 

@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } });
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Account", Shape.MemberNames, Shape.Tags, new int[][] { null!, new int[] { 1192, 372 } }, 0x448B9698u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Accounts.Account)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Account");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Accounts.Account? v) => WriteWith(ref w, v, TypedShape);
 

@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null);
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Box<int>", Shape.MemberNames, Shape.Tags, null, 0xB88F6B26u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Boxes.Box<int>)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Box<int>");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v) => WriteWith(ref w, v, TypedShape);
 

@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null);
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Person", Shape.MemberNames, Shape.Tags, null, 0x7E83E440u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Shop.Person)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Person");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Shop.Person? v) => WriteWith(ref w, v, TypedShape);
 

@@ -11,7 +11,11 @@ namespace Amber.Generated
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null);
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point", Shape.MemberNames, Shape.Tags, null, 0xCC5E7CF9u);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v) => WriteWith(ref w, v, Shape);
+        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v)
+        {
+            if (v is not null && v.GetType() != typeof(global::Geometry.Point)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Point");
+            WriteWith(ref w, v, Shape);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Geometry.Point? v) => WriteWith(ref w, v, TypedShape);
 
