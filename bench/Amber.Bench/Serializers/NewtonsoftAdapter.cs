@@ -48,7 +48,8 @@ namespace Amber.Bench.Serializers
         public bool KeepsReferences => _serializer.PreserveReferencesHandling != PreserveReferencesHandling.None;
 
         /// <summary>
-        /// Default settings plus the DateTime round trip; <see cref="PreserveReferencesHandling.Objects"/>
+        /// Default settings plus the DateTime round trip and the suite's contract resolver (private
+        /// members, <see cref="BenchContractResolver"/>); <see cref="PreserveReferencesHandling.Objects"/>
         /// when the shape shares objects. Integers in <c>object</c> members read as long and
         /// fractions as double by default, so <see cref="ShapeNeeds.ObjectValues"/> needs nothing.
         /// </summary>
@@ -56,6 +57,7 @@ namespace Amber.Bench.Serializers
         {
             DateTimeZoneHandling = DateTimeZoneHandling.RoundtripKind,
             DateParseHandling = DateParseHandling.DateTime,
+            ContractResolver = BenchContractResolver.Instance,
             PreserveReferencesHandling = (needs & ShapeNeeds.SharedReferences) != 0 ? PreserveReferencesHandling.Objects : PreserveReferencesHandling.None,
         };
 

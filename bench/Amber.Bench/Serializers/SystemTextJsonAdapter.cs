@@ -45,13 +45,14 @@ namespace Amber.Bench.Serializers
         public bool KeepsReferences => _options.ReferenceHandler != null;
 
         /// <summary>
-        /// The context's options (IncludeFields), plus <see cref="ReferenceHandler.Preserve"/> when the
+        /// The context's options (IncludeFields) with its contracts modified where a shape needs it
+        /// (<see cref="BenchJsonContract"/>), plus <see cref="ReferenceHandler.Preserve"/> when the
         /// shape shares objects. Only what a workload needs is turned on: any change from the context's
-        /// options makes System.Text.Json leave the generated fast-path writers.
+        /// options makes System.Text.Json leave the generated fast-path writers for every type.
         /// </summary>
         public static JsonSerializerOptions CreateOptions(ShapeNeeds needs)
         {
-            var options = new JsonSerializerOptions(BenchJsonContext.Default.Options);
+            var options = new JsonSerializerOptions(BenchJsonContext.Default.Options) { TypeInfoResolver = BenchJsonContract.Resolver };
             if ((needs & ShapeNeeds.SharedReferences) != 0) options.ReferenceHandler = ReferenceHandler.Preserve;
             options.MakeReadOnly();
             return options;
