@@ -1,3 +1,5 @@
+using System;
+using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Amber.Bench.Workloads;
 
@@ -17,6 +19,22 @@ namespace Amber.Bench.Serializers
         private static void Modify(JsonTypeInfo info)
         {
             if (info.Type == typeof(BookShelf)) AddSecret(info);
+            if (KnownSubtypes.IsBase(info.Type)) MakePolymorphic(info);
+        }
+
+        /// <summary>
+        /// A member declared as this base type may hold each derived type in <see cref="KnownSubtypes"/>,
+        /// written with a "$type" discriminator first in the object (instances of a concrete base
+        /// itself get none); an unlisted type fails to serialize rather than losing its members.
+        /// </summary>
+        private static void MakePolymorphic(JsonTypeInfo info)
+        {
+            var options = new JsonPolymorphismOptions { UnknownDerivedTypeHandling = JsonUnknownDerivedTypeHandling.FailSerialization };
+            foreach (Type derived in KnownSubtypes.Of(info.Type))
+            {
+                options.DerivedTypes.Add(new JsonDerivedType(derived, KnownSubtypes.Discriminator(derived)));
+            }
+            info.PolymorphismOptions = options;
         }
 
         /// <summary>BookShelf's private Secret as a "Secret" property; the getter and setter are UnsafeAccessor methods (no reflection).</summary>

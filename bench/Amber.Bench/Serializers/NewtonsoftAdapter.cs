@@ -48,8 +48,9 @@ namespace Amber.Bench.Serializers
         public bool KeepsReferences => _serializer.PreserveReferencesHandling != PreserveReferencesHandling.None;
 
         /// <summary>
-        /// Default settings plus the DateTime round trip and the suite's contract resolver (private
-        /// members, <see cref="BenchContractResolver"/>); <see cref="PreserveReferencesHandling.Objects"/>
+        /// Default settings plus the DateTime round trip, the suite's contract resolver (private members
+        /// and type names on polymorphic members, <see cref="BenchContractResolver"/>) and the allow-list
+        /// binder for those type names; <see cref="PreserveReferencesHandling.Objects"/>
         /// when the shape shares objects. Integers in <c>object</c> members read as long and
         /// fractions as double by default, so <see cref="ShapeNeeds.ObjectValues"/> needs nothing.
         /// </summary>
@@ -58,6 +59,7 @@ namespace Amber.Bench.Serializers
             DateTimeZoneHandling = DateTimeZoneHandling.RoundtripKind,
             DateParseHandling = DateParseHandling.DateTime,
             ContractResolver = BenchContractResolver.Instance,
+            SerializationBinder = KnownTypesBinder.Instance,
             PreserveReferencesHandling = (needs & ShapeNeeds.SharedReferences) != 0 ? PreserveReferencesHandling.Objects : PreserveReferencesHandling.None,
         };
 
