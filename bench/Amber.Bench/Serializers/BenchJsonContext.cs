@@ -35,6 +35,13 @@ namespace Amber.Bench.Serializers
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.EventMission))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.FriendProfile))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.PlayerProfile))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.WeaponItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.RangedWeaponItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.KeyItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.ContainerItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.ConsumableItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.DocumentItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.TrinketItem))]
     public sealed partial class BenchJsonContext : JsonSerializerContext
     {
     }

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Amber.Bench.Workloads.Boot;
+using Amber.Bench.Workloads.Game;
 
 namespace Amber.Bench.Serializers
 {
@@ -21,6 +22,8 @@ namespace Amber.Bench.Serializers
             [typeof(Item)] = new[] { typeof(Weapon), typeof(Armor), typeof(Consumable), typeof(Currency) },
             [typeof(Mission)] = new[] { typeof(DailyMission), typeof(StoryMission), typeof(EventMission) },
             [typeof(PublicProfile)] = new[] { typeof(FriendProfile), typeof(PlayerProfile) },
+            [typeof(GameItem)] = new[] { typeof(WeaponItem), typeof(RangedWeaponItem), typeof(KeyItem), typeof(ContainerItem), typeof(ConsumableItem), typeof(DocumentItem), typeof(TrinketItem) },
+            [typeof(WeaponItem)] = new[] { typeof(RangedWeaponItem) },
         };
 
         private static readonly Dictionary<Type, string> Names =

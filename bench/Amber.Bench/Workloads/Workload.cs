@@ -91,7 +91,10 @@ namespace Amber.Bench.Workloads
 
         public abstract string Description { get; }
 
-        /// <summary>Notes for the table: where a serializer gets a different but faithful shape.</summary>
+        /// <summary>What the shape asks of a serializer beyond plain members; passed on with each case.</summary>
+        public virtual ShapeNeeds Needs => ShapeNeeds.None;
+
+        /// <summary>Notes for the table: how each serializer is set up for this workload, and any stand-in shape.</summary>
         public virtual IReadOnlyList<string> Footnotes => Array.Empty<string>();
 
         public abstract IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep);
