@@ -172,7 +172,7 @@ namespace Amber.Generator
             List<TypeRef> polymorphic = Emitter.CollectPolymorphic(model.Roots, model.Objects);
             if (polymorphic.Count > 0) spc.AddSource("AmberPolymorphism.g.cs", SourceText.From(Emitter.EmitPolymorphic(polymorphic), Encoding.UTF8));
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
-            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters, model.ReferenceRoots.Select(x => x.Value).ToList()), Encoding.UTF8));
+            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters, model.ReferenceRoots.Select(x => x.Value).ToList(), model.Objects.ToList()), Encoding.UTF8));
         }
     }
 

@@ -12,6 +12,9 @@ namespace Amber
         public static AmberOptions Default { get; } = new AmberOptions();
 
         private readonly int _maxDepth = 64;
+        private readonly int _maxCollectionLength = 1 << 26;
+        private readonly int _maxStringLength = 1 << 28;
+        private readonly long _maxInputBytes = 1L << 30;
 
         /// <summary>
         /// Keeps object identity (docs/format.md §7.2): an object or string referenced from several
@@ -20,6 +23,13 @@ namespace Amber
         /// on for every payload that can contain it.
         /// </summary>
         public bool PreserveReferences { get; init; }
+
+        /// <summary>
+        /// What reading does with a type tag this program does not know, in a polymorphic or
+        /// <c>object</c> member (data written by a newer version with a new derived type). Default:
+        /// <see cref="AmberUnknownTypeHandling.Throw"/>.
+        /// </summary>
+        public AmberUnknownTypeHandling UnknownTypes { get; init; }
 
         /// <summary>
         /// The deepest nesting of objects and collections that is written or read (default 64).
@@ -33,6 +43,55 @@ namespace Amber
             {
                 if (value < 1 || value > 10_000) throw new ArgumentOutOfRangeException(nameof(MaxDepth), value, "MaxDepth must be between 1 and 10000.");
                 _maxDepth = value;
+            }
+        }
+
+        /// <summary>
+        /// Hashes the keys of dictionaries and sets that reading creates with a per-process secret key
+        /// (SipHash-1-3), so input crafted to put every key in one hash bucket (hash flooding) cannot make
+        /// reading quadratic. Covers integer, enum, char, bool, Guid, TimeSpan and DateTime keys, and
+        /// strings where the runtime does not randomize them itself (docs/security.md). Off by default:
+        /// turn it on for untrusted input; the dictionaries it creates keep the hardened comparer.
+        /// </summary>
+        public bool HardenedKeyHashing { get; init; }
+
+        /// <summary>
+        /// The most elements (or dictionary pairs) one collection may claim when reading (default
+        /// 67,108,864). Every length is also checked against the bytes left in the input before
+        /// anything is allocated for it, so this limit matters most for inputs that are themselves large.
+        /// </summary>
+        public int MaxCollectionLength
+        {
+            get => _maxCollectionLength;
+            init
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException(nameof(MaxCollectionLength), value, "MaxCollectionLength cannot be negative.");
+                _maxCollectionLength = value;
+            }
+        }
+
+        /// <summary>The longest string, byte array or other Bytes value that is read, in bytes (default 268,435,456).</summary>
+        public int MaxStringLength
+        {
+            get => _maxStringLength;
+            init
+            {
+                if (value < 0) throw new ArgumentOutOfRangeException(nameof(MaxStringLength), value, "MaxStringLength cannot be negative.");
+                _maxStringLength = value;
+            }
+        }
+
+        /// <summary>
+        /// The largest input one call reads, in bytes (default 1 GiB). A stream is read no further than
+        /// this; a longer span or sequence is refused before reading starts.
+        /// </summary>
+        public long MaxInputBytes
+        {
+            get => _maxInputBytes;
+            init
+            {
+                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxInputBytes), value, "MaxInputBytes must be at least 1.");
+                _maxInputBytes = value;
             }
         }
     }

@@ -161,6 +161,7 @@ namespace Amber
             if (l == 0) return _refs ? ReadBytesReference(at) : -1;
             ulong n = l - 1;
             if (n > (ulong)Remaining) AmberThrow.CountTooLarge(at, n, Remaining);
+            if (n > (ulong)Options.MaxStringLength) AmberThrow.LimitExceeded(at, "A string or byte array length", n, Options.MaxStringLength, nameof(AmberOptions.MaxStringLength));
             if (_refs) _state.Bytes.Add(null);
             return (int)n;
         }

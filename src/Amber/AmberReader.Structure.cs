@@ -128,6 +128,24 @@ namespace Amber
             if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
         }
 
+        /// <summary>
+        /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
+        /// this reader does not know, with a fallback configured) and leaves its nesting level.
+        /// </summary>
+        public void SkipPendingObject()
+        {
+            ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
+            int count = e.Count;
+            ushort[] tags = e.Tags;
+            ulong presence = ReadVarint();
+            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            for (int i = 0; i < count; i++)
+            {
+                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
+            }
+            ExitDepth();
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ref ReaderState.Entry ResolveShape(ulong header)
         {
@@ -203,6 +221,7 @@ namespace Amber
             ulong count = n - 1;
             if (count == 0) { descriptor = 0; return 0; }
             if (count > (ulong)Remaining || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A collection length", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
             if ((descriptor & AmberCode.DescriptorPacked) != 0)
             {
@@ -308,6 +327,7 @@ namespace Amber
             ulong count = n - 1;
             if (count == 0) { descriptor = 0; return 0; }
             if (count > (ulong)Remaining / 2 || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A dictionary size", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
             return (int)count;
         }

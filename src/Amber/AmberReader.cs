@@ -58,6 +58,7 @@ namespace Amber
             _lastReserved = -1;
             _lastBytesRef = 0;
             Options = options;
+            CheckInputSize();
         }
 
         internal AmberReader(in ReadOnlySequence<byte> source, AmberOptions options, ReaderState state)
@@ -75,6 +76,7 @@ namespace Amber
             _maxDepth = options.MaxDepth;
             _state = state;
             Options = options;
+            CheckInputSize();
             if (source.IsSingleSegment)
             {
                 _span = source.First.Span;
@@ -89,6 +91,12 @@ namespace Amber
                 _next = pos;
                 _multiSegment = true;
             }
+        }
+
+        private readonly void CheckInputSize()
+        {
+            if (_length > Options.MaxInputBytes)
+                AmberThrow.LimitExceeded(0, "An input size in bytes", (ulong)_length, Options.MaxInputBytes, nameof(AmberOptions.MaxInputBytes));
         }
 
         /// <summary>The options of this call.</summary>

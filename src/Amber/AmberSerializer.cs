@@ -127,9 +127,11 @@ namespace Amber
                 while (true)
                 {
                     Span<byte> span = buffer.GetSpan(16384);
+                    span = span.Slice(0, ReadLimit(span.Length, buffer.WrittenSpan.Length, options));
                     int n = source.Read(span);
                     if (n == 0) break;
                     buffer.Advance(n);
+                    CheckStreamSize(buffer.WrittenSpan.Length, options);
                 }
                 return Deserialize<T>(buffer.WrittenSpan, options);
             }
@@ -149,9 +151,11 @@ namespace Amber
                 while (true)
                 {
                     Memory<byte> memory = buffer.GetMemory(16384);
+                    memory = memory.Slice(0, ReadLimit(memory.Length, buffer.WrittenSpan.Length, options));
                     int n = await source.ReadAsync(memory, cancellationToken).ConfigureAwait(false);
                     if (n == 0) break;
                     buffer.Advance(n);
+                    CheckStreamSize(buffer.WrittenSpan.Length, options);
                 }
                 return Deserialize<T>(buffer.WrittenSpan, options);
             }
@@ -159,6 +163,19 @@ namespace Amber
             {
                 PooledBufferWriter.Return(buffer);
             }
+        }
+
+        /// <summary>How much of a free buffer of <paramref name="free"/> bytes to read into: never more than one byte past the input limit.</summary>
+        private static int ReadLimit(int free, int read, AmberOptions? options)
+        {
+            long allowed = (options ?? AmberOptions.Default).MaxInputBytes + 1 - read;
+            return (int)Math.Max(1, Math.Min(free, allowed));
+        }
+
+        private static void CheckStreamSize(long read, AmberOptions? options)
+        {
+            long max = (options ?? AmberOptions.Default).MaxInputBytes;
+            if (read > max) AmberThrow.LimitExceeded(max, "A stream length in bytes (read so far)", (ulong)read, max, nameof(AmberOptions.MaxInputBytes));
         }
 
         /// <summary>A C#-like name for error paths: <c>List&lt;Book&gt;</c> rather than <c>List`1</c>.</summary>

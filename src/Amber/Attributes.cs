@@ -11,9 +11,11 @@ namespace Amber
     /// <summary>
     /// Gives a renamed member the name(s) it had before, so data written before the rename still
     /// reads, and data written after it still reads in old code. The first former name given is the
-    /// member's wire name (docs/format.md §4).
+    /// member's wire name (docs/format.md §4). On a class or struct, the type's former full C# name
+    /// ("Game.Items.OldSword"): the first former name stays the type tag it is written with in a
+    /// polymorphic or <c>object</c> member, and the current name is accepted too (docs/format.md §7.1).
     /// </summary>
-    [AttributeUsage(AttributeTargets.Field | AttributeTargets.Property, AllowMultiple = true, Inherited = true)]
+    [AttributeUsage(AttributeTargets.Field | AttributeTargets.Property | AttributeTargets.Class | AttributeTargets.Struct, AllowMultiple = true, Inherited = false)]
     public sealed class AmberFormerNameAttribute : Attribute
     {
         /// <summary>Declares a former name.</summary>
@@ -81,11 +83,15 @@ namespace Amber
     /// roots. The surrogate converts both ways with conversion operators (implicit or explicit),
     /// declared in either type: <c>static implicit operator Surrogate(T value)</c> and
     /// <c>static implicit operator T(Surrogate value)</c>. Declare it once, at assembly level:
-    /// <c>[assembly: AmberSurrogate(typeof(Vector2), typeof(Vector2Surrogate))]</c>.
+    /// <c>[assembly: AmberSurrogate(typeof(Vector2), typeof(Vector2Surrogate))]</c>, or on the
+    /// surrogate type itself: <c>[AmberSurrogate(typeof(Vector2))] struct Vector2Surrogate { … }</c>.
     /// </summary>
-    [System.AttributeUsage(System.AttributeTargets.Assembly, AllowMultiple = true, Inherited = false)]
+    [System.AttributeUsage(System.AttributeTargets.Assembly | System.AttributeTargets.Class | System.AttributeTargets.Struct, AllowMultiple = true, Inherited = false)]
     public sealed class AmberSurrogateAttribute : System.Attribute
     {
+        /// <summary>On a surrogate type: names the type it replaces.</summary>
+        public AmberSurrogateAttribute(System.Type type) => Type = type;
+
         /// <summary>Names a type and its surrogate.</summary>
         public AmberSurrogateAttribute(System.Type type, System.Type surrogate)
         {
@@ -96,8 +102,8 @@ namespace Amber
         /// <summary>The type that is replaced on the wire.</summary>
         public System.Type Type { get; }
 
-        /// <summary>The type written instead.</summary>
-        public System.Type Surrogate { get; }
+        /// <summary>The type written instead (null when the attribute is on the surrogate type itself).</summary>
+        public System.Type? Surrogate { get; }
     }
 
     /// <summary>

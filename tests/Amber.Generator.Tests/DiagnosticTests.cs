@@ -23,7 +23,7 @@ using Amber;
 public class Holder
 {
     public int Id { get; set; }
-    public object? Payload { get; set; }
+    public System.Action? Payload { get; set; }
 }
 
 public static class Use
@@ -33,6 +33,7 @@ public static class Use
             Diagnostic d = Single(source, "AMB001");
             AssertAt(d, source, "Payload");
             Assert.Contains("Holder.Payload", d.GetMessage());
+            Assert.Contains("delegates", d.GetMessage());
         }
 
         [Fact]

@@ -170,6 +170,9 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Polymorphic:
                     sw.Line(PolyName(t) + ".Write(ref w, " + expr + ");");
                     return;
+                case TypeKind.Dynamic:
+                    sw.Line("global::Amber.AmberKnownTypes.WriteObject(ref w, " + expr + ");");
+                    return;
             }
 
             // Collections: null check, header, elements.
@@ -392,6 +395,10 @@ namespace Amber.Generator.Emitting
                     if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Object, \"an object\");");
                     sw.Line(target + " = " + PolyName(t) + ".Read(ref r)!;");
                     return;
+                case TypeKind.Dynamic:
+                    if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Object, \"an object\");");
+                    sw.Line(target + " = global::Amber.AmberKnownTypes.ReadObject(ref r)!;");
+                    return;
             }
 
             string n = "n" + d, desc = "d" + d;
@@ -521,7 +528,7 @@ namespace Amber.Generator.Emitting
                     finish = c;
                     break;
                 case CollectionKind.HashSet:
-                    create = "var " + c + " = new global::System.Collections.Generic.HashSet<" + el + ">(" + n + ");";
+                    create = "var " + c + " = new global::System.Collections.Generic.HashSet<" + el + ">(" + n + ", " + KeyComparer(el) + ");";
                     add = c + ".Add({0});";
                     finish = c;
                     break;
@@ -561,7 +568,7 @@ namespace Amber.Generator.Emitting
                     finish = c + ".ToImmutable()";
                     break;
                 case CollectionKind.ImmutableHashSet:
-                    create = "var " + c + " = global::System.Collections.Immutable.ImmutableHashSet.CreateBuilder<" + el + ">();";
+                    create = "var " + c + " = global::System.Collections.Immutable.ImmutableHashSet.CreateBuilder<" + el + ">(" + KeyComparer(el) + ");";
                     add = c + ".Add({0});";
                     finish = c + ".ToImmutable()";
                     break;
@@ -591,6 +598,9 @@ namespace Amber.Generator.Emitting
             sw.Line(target + " = " + finish + ";");
         }
 
+        /// <summary>The key comparer of a hash-based collection being read: null unless AmberOptions.HardenedKeyHashing (docs/security.md).</summary>
+        private static string KeyComparer(string keyType) => "global::Amber.AmberKeys.Comparer<" + keyType + ">(r.Options)";
+
         private static void EmitMapBody(SourceWriter sw, TypeRef t, string target, int depth)
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
@@ -605,15 +615,15 @@ namespace Amber.Generator.Emitting
                 case CollectionKind.SortedList:
                     create = "new global::System.Collections.Generic.SortedList<" + k + ", " + v + ">(" + n + ")"; finish = c; break;
                 case CollectionKind.ReadOnlyDictionary:
-                    create = "new " + dict + "(" + n + ")"; finish = "new global::System.Collections.ObjectModel.ReadOnlyDictionary<" + k + ", " + v + ">(" + c + ")"; break;
+                    create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = "new global::System.Collections.ObjectModel.ReadOnlyDictionary<" + k + ", " + v + ">(" + c + ")"; break;
                 case CollectionKind.ImmutableDictionary:
-                    create = "global::System.Collections.Immutable.ImmutableDictionary.CreateBuilder<" + k + ", " + v + ">()"; finish = c + ".ToImmutable()"; break;
+                    create = "global::System.Collections.Immutable.ImmutableDictionary.CreateBuilder<" + k + ", " + v + ">(" + KeyComparer(k) + ")"; finish = c + ".ToImmutable()"; break;
                 case CollectionKind.ImmutableSortedDictionary:
                     create = "global::System.Collections.Immutable.ImmutableSortedDictionary.CreateBuilder<" + k + ", " + v + ">()"; finish = c + ".ToImmutable()"; break;
                 case CollectionKind.AddableDictionary:
                     create = "new " + t.FullName + "()"; finish = c; break;
                 default:
-                    create = "new " + dict + "(" + n + ")"; finish = c; break;
+                    create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = c; break;
             }
             sw.Line("var " + c + " = " + create + ";");
             sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & 7);");
@@ -1060,6 +1070,28 @@ namespace Amber.Generator.Emitting
 
         // ------------------------------------------------------------------ polymorphism (format §7.1)
 
+        /// <summary>The enums, concrete collections, surrogate- and formatter-written types of the model, once each.</summary>
+        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects)
+        {
+            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
+            void Walk(TypeRef? t)
+            {
+                if (t == null) return;
+                bool known = t.Kind switch
+                {
+                    TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
+                    TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
+                    _ => false,
+                };
+                if (known && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
+                if (t.Kind != TypeKind.Surrogate) Walk(t.Element);
+                Walk(t.Value);
+            }
+            foreach (TypeRef r in roots) Walk(r);
+            if (objects != null) foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
+            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
+        }
+
         public static string PolyName(TypeRef t) => "AmberPoly_" + Sanitize(t.FullName);
 
         /// <summary>Every polymorphic declared type used anywhere in the model, once each.</summary>
@@ -1093,26 +1125,23 @@ namespace Amber.Generator.Emitting
                 sw.Line("/// <summary>Amber dispatcher for members declared as " + name + ".</summary>");
                 sw.Open("internal static class " + PolyName(t));
                 sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + t.FullName + "? v)");
-                sw.Open("switch (v)");
-                sw.Line("case null:");
-                sw.Line("    w.WriteNull();");
-                sw.Line("    return;");
-                int i = 0;
+                sw.Open("if (v is null)");
+                sw.Line("w.WriteNull();");
+                sw.Line("return;");
+                sw.Close();
+                // The exact runtime type picks the codec: a subclass nobody compiled a case for is not
+                // silently written as its base.
+                sw.Line("global::System.Type type = v.GetType();");
                 foreach (PolyCase c in t.Cases)
                 {
-                    sw.Line("case " + c.FullName + " x" + i + ":");
-                    sw.Line("    " + CodecName(c.ObjectId) + ".WriteTyped(ref w, x" + i + ");");
-                    sw.Line("    return;");
-                    i++;
+                    sw.Open("if (type == typeof(" + c.FullName + "))");
+                    sw.Line(CodecName(c.ObjectId) + ".WriteTyped(ref w, (" + c.FullName + ")v);");
+                    sw.Line("return;");
+                    sw.Close();
                 }
-                if (t.ObjectId == null)
-                {
-                    // An abstract base or an interface: a type the generator never saw is reported, not guessed.
-                    sw.Line("default:");
-                    sw.Line("    global::Amber.AmberThrow.UnknownSubtype(v.GetType(), " + Quote(t.FullName.Replace("global::", "")) + ");");
-                    sw.Line("    return;");
-                }
-                sw.Close();
+                // A type another assembly registered (format §7.1): written with its own tag.
+                sw.Line("if (global::Amber.AmberKnownTypes.TryWrite(ref w, v)) return;");
+                sw.Line("global::Amber.AmberThrow.UnknownSubtype(type, " + Quote(t.FullName.Replace("global::", "")) + ");");
                 sw.Close();
                 sw.Line();
                 sw.Open("internal static " + t.FullName + "? Read(ref global::Amber.AmberReader r)");
@@ -1135,12 +1164,24 @@ namespace Amber.Generator.Emitting
                 foreach (PolyCase c in t.Cases)
                 {
                     sw.Line("case 0x" + c.Tag.ToString("X8", CultureInfo.InvariantCulture) + "u:");
+                    foreach (uint former in c.FormerTags) sw.Line("case 0x" + former.ToString("X8", CultureInfo.InvariantCulture) + "u:   // a former name");
                     sw.Line("    r.CompletePolymorphicHeader(" + CodecName(c.ObjectId) + ".TypedShape, out s, out p);");
                     sw.Line("    return " + CodecName(c.ObjectId) + ".ReadBody(ref r, s, p);");
                 }
                 sw.Line("default:");
-                sw.Line("    global::Amber.AmberThrow.UnknownTypeTag(r.Position, tag, " + Quote(t.FullName.Replace("global::", "")) + ");");
-                sw.Line("    return null;");
+                // A type registered by another assembly, or AmberOptions.UnknownTypes decides.
+                string declared = Quote(t.FullName.Replace("global::", ""));
+                if (t.ObjectId != null)
+                {
+                    sw.Line("    if (global::Amber.AmberKnownTypes.TryReadOther<" + t.FullName + ">(ref r, tag, true, " + declared + ", out " + t.FullName + "? other)) return other;");
+                    sw.Line("    r.CompletePolymorphicHeader(" + CodecName(t.ObjectId) + ".TypedShape, out s, out p);");
+                    sw.Line("    return " + CodecName(t.ObjectId) + ".ReadBody(ref r, s, p);");
+                }
+                else
+                {
+                    sw.Line("    global::Amber.AmberKnownTypes.TryReadOther<" + t.FullName + ">(ref r, tag, false, " + declared + ", out " + t.FullName + "? other);");
+                    sw.Line("    return other;");
+                }
                 sw.Close();
                 sw.Close();
                 sw.Close();
@@ -1155,7 +1196,7 @@ namespace Amber.Generator.Emitting
         public static string RootFormatterName(TypeRef root) => "AmberRoot_" + Sanitize(root.FullName);
 
 
-        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null)
+        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null, IReadOnlyList<ObjectModel>? objects = null)
         {
             var sw = new SourceWriter();
             sw.Line(Header.TrimEnd('\n'));
@@ -1213,6 +1254,32 @@ namespace Amber.Generator.Emitting
             {
                 sw.Line("global::Amber.AmberFormatterRegistry.Register<" + root.FullName + ">(new " + RootFormatterName(root) + "());");
                 if (referenceRoots != null && referenceRoots.Contains(root.FullName)) sw.Line("global::Amber.AmberFormatterRegistry.RequireReferences<" + root.FullName + ">();");
+            }
+            // Enums and collections of the model, and types written through a surrogate or a hand-written
+            // formatter, are known in object members too: an object with one member, Value (format §7.3).
+            List<TypeRef> values = CollectValueTypes(roots, objects);
+            for (int i = 0; i < values.Count; i++)
+            {
+                TypeRef t = values[i];
+                string wt = t.WireType >= 0 ? W + WireTypeName(t.WireType) : "(global::Amber.WireType)" + WireTypeInt(t);
+                sw.Open("static void W" + i + "(ref global::Amber.AmberWriter w, " + t.FullName + " v)");
+                EmitWrite(sw, t, "v", 0);
+                sw.Close();
+                sw.Open("static " + t.FullName + " R" + i + "(ref global::Amber.AmberReader r, global::Amber.WireType wt)");
+                sw.Line(t.FullName + " result = default!;");
+                EmitRead(sw, t, "result", "wt", 0);
+                sw.Line("return result;");
+                sw.Close();
+                sw.Line("global::Amber.AmberKnownTypes.RegisterValue<" + t.FullName + ">(" + Quote(t.FullName.Replace("global::", "")) + ", " + wt + ", W" + i + ", R" + i + ");");
+            }
+            // Every type with a codec is known by its tag where object (or a base from another assembly) is declared (format §7.3).
+            foreach (ObjectModel o in objects ?? (IReadOnlyList<ObjectModel>)System.Array.Empty<ObjectModel>())
+            {
+                string codec = CodecName(o.Id);
+                string former = o.FormerTags.Count == 0 ? "null" : "new uint[] { " + string.Join(", ", o.FormerTags.Select(f => "0x" + f.ToString("X8", CultureInfo.InvariantCulture) + "u")) + " }";
+                sw.Line("global::Amber.AmberKnownTypes.Register(typeof(" + o.FullName + "), " + codec + ".TypedShape, "
+                    + "static (ref global::Amber.AmberWriter w, object v) => " + codec + ".WriteTyped(ref w, (" + o.FullName + ")v), "
+                    + "static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => " + codec + ".ReadBody(ref r, s, p), " + former + ");");
             }
             sw.Close();
             sw.Close();

@@ -20,10 +20,11 @@ namespace Amber.Generator.Model
         Surrogate,     // written as Element (the surrogate type), converted by conversion operators
         Custom,        // a hand-written IAmberFormatter<T>; ObjectId = the formatter's full name; WireType -1 (known at run time)
         Polymorphic,   // an abstract class, interface or class with subclasses: Cases are the known concrete types
+        Dynamic,       // declared as object: any registered type, by tag (format §7.3)
     }
 
     /// <summary>One concrete type a polymorphic member can hold: its codec and its type tag (format §7.1).</summary>
-    internal sealed record PolyCase(string ObjectId, string FullName, uint Tag);
+    internal sealed record PolyCase(string ObjectId, string FullName, uint Tag, EquatableArray<uint> FormerTags = default);
 
     /// <summary>Which concrete collection is created when reading (and how it is enumerated).</summary>
     internal enum CollectionKind
@@ -111,6 +112,7 @@ namespace Amber.Generator.Model
         bool OnSerializing = false,               // implements IAmberOnSerializing
         bool OnDeserialized = false,              // implements IAmberOnDeserialized
         uint TypeTag = 0,                         // the tag this type's shape carries in a polymorphic position
+        EquatableArray<uint> FormerTags = default,  // tags of the type's former names ([AmberFormerName] on the type)
         bool PreserveReferences = false);         // [AmberPreserveReferences]: payloads holding it keep identity
 
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);

@@ -45,7 +45,39 @@ namespace Amber.Generator.Parsing
                 var map = name == "Amber.AmberSurrogateAttribute" ? _surrogates : _formatters;
                 map[target] = (replacement, a);
             }
+            // [AmberSurrogate(typeof(T))] on the surrogate type itself, in this project or one it references that uses Amber.
+            foreach ((INamedTypeSymbol surrogate, AttributeData a, ITypeSymbol target) in SurrogateTypes(compilation))
+            {
+                if (!_surrogates.ContainsKey(target)) _surrogates[target] = (surrogate, a);
+            }
         }
+
+        private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<(INamedTypeSymbol, AttributeData, ITypeSymbol)>> s_surrogateTypes =
+            new System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<(INamedTypeSymbol, AttributeData, ITypeSymbol)>>();
+
+        private static List<(INamedTypeSymbol Surrogate, AttributeData Attribute, ITypeSymbol Target)> SurrogateTypes(Compilation compilation) =>
+            s_surrogateTypes.GetValue(compilation, c =>
+            {
+                IEnumerable<INamedTypeSymbol> types = AllTypes(c.Assembly.GlobalNamespace, c);
+                foreach (IAssemblySymbol referenced in c.SourceModule.ReferencedAssemblySymbols)
+                {
+                    if (referenced.Name != "Amber" && referenced.Modules.Any(m => m.ReferencedAssemblies.Any(r => r.Name == "Amber")))
+                        types = types.Concat(AllTypesOf(referenced.GlobalNamespace));
+                }
+                var found = new List<(INamedTypeSymbol, AttributeData, ITypeSymbol)>();
+                foreach (INamedTypeSymbol t in types)
+                {
+                    foreach (AttributeData a in t.GetAttributes())
+                    {
+                        if (a.AttributeClass?.ToDisplayString() == "Amber.AmberSurrogateAttribute" && a.ConstructorArguments.Length == 1
+                            && a.ConstructorArguments[0].Value is ITypeSymbol target)
+                        {
+                            found.Add((t, a, target));
+                        }
+                    }
+                }
+                return found;
+            });
 
         private void ReportAt(DiagnosticDescriptor descriptor, AttributeData attribute, params string[] args)
         {
@@ -189,16 +221,20 @@ namespace Amber.Generator.Parsing
             if (failed) return null;
             if (collection != null) return collection;
 
+            if (named.SpecialType == SpecialType.System_Object)
+            {
+                // Any registered type, chosen by the tag in the data (format §7.3).
+                return new TypeRef(full, TypeKind.Dynamic, false, WireType: 5);
+            }
+
             TypeRef? poly = ResolvePolymorphic(named, full, member, memberDisplay, out bool polyFailed);
             if (polyFailed) return null;
             if (poly != null) return poly;
 
-            if (named.SpecialType == SpecialType.System_Object || named.IsAbstract || named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface)
+            if (named.IsAbstract || named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface)
             {
                 Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(),
-                    named.SpecialType == SpecialType.System_Object
-                        ? "members declared as object are not supported yet (they need a tag for every primitive and collection)"
-                        : "it is a framework type with no implementations the generator can serve");
+                    "it is a framework type with no implementations the generator can serve");
                 return null;
             }
             if (named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Delegate || named.IsRefLikeType || named.IsStatic)
@@ -258,7 +294,7 @@ namespace Amber.Generator.Parsing
                 if (!_compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly)) continue;
                 string? id = ParseObject(c);
                 if (id == null) { failed = true; return null; }
-                uint tag = TypeTagOf(c);
+                (uint tag, EquatableArray<uint> former) = TagsOf(c);
                 if (tags.TryGetValue(tag, out string? other))
                 {
                     Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(), $"the type tags of '{other}' and '{c.ToDisplayString()}' collide; rename one of them");
@@ -266,7 +302,17 @@ namespace Amber.Generator.Parsing
                     return null;
                 }
                 tags[tag] = c.ToDisplayString();
-                cases.Add(new PolyCase(id, FullName(c), tag));
+                foreach (uint f in former)
+                {
+                    if (tags.TryGetValue(f, out string? clash))
+                    {
+                        Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, named.ToDisplayString(), $"a former name of '{c.ToDisplayString()}' has the type tag of '{clash}'; remove or change the [AmberFormerName]");
+                        failed = true;
+                        return null;
+                    }
+                    tags[f] = c.ToDisplayString();
+                }
+                cases.Add(new PolyCase(id, FullName(c), tag, former));
             }
             string? baseId = !named.IsAbstract && !isInterface ? _objectIds[named] : null;
             return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: 5, IsInterface: isInterface, Cases: cases.ToEquatableArray());
@@ -310,16 +356,37 @@ namespace Amber.Generator.Parsing
             return d;
         }
 
-        /// <summary>The type tag: FNV-1a-32 of the type's full C# name (format §7.1).</summary>
-        internal static uint TypeTagOf(ITypeSymbol type)
+        /// <summary>
+        /// The tag a type is written with and the other tags it is read under. With
+        /// [AmberFormerName("Old.Namespace.OldName")] on the type, the first former name stays the wire
+        /// name (old readers keep reading new data) and the current name is read too, like a member's.
+        /// </summary>
+        private static (uint Wire, EquatableArray<uint> Others) TagsOf(INamedTypeSymbol type)
+        {
+            uint current = TypeTagOf(type);
+            List<uint> former = type.GetAttributes()
+                .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is string)
+                .Select(a => TagOfName((string)a.ConstructorArguments[0].Value!))
+                .ToList();
+            if (former.Count == 0) return (current, EquatableArray<uint>.Empty);
+            return (former[0], former.Skip(1).Append(current).Where(t => t != former[0]).Distinct().ToEquatableArray());
+        }
+
+        private static uint TagOfName(string name)
         {
             uint h = 0x811C9DC5;
-            foreach (byte b in Encoding.UTF8.GetBytes(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", "")))
+            foreach (byte b in Encoding.UTF8.GetBytes(name))
             {
                 h ^= b;
                 h *= 0x01000193;
             }
             return h;
+        }
+
+        /// <summary>The type tag: FNV-1a-32 of the type's full C# name (format §7.1).</summary>
+        internal static uint TypeTagOf(ITypeSymbol type)
+        {
+            return TagOfName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
         }
 
         private List<INamedTypeSymbol> FindDerived(INamedTypeSymbol baseType)
@@ -328,11 +395,21 @@ namespace Amber.Generator.Parsing
             IEnumerable<INamedTypeSymbol> candidates = AllTypes(_compilation.Assembly.GlobalNamespace, _compilation);
             if (!SymbolEqualityComparer.Default.Equals(baseType.ContainingAssembly, _compilation.Assembly))
                 candidates = candidates.Concat(AllTypesOf(baseType.ContainingAssembly.GlobalNamespace));
+            // Types from anywhere join by name: [assembly: AmberSerializable(typeof(PluginSword))] or a closed
+            // generic such as typeof(Reward<Sword>) for a non-generic base.
+            candidates = candidates.Concat(SerializableTypes(_compilation));
             bool isInterface = baseType.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface;
-            foreach (INamedTypeSymbol t in candidates)
+            foreach (INamedTypeSymbol candidate in candidates)
             {
-                if (t.IsAbstract || t.IsStatic || t.IsGenericType || SymbolEqualityComparer.Default.Equals(t, baseType)) continue;
+                INamedTypeSymbol? t = candidate;
+                if (t.IsAbstract || t.IsStatic || SymbolEqualityComparer.Default.Equals(t, baseType)) continue;
                 if (t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class && t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Struct) continue;
+                if (t.IsGenericType && t.IsDefinition)
+                {
+                    // class Box<T> : Base<T> serves a member declared Base<int> as Box<int>.
+                    t = ConstructFromBase(t, baseType);
+                    if (t == null) continue;
+                }
                 bool derives = isInterface
                     ? t.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, baseType))
                     : InheritsFrom(t, baseType);
@@ -340,6 +417,95 @@ namespace Amber.Generator.Parsing
             }
             return result;
         }
+
+        private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<INamedTypeSymbol>> s_serializableTypes =
+            new System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<INamedTypeSymbol>>();
+
+        /// <summary>The closed types named by [assembly: AmberSerializable(typeof(T))] in this compilation.</summary>
+        private static List<INamedTypeSymbol> SerializableTypes(Compilation compilation) =>
+            s_serializableTypes.GetValue(compilation, c => c.Assembly.GetAttributes()
+                .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberSerializableAttribute" && a.ConstructorArguments.Length == 1)
+                .Select(a => a.ConstructorArguments[0].Value)
+                .OfType<INamedTypeSymbol>()
+                .Where(t => !t.IsUnboundGenericType && !t.TypeArguments.Any(x => x is ITypeParameterSymbol))
+                .ToList());
+
+        /// <summary>
+        /// The construction of a generic type definition that derives from (or implements) the closed
+        /// <paramref name="target"/>, with its type arguments read off the target's; null when they
+        /// cannot all be inferred or break a constraint.
+        /// </summary>
+        private INamedTypeSymbol? ConstructFromBase(INamedTypeSymbol definition, INamedTypeSymbol target)
+        {
+            if (!target.IsGenericType) return null;
+            IEnumerable<INamedTypeSymbol> bases = target.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface
+                ? definition.AllInterfaces
+                : BaseTypes(definition);
+            foreach (INamedTypeSymbol b in bases)
+            {
+                if (!SymbolEqualityComparer.Default.Equals(b.OriginalDefinition, target.OriginalDefinition)) continue;
+                var bound = new Dictionary<ITypeParameterSymbol, ITypeSymbol>(SymbolEqualityComparer.Default);
+                if (!Unify(b, target, bound)) continue;
+                if (definition.TypeParameters.Any(p => !bound.ContainsKey(p))) return null;
+                ITypeSymbol[] args = definition.TypeParameters.Select(p => bound[p]).ToArray();
+                if (!SatisfiesConstraints(definition, args)) return null;
+                return definition.Construct(args);
+            }
+            return null;
+        }
+
+        private static IEnumerable<INamedTypeSymbol> BaseTypes(INamedTypeSymbol t)
+        {
+            for (INamedTypeSymbol? b = t.BaseType; b != null; b = b.BaseType) yield return b;
+        }
+
+        private static bool Unify(ITypeSymbol open, ITypeSymbol closed, Dictionary<ITypeParameterSymbol, ITypeSymbol> bound)
+        {
+            if (open is ITypeParameterSymbol p)
+            {
+                if (bound.TryGetValue(p, out ITypeSymbol? already)) return SymbolEqualityComparer.Default.Equals(already, closed);
+                bound[p] = closed;
+                return true;
+            }
+            if (open is IArrayTypeSymbol oa) return closed is IArrayTypeSymbol ca && oa.Rank == ca.Rank && Unify(oa.ElementType, ca.ElementType, bound);
+            if (open is INamedTypeSymbol on && on.IsGenericType)
+            {
+                if (closed is not INamedTypeSymbol cn || !SymbolEqualityComparer.Default.Equals(on.OriginalDefinition, cn.OriginalDefinition)) return false;
+                for (int i = 0; i < on.TypeArguments.Length; i++)
+                {
+                    if (!Unify(on.TypeArguments[i], cn.TypeArguments[i], bound)) return false;
+                }
+                return true;
+            }
+            return SymbolEqualityComparer.Default.Equals(open, closed);
+        }
+
+        private bool SatisfiesConstraints(INamedTypeSymbol definition, ITypeSymbol[] args)
+        {
+            for (int i = 0; i < args.Length; i++)
+            {
+                ITypeParameterSymbol p = definition.TypeParameters[i];
+                ITypeSymbol a = args[i];
+                if (p.HasReferenceTypeConstraint && !a.IsReferenceType) return false;
+                if (p.HasValueTypeConstraint && !a.IsValueType) return false;
+                if (p.HasUnmanagedTypeConstraint && !a.IsUnmanagedType) return false;
+                if (p.HasConstructorConstraint && !a.IsValueType && !(a is INamedTypeSymbol n && !n.IsAbstract && n.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public))) return false;
+                foreach (ITypeSymbol c in p.ConstraintTypes)
+                {
+                    if (c is ITypeParameterSymbol || ContainsTypeParameterSymbol(c)) continue;   // rare; let the compiler judge the construction
+                    if (!_compilation.ClassifyConversion(a, c).IsImplicit) return false;
+                }
+            }
+            return true;
+        }
+
+        private static bool ContainsTypeParameterSymbol(ITypeSymbol t) => t switch
+        {
+            ITypeParameterSymbol => true,
+            IArrayTypeSymbol a => ContainsTypeParameterSymbol(a.ElementType),
+            INamedTypeSymbol n => n.TypeArguments.Any(ContainsTypeParameterSymbol),
+            _ => false,
+        };
 
         private static bool InheritsFrom(INamedTypeSymbol t, INamedTypeSymbol baseType)
         {
@@ -757,7 +923,8 @@ namespace Amber.Generator.Parsing
                 ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
                 type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
-                TypeTagOf(type),
+                TagsOf(type).Wire,
+                TagsOf(type).Others,
                 HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute")));
             return id;
         }

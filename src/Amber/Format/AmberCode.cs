@@ -69,6 +69,21 @@ namespace Amber
         /// <summary>Builds a member tag from a key and a wire type.</summary>
         public static ushort Tag(int key, WireType wireType) => (ushort)((key << 3) | (int)wireType);
 
+        /// <summary>
+        /// The type tag of a type (docs/format.md §7.1): FNV-1a-32 of the UTF-8 of its full C# name, with
+        /// C# keywords for the built-in types ("int", "System.Collections.Generic.List&lt;object&gt;").
+        /// </summary>
+        public static uint TypeTagOf(string csharpName)
+        {
+            uint h = 0x811C9DC5;
+            foreach (byte b in System.Text.Encoding.UTF8.GetBytes(csharpName))
+            {
+                h ^= b;
+                h *= 0x01000193;
+            }
+            return h;
+        }
+
         /// <summary>The member key of a wire name: fold13(FNV-1a-32(UTF-8(name))).</summary>
         public static int KeyOf(string wireName)
         {

@@ -55,6 +55,12 @@ namespace Amber
             throw new AmberException($"A length of {count} is larger than the {remaining} byte(s) left in the input", offset,
                 "The payload is damaged, cut short, or crafted to exhaust memory.");
 
+        /// <summary>A length or size above one of the limits in <see cref="AmberOptions"/>.</summary>
+        [DoesNotReturn]
+        public static void LimitExceeded(long offset, string what, ulong value, long limit, string option) =>
+            throw new AmberException($"{what} of {value} is above the limit of {limit}", offset,
+                $"The payload is damaged or crafted to exhaust memory; if such data is legitimate here, raise AmberOptions.{option}.");
+
         /// <summary>No formatter is registered for a type.</summary>
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>
@@ -78,6 +84,18 @@ namespace Amber
         public static void UnknownSubtype(Type type, string declaredType) =>
             throw new AmberException($"'{type.FullName}' is not a {declaredType} that Amber knows", -1,
                 $"Amber serializes the implementations of '{declaredType}' it finds at compile time in this project and in the assembly that declares '{declaredType}'; declare '{type.Name}' there (public or internal, not generic).");
+
+        /// <summary>A value in an <c>object</c> member whose type Amber has no codec for.</summary>
+        [DoesNotReturn]
+        public static void UnknownObjectType(Type type) =>
+            throw new AmberException($"'{type.FullName}' is in a member declared as object, and Amber has no codec for it", -1,
+                $"A member declared as object can hold the built-in types (docs/format.md §7.3) and every type the Amber generator wrote a codec for; add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to a project that can see '{type.Name}'.");
+
+        /// <summary>Two registered types share a type tag.</summary>
+        [DoesNotReturn]
+        public static void TypeTagCollision(long offset, uint tag, Type first, Type second) =>
+            throw new AmberException($"The type tag 0x{tag:X8} belongs to both '{first.FullName}' and '{second.FullName}'", offset,
+                "Two types whose full names hash alike are both registered; rename one of them (the tag is the FNV-1a hash of the full C# name).");
 
         /// <summary>Bytes left after the root value.</summary>
         [DoesNotReturn]

@@ -244,7 +244,7 @@ namespace Amber.Generated
                             if (n1 < 0) t = null!;
                             else
                             {
-                                var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1);
+                                var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
                                 var kwt1 = (global::Amber.WireType)(d1 & 7);
                                 var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
                                 bool nl1 = (d1 & 0x80) != 0;
@@ -400,7 +400,7 @@ namespace Amber.Generated
                             if (n1 < 0) t = null!;
                             else
                             {
-                                var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1);
+                                var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
                                 var ewt1 = (global::Amber.WireType)(d1 & 7);
                                 bool nl1 = (d1 & 0x08) != 0;
                                 if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
@@ -523,7 +523,7 @@ namespace Amber.Generated
                                     if (n1 < 0) t = null!;
                                     else
                                     {
-                                        var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1);
+                                        var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
                                         var kwt1 = (global::Amber.WireType)(d1 & 7);
                                         var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
                                         bool nl1 = (d1 & 0x80) != 0;
@@ -683,7 +683,7 @@ namespace Amber.Generated
                                     if (n1 < 0) t = null!;
                                     else
                                     {
-                                        var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1);
+                                        var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
                                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                                         bool nl1 = (d1 & 0x08) != 0;
                                         if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");

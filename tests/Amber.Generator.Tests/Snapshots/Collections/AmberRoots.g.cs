@@ -31,6 +31,419 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Data.Bag>(new AmberRoot_Data_DBag());
+            static void W0(ref global::Amber.AmberWriter w, double[,] v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteShapedSequenceHeader(new int[] { c0.GetLength(0), c0.GetLength(1) }, 0x02);
+                        foreach (var e0 in c0)
+                        {
+                            w.WriteDouble(e0);
+                        }
+                    }
+                }
+            }
+            static double[,] R0(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                double[,] result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else
+                    {
+                        var len0 = new int[2];
+                        if (n0 > 0)
+                        {
+                            if ((d0 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
+                            r.ReadShapedLengths(2, n0, len0);
+                            d0 = (byte)(d0 & ~0x10);
+                        }
+                        var b0 = new double[len0[0], len0[1]];
+                        int x0_0 = 0;
+                        int x0_1 = 0;
+                        if ((d0 & 0x80) != 0)
+                        {
+                            var pk0 = r.ReadPrimitiveArray<double>(n0, d0);
+                            for (int i0 = 0; i0 < n0; i0++)
+                            {
+                                var e0 = pk0[i0];
+                                b0[x0_0, x0_1] = e0;
+                                if (++x0_1 < len0[1]) continue;
+                                x0_1 = 0;
+                                if (++x0_0 < len0[0]) continue;
+                            }
+                        }
+                        else
+                        {
+                            var ewt0 = (global::Amber.WireType)(d0 & 7);
+                            bool nl0 = (d0 & 0x08) != 0;
+                            if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                            int i0 = 0;
+                            try
+                            {
+                                for (; i0 < n0; i0++)
+                                {
+                                    double e0 = default!;
+                                    if (!nl0 || r.ReadPresence())
+                                    {
+                                        e0 = r.ReadDouble(ewt0);
+                                    }
+                                    b0[x0_0, x0_1] = e0;
+                                    if (++x0_1 < len0[1]) continue;
+                                    x0_1 = 0;
+                                    if (++x0_0 < len0[0]) continue;
+                                }
+                            }
+                            catch (global::Amber.AmberException ex)
+                            {
+                                ex.PrependIndex(i0);
+                                throw;
+                            }
+                        }
+                        result = b0;
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0);
+            static void W1(ref global::Amber.AmberWriter w, global::System.Collections.Generic.Dictionary<string, int?> v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteMapHeader(c0.Count, 0x84);
+                        foreach (var e0 in c0)
+                        {
+                            w.WriteString(e0.Key);
+                            var n1 = e0.Value;
+                            w.WritePresence(n1.HasValue);
+                            if (n1.HasValue)
+                            {
+                                w.WriteInt32(n1.GetValueOrDefault());
+                            }
+                        }
+                    }
+                }
+            }
+            static global::System.Collections.Generic.Dictionary<string, int?> R1(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::System.Collections.Generic.Dictionary<string, int?> result = default!;
+                r.Expect(wt, global::Amber.WireType.Map, "a dictionary");
+                {
+                    int n0 = r.ReadMapHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else
+                    {
+                        var b0 = new global::System.Collections.Generic.Dictionary<string, int?>(n0, global::Amber.AmberKeys.Comparer<string>(r.Options));
+                        var kwt0 = (global::Amber.WireType)(d0 & 7);
+                        var vwt0 = (global::Amber.WireType)((d0 >> 4) & 7);
+                        bool nl0 = (d0 & 0x80) != 0;
+                        int i0 = 0;
+                        try
+                        {
+                            for (; i0 < n0; i0++)
+                            {
+                                string k0 = default!;
+                                r.Expect(kwt0, global::Amber.WireType.Bytes, "String");
+                                k0 = r.ReadString()!;
+                                if (k0 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
+                                int? v0 = default!;
+                                if (!nl0 || r.ReadPresence())
+                                {
+                                    r.Expect(vwt0, global::Amber.WireType.Varint, "Int32");
+                                    v0 = r.ReadInt32();
+                                }
+                                b0[k0] = v0;
+                            }
+                        }
+                        catch (global::Amber.AmberException ex)
+                        {
+                            ex.PrependIndex(i0);
+                            throw;
+                        }
+                        result = b0;
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.Dictionary<string, int?>>("System.Collections.Generic.Dictionary<string, int?>", global::Amber.WireType.Map, W1, R1);
+            static void W2(ref global::Amber.AmberWriter w, global::System.Collections.Generic.HashSet<global::System.Guid> v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteSequenceHeader(c0.Count, 0x03);
+                        foreach (var e0 in c0)
+                        {
+                            w.WriteGuid(e0);
+                        }
+                    }
+                }
+            }
+            static global::System.Collections.Generic.HashSet<global::System.Guid> R2(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::System.Collections.Generic.HashSet<global::System.Guid> result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else
+                    {
+                        var b0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n0, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
+                        var ewt0 = (global::Amber.WireType)(d0 & 7);
+                        bool nl0 = (d0 & 0x08) != 0;
+                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        int i0 = 0;
+                        try
+                        {
+                            for (; i0 < n0; i0++)
+                            {
+                                global::System.Guid e0 = default!;
+                                if (!nl0 || r.ReadPresence())
+                                {
+                                    r.Expect(ewt0, global::Amber.WireType.Fixed128, "Guid");
+                                    e0 = r.ReadGuid();
+                                }
+                                b0.Add(e0);
+                            }
+                        }
+                        catch (global::Amber.AmberException ex)
+                        {
+                            ex.PrependIndex(i0);
+                            throw;
+                        }
+                        result = b0;
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.HashSet<global::System.Guid>>("System.Collections.Generic.HashSet<System.Guid>", global::Amber.WireType.Sequence, W2, R2);
+            static void W3(ref global::Amber.AmberWriter w, global::System.Collections.Generic.List<string> v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteSequenceHeader(c0.Count, 0x04);
+                        foreach (var e0 in c0)
+                        {
+                            w.WriteString(e0);
+                        }
+                    }
+                }
+            }
+            static global::System.Collections.Generic.List<string> R3(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::System.Collections.Generic.List<string> result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else
+                    {
+                        var b0 = new global::System.Collections.Generic.List<string>(n0);
+                        var ewt0 = (global::Amber.WireType)(d0 & 7);
+                        bool nl0 = (d0 & 0x08) != 0;
+                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        int i0 = 0;
+                        try
+                        {
+                            for (; i0 < n0; i0++)
+                            {
+                                string e0 = default!;
+                                if (!nl0 || r.ReadPresence())
+                                {
+                                    r.Expect(ewt0, global::Amber.WireType.Bytes, "String");
+                                    e0 = r.ReadString()!;
+                                }
+                                b0.Add(e0);
+                            }
+                        }
+                        catch (global::Amber.AmberException ex)
+                        {
+                            ex.PrependIndex(i0);
+                            throw;
+                        }
+                        result = b0;
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.List<string>>("System.Collections.Generic.List<string>", global::Amber.WireType.Sequence, W3, R3);
+            static void W4(ref global::Amber.AmberWriter w, global::System.Collections.Immutable.ImmutableArray<string> v)
+            {
+                {
+                    var c0 = v;
+                    if (c0.IsDefault)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteSequenceHeader(c0.Length, 0x04);
+                        foreach (var e0 in c0)
+                        {
+                            w.WriteString(e0);
+                        }
+                    }
+                }
+            }
+            static global::System.Collections.Immutable.ImmutableArray<string> R4(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::System.Collections.Immutable.ImmutableArray<string> result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = default;
+                    else
+                    {
+                        var b0 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n0);
+                        var ewt0 = (global::Amber.WireType)(d0 & 7);
+                        bool nl0 = (d0 & 0x08) != 0;
+                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        int i0 = 0;
+                        try
+                        {
+                            for (; i0 < n0; i0++)
+                            {
+                                string e0 = default!;
+                                if (!nl0 || r.ReadPresence())
+                                {
+                                    r.Expect(ewt0, global::Amber.WireType.Bytes, "String");
+                                    e0 = r.ReadString()!;
+                                }
+                                b0.Add(e0);
+                            }
+                        }
+                        catch (global::Amber.AmberException ex)
+                        {
+                            ex.PrependIndex(i0);
+                            throw;
+                        }
+                        result = b0.MoveToImmutable();
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Immutable.ImmutableArray<string>>("System.Collections.Immutable.ImmutableArray<string>", global::Amber.WireType.Sequence, W4, R4);
+            static void W5(ref global::Amber.AmberWriter w, int[] v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WritePacked<int>(c0);
+                    }
+                }
+            }
+            static int[] R5(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                int[] result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else result = r.ReadPrimitiveArray<int>(n0, d0);
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<int[]>("int[]", global::Amber.WireType.Sequence, W5, R5);
+            static void W6(ref global::Amber.AmberWriter w, int[][] v)
+            {
+                {
+                    var c0 = v;
+                    if (c0 is null)
+                    {
+                        w.WriteNull();
+                    }
+                    else
+                    {
+                        w.WriteSequenceHeader(c0.Length, 0x06);
+                        for (int i0 = 0; i0 < c0.Length; i0++)
+                        {
+                            {
+                                var c1 = c0[i0];
+                                if (c1 is null)
+                                {
+                                    w.WriteNull();
+                                }
+                                else
+                                {
+                                    w.WritePacked<int>(c1);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            static int[][] R6(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                int[][] result = default!;
+                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                {
+                    int n0 = r.ReadSequenceHeader(out byte d0);
+                    if (n0 < 0) result = null!;
+                    else
+                    {
+                        var b0 = new int[n0][];
+                        var ewt0 = (global::Amber.WireType)(d0 & 7);
+                        bool nl0 = (d0 & 0x08) != 0;
+                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        int i0 = 0;
+                        try
+                        {
+                            for (; i0 < n0; i0++)
+                            {
+                                int[] e0 = default!;
+                                if (!nl0 || r.ReadPresence())
+                                {
+                                    r.Expect(ewt0, global::Amber.WireType.Sequence, "a collection");
+                                    {
+                                        int n1 = r.ReadSequenceHeader(out byte d1);
+                                        if (n1 < 0) e0 = null!;
+                                        else e0 = r.ReadPrimitiveArray<int>(n1, d1);
+                                    }
+                                }
+                                b0[i0] = e0;
+                            }
+                        }
+                        catch (global::Amber.AmberException ex)
+                        {
+                            ex.PrependIndex(i0);
+                            throw;
+                        }
+                        result = b0;
+                    }
+                }
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6);
+            global::Amber.AmberKnownTypes.Register(typeof(global::Data.Bag), AmberCodec_Data_DBag.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Data_DBag.WriteTyped(ref w, (global::Data.Bag)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Data_DBag.ReadBody(ref r, s, p), null);
         }
     }
 }

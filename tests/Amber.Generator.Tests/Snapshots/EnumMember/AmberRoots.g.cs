@@ -31,6 +31,31 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Paint.Can>(new AmberRoot_Paint_DCan());
+            static void W0(ref global::Amber.AmberWriter w, global::Paint.Color v)
+            {
+                w.WriteByte((byte)v);
+            }
+            static global::Paint.Color R0(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::Paint.Color result = default!;
+                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                result = (global::Paint.Color)r.ReadByte();
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Color>("Paint.Color", global::Amber.WireType.Varint, W0, R0);
+            static void W1(ref global::Amber.AmberWriter w, global::Paint.Finish v)
+            {
+                w.WriteInt32((int)v);
+            }
+            static global::Paint.Finish R1(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            {
+                global::Paint.Finish result = default!;
+                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                result = (global::Paint.Finish)r.ReadInt32();
+                return result;
+            }
+            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Finish>("Paint.Finish", global::Amber.WireType.Varint, W1, R1);
+            global::Amber.AmberKnownTypes.Register(typeof(global::Paint.Can), AmberCodec_Paint_DCan.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Paint_DCan.WriteTyped(ref w, (global::Paint.Can)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Paint_DCan.ReadBody(ref r, s, p), null);
         }
     }
 }

@@ -1,0 +1,206 @@
+using System;
+using System.Collections.Concurrent;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+
+namespace Amber
+{
+    /// <summary>Writes a boxed value of one known type, header included (docs/format.md §7.3).</summary>
+    public delegate void AmberBoxedWriter(ref AmberWriter writer, object value);
+
+    /// <summary>Reads the members of a known type after its header was read; returns the value, boxed.</summary>
+    public delegate object? AmberBoxedReader(ref AmberReader reader, ShapeMatch match, ulong presence);
+
+    /// <summary>Writes one value of a known type that is not an object (an enum, a collection): just the value, in its wire type.</summary>
+    public delegate void AmberValueWriter<T>(ref AmberWriter writer, T value);
+
+    /// <summary>Reads one value of a known type that is not an object, written with <paramref name="wireType"/>.</summary>
+    public delegate T AmberValueReader<T>(ref AmberReader reader, WireType wireType);
+
+    /// <summary>What a polymorphic or <c>object</c> member does with a type tag this program does not know.</summary>
+    public enum AmberUnknownTypeHandling
+    {
+        /// <summary>Fail with an <see cref="AmberException"/> that names the tag (the default).</summary>
+        Throw,
+
+        /// <summary>Skip the object; the member (or collection element) becomes null.</summary>
+        Null,
+
+        /// <summary>
+        /// Read the members the declared type has (mapped by name), when the declared type is a concrete
+        /// class; otherwise as <see cref="Null"/>.
+        /// </summary>
+        DeclaredType,
+    }
+
+    /// <summary>
+    /// The process-wide list of types a member declared as <c>object</c> can hold, and of types that
+    /// join a polymorphic hierarchy from an assembly its base did not see (docs/format.md §7.1, §7.3).
+    /// It holds the built-in types (numbers, strings, <c>object[]</c>, <c>List&lt;object&gt;</c>,
+    /// <c>Dictionary&lt;string, object&gt;</c> …) and every type the Amber generator wrote a codec for,
+    /// registered by the generated module initializer of each assembly. Nothing else is ever created:
+    /// the input names a tag from this list, never a type.
+    /// </summary>
+    public static class AmberKnownTypes
+    {
+        private sealed class Entry
+        {
+            public Entry(Type type, AmberShape shape, AmberBoxedWriter write, AmberBoxedReader read)
+            {
+                Type = type;
+                Shape = shape;
+                Write = write;
+                Read = read;
+            }
+
+            public Type Type { get; }
+            public AmberShape Shape { get; }
+            public AmberBoxedWriter Write { get; }
+            public AmberBoxedReader Read { get; }
+            public Type? Collision { get; set; }   // a second type with the same tag: reading the tag fails
+        }
+
+        private static readonly ConcurrentDictionary<Type, Entry> s_byType = new ConcurrentDictionary<Type, Entry>();
+        private static readonly ConcurrentDictionary<uint, Entry> s_byTag = new ConcurrentDictionary<uint, Entry>();
+
+        static AmberKnownTypes() => Internal.BuiltInTypes.RegisterAll();
+
+        /// <summary>
+        /// Registers a type with its typed shape (which carries the tag) and its boxed writer and reader.
+        /// Generated code calls this for every type it has a codec for; call it yourself only for a type
+        /// with a hand-written codec. The first registration of a type wins.
+        /// </summary>
+        public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody) =>
+            Register(type, typedShape, write, readBody, null);
+
+        /// <summary>Registers a type that was renamed: data written under its former names (their tags) reads as it too.</summary>
+        public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody, uint[]? formerTags)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            if (typedShape == null) throw new ArgumentNullException(nameof(typedShape));
+            if (typedShape.TypeTag is not uint tag) throw new ArgumentException("The shape of a known type must carry a type tag.", nameof(typedShape));
+            var entry = new Entry(type, typedShape, write ?? throw new ArgumentNullException(nameof(write)), readBody ?? throw new ArgumentNullException(nameof(readBody)));
+            if (!s_byType.TryAdd(type, entry)) return;
+            AddTag(tag, entry);
+            if (formerTags != null)
+            {
+                foreach (uint former in formerTags) AddTag(former, entry);
+            }
+        }
+
+        private static void AddTag(uint tag, Entry entry)
+        {
+            Entry byTag = s_byTag.GetOrAdd(tag, entry);
+            if (byTag != entry && byTag.Type != entry.Type) byTag.Collision = entry.Type;
+        }
+
+        /// <summary>
+        /// Registers a type that is not an object — an enum, a collection, a type written through a
+        /// surrogate — under the tag of <paramref name="csharpName"/>: in an <c>object</c> member it is an
+        /// object with one member, <c>Value</c>, written by <paramref name="write"/> (docs/format.md §7.3).
+        /// Generated code calls this for the enums and collections of its model.
+        /// </summary>
+        public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read)
+        {
+            if (write == null) throw new ArgumentNullException(nameof(write));
+            if (read == null) throw new ArgumentNullException(nameof(read));
+            Internal.BuiltInTypes.AddValue<T>(csharpName, wireType, !typeof(T).IsValueType,
+                (ref AmberWriter w, T v) => write(ref w, v),
+                (ref AmberReader r, WireType wt, int id) =>
+                {
+                    T value = read(ref r, wt);
+                    if (value is object o && !typeof(T).IsValueType) r.SetReference(id, o);
+                    return value;
+                });
+        }
+
+        /// <summary>
+        /// Runs the generated registration of the assembly that declares <paramref name="typeInAssembly"/>
+        /// now (it otherwise runs the first time code of that assembly runs). Call it at start-up for an
+        /// assembly whose types are only ever reached through <c>object</c> or a base type declared elsewhere.
+        /// </summary>
+        public static void EnsureRegistered(Type typeInAssembly) =>
+            RuntimeHelpers.RunModuleConstructor(typeInAssembly.Module.ModuleHandle);
+
+        /// <summary>Whether values of <paramref name="type"/> can be written where <c>object</c> is declared.</summary>
+        public static bool IsKnown(Type type) => s_byType.ContainsKey(type);
+
+        /// <summary>Writes a value where the declared type is <c>object</c>: null, or the value with its type's typed shape.</summary>
+        public static void WriteObject(ref AmberWriter writer, object? value)
+        {
+            if (value is null)
+            {
+                writer.WriteNull();
+                return;
+            }
+            if (!TryWrite(ref writer, value))
+            {
+                AmberThrow.UnknownObjectType(value.GetType());
+            }
+        }
+
+        /// <summary>Writes a value of a registered type with its typed shape; false (nothing written) when its type is not registered.</summary>
+        public static bool TryWrite(ref AmberWriter writer, object value)
+        {
+            if (!s_byType.TryGetValue(value.GetType(), out Entry? entry)) return false;
+            entry.Write(ref writer, value);
+            return true;
+        }
+
+        /// <summary>Reads a value where the declared type is <c>object</c> (the wire type was checked by the caller).</summary>
+        public static object? ReadObject(ref AmberReader reader)
+        {
+            if (!reader.ReadPolymorphicHeader(out bool tagged, out uint tag, out object? existing)) return existing;
+            if (!tagged)
+            {
+                return Unknown(ref reader, null, "object", "An object without a type tag is where object was declared, so its type cannot be known");
+            }
+            if (s_byTag.TryGetValue(tag, out Entry? entry))
+            {
+                return ReadEntry(ref reader, entry, tag);
+            }
+            return Unknown(ref reader, tag, "object", null);
+        }
+
+        /// <summary>
+        /// For a polymorphic dispatcher: reads an object whose tag is not one of the compile-time cases.
+        /// A type registered by another assembly is read if it is a <typeparamref name="T"/>; otherwise
+        /// <see cref="AmberOptions.UnknownTypes"/> decides. Returns false when the caller should read
+        /// the declared type itself (<see cref="AmberUnknownTypeHandling.DeclaredType"/> with a concrete declared type).
+        /// </summary>
+        public static bool TryReadOther<T>(ref AmberReader reader, uint tag, bool declaredIsConcrete, string declaredName, out T? value)
+            where T : class
+        {
+            if (s_byTag.TryGetValue(tag, out Entry? entry) && typeof(T).IsAssignableFrom(entry.Type))
+            {
+                value = (T?)ReadEntry(ref reader, entry, tag);
+                return true;
+            }
+            if (declaredIsConcrete && reader.Options.UnknownTypes == AmberUnknownTypeHandling.DeclaredType)
+            {
+                value = null;
+                return false;
+            }
+            value = (T?)Unknown(ref reader, tag, declaredName, null);
+            return true;
+        }
+
+        private static object? ReadEntry(ref AmberReader reader, Entry entry, uint tag)
+        {
+            if (entry.Collision != null) AmberThrow.TypeTagCollision(reader.Position, tag, entry.Type, entry.Collision);
+            reader.CompletePolymorphicHeader(entry.Shape, out ShapeMatch match, out ulong presence);
+            return entry.Read(ref reader, match, presence);
+        }
+
+        private static object? Unknown(ref AmberReader reader, uint? tag, string declaredName, string? why)
+        {
+            if (reader.Options.UnknownTypes == AmberUnknownTypeHandling.Throw)
+            {
+                if (tag is uint t) AmberThrow.UnknownTypeTag(reader.Position, t, declaredName);
+                AmberThrow.Malformed(reader.Position, why!);
+            }
+            reader.SkipPendingObject();
+            return null;
+        }
+    }
+}

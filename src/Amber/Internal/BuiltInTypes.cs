@@ -1,0 +1,240 @@
+using System;
+using System.Collections.Generic;
+
+namespace Amber.Internal
+{
+    /// <summary>
+    /// The types a member declared as <c>object</c> holds without any generated code (docs/format.md
+    /// §7.3). Each is an object with a typed shape of one member, <c>Value</c>, in the wire type the type
+    /// has everywhere else; the tag is the FNV-1a hash of the C# name, the same tag the generator gives
+    /// a type of that name.
+    /// </summary>
+    internal static class BuiltInTypes
+    {
+        internal delegate void Put<T>(ref AmberWriter writer, T value);
+
+        internal delegate T Get<T>(ref AmberReader reader, WireType wireType, int referenceId);
+
+        private const byte ObjectElements = (byte)WireType.Object;
+        private const byte StringToObjectPairs = (byte)WireType.Bytes | ((byte)WireType.Object << 4);
+
+        private static readonly int s_valueKey = AmberCode.KeyOf("Value");
+
+        public static void RegisterAll()
+        {
+            Scalar("bool", WireType.Varint, (ref AmberWriter w, bool v) => w.WriteBoolean(v));
+            Scalar("byte", WireType.Varint, (ref AmberWriter w, byte v) => w.WriteByte(v));
+            Scalar("sbyte", WireType.Varint, (ref AmberWriter w, sbyte v) => w.WriteSByte(v));
+            Scalar("short", WireType.Varint, (ref AmberWriter w, short v) => w.WriteInt16(v));
+            Scalar("ushort", WireType.Varint, (ref AmberWriter w, ushort v) => w.WriteUInt16(v));
+            Scalar("int", WireType.Varint, (ref AmberWriter w, int v) => w.WriteInt32(v));
+            Scalar("uint", WireType.Varint, (ref AmberWriter w, uint v) => w.WriteUInt32(v));
+            Scalar("long", WireType.Varint, (ref AmberWriter w, long v) => w.WriteInt64(v));
+            Scalar("ulong", WireType.Varint, (ref AmberWriter w, ulong v) => w.WriteUInt64(v));
+            Scalar("char", WireType.Varint, (ref AmberWriter w, char v) => w.WriteChar(v));
+            Scalar("float", WireType.Fixed32, (ref AmberWriter w, float v) => w.WriteSingle(v));
+            Scalar("double", WireType.Fixed64, (ref AmberWriter w, double v) => w.WriteDouble(v));
+
+            Add("decimal", WireType.Bytes, false, (ref AmberWriter w, decimal v) => w.WriteDecimal(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a decimal"); return r.ReadDecimal(); });
+            Add<string>("string", WireType.Bytes, true, (ref AmberWriter w, string v) => w.WriteString(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a string"); return Referenced(ref r, id, r.ReadString())!; });
+            Add<byte[]>("byte[]", WireType.Bytes, true, (ref AmberWriter w, byte[] v) => w.WriteBytes(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "bytes"); return Referenced(ref r, id, r.ReadBytes())!; });
+            Add<Uri>("System.Uri", WireType.Bytes, true, (ref AmberWriter w, Uri v) => w.WriteUri(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Uri"); return Referenced(ref r, id, r.ReadUri())!; });
+            Add<Version>("System.Version", WireType.Bytes, true, (ref AmberWriter w, Version v) => w.WriteVersion(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Version"); return Referenced(ref r, id, r.ReadVersion())!; });
+            Add("System.Numerics.BigInteger", WireType.Bytes, false, (ref AmberWriter w, System.Numerics.BigInteger v) => w.WriteBigInteger(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a BigInteger"); return r.ReadBigInteger(); });
+            Add("System.DateTime", WireType.Fixed64, false, (ref AmberWriter w, DateTime v) => w.WriteDateTime(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed64, "a DateTime"); return r.ReadDateTime(); });
+            Add("System.DateTimeOffset", WireType.Bytes, false, (ref AmberWriter w, DateTimeOffset v) => w.WriteDateTimeOffset(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a DateTimeOffset"); return r.ReadDateTimeOffset(); });
+            Add("System.TimeSpan", WireType.Varint, false, (ref AmberWriter w, TimeSpan v) => w.WriteTimeSpan(v),
+                (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadTimeSpan(); });
+            Add("System.Guid", WireType.Fixed128, false, (ref AmberWriter w, Guid v) => w.WriteGuid(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "a Guid"); return r.ReadGuid(); });
+#if NET8_0_OR_GREATER
+            Add("System.DateOnly", WireType.Varint, false, (ref AmberWriter w, DateOnly v) => w.WriteDateOnly(v),
+                (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadDateOnly(); });
+            Add("System.TimeOnly", WireType.Varint, false, (ref AmberWriter w, TimeOnly v) => w.WriteTimeOnly(v),
+                (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadTimeOnly(); });
+            Add("System.Half", WireType.Fixed32, false, (ref AmberWriter w, Half v) => w.WriteHalf(v),
+                (ref AmberReader r, WireType wt, int id) => (Half)r.ReadSingle(wt));
+            Add("System.Int128", WireType.Fixed128, false, (ref AmberWriter w, Int128 v) => w.WriteInt128(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "an Int128"); return r.ReadInt128(); });
+            Add("System.UInt128", WireType.Fixed128, false, (ref AmberWriter w, UInt128 v) => w.WriteUInt128(v),
+                (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "a UInt128"); return r.ReadUInt128(); });
+#endif
+
+            Packed<byte>("byte");
+            Packed<sbyte>("sbyte");
+            Packed<short>("short");
+            Packed<ushort>("ushort");
+            Packed<int>("int");
+            Packed<uint>("uint");
+            Packed<long>("long");
+            Packed<ulong>("ulong");
+            Packed<float>("float");
+            Packed<double>("double");
+            Packed<bool>("bool");
+            Packed<char>("char");
+
+            Add("string[]", WireType.Sequence, true, (ref AmberWriter w, string[] v) => WriteStrings(ref w, v),
+                (ref AmberReader r, WireType wt, int id) => ReadStrings(ref r, wt, id, n => new string[n], (a, i, s) => a[i] = s));
+            Add("System.Collections.Generic.List<string>", WireType.Sequence, true, (ref AmberWriter w, List<string> v) => WriteStrings(ref w, v),
+                (ref AmberReader r, WireType wt, int id) => ReadStrings(ref r, wt, id, n => new List<string>(n), (l, i, s) => l.Add(s)));
+            Add("object[]", WireType.Sequence, true, (ref AmberWriter w, object?[] v) => WriteObjects(ref w, v),
+                (ref AmberReader r, WireType wt, int id) => ReadObjects(ref r, wt, id, n => new object?[n], (a, i, o) => a[i] = o));
+            Add("System.Collections.Generic.List<object>", WireType.Sequence, true, (ref AmberWriter w, List<object?> v) => WriteObjects(ref w, v),
+                (ref AmberReader r, WireType wt, int id) => ReadObjects(ref r, wt, id, n => new List<object?>(n), (l, i, o) => l.Add(o)));
+            Add("System.Collections.Generic.Dictionary<string, object>", WireType.Map, true, (ref AmberWriter w, Dictionary<string, object?> v) => WriteMap(ref w, v),
+                (ref AmberReader r, WireType wt, int id) => ReadMap(ref r, wt, id));
+        }
+
+        private static void Scalar<T>(string name, WireType wireType, Put<T> put) where T : unmanaged =>
+            Add(name, wireType, false, put, (ref AmberReader r, WireType wt, int id) => r.ReadPrimitive<T>(wt));
+
+        private static void Packed<T>(string element) where T : unmanaged
+        {
+            Add(element + "[]", WireType.Sequence, true, (ref AmberWriter w, T[] v) => w.WritePacked<T>(v),
+                (ref AmberReader r, WireType wt, int id) =>
+                {
+                    r.Expect(wt, WireType.Sequence, "a sequence");
+                    int n = r.ReadSequenceHeader(out byte d);
+                    return n < 0 ? null! : r.ReadPrimitiveArray<T>(n, d);
+                });
+            Add("System.Collections.Generic.List<" + element + ">", WireType.Sequence, true, (ref AmberWriter w, List<T> v) => w.WritePacked<T>(AmberCollections.AsSpan(v)),
+                (ref AmberReader r, WireType wt, int id) =>
+                {
+                    r.Expect(wt, WireType.Sequence, "a sequence");
+                    int n = r.ReadSequenceHeader(out byte d);
+                    return n < 0 ? null! : AmberCollections.ReadList<T>(ref r, n, d);
+                });
+        }
+
+        /// <summary>Registers one type: a typed shape with the one member Value.</summary>
+        internal static void AddValue<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get) =>
+            Add(name, wireType, isReference, put, get);
+
+        private static void Add<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get)
+        {
+            var shape = new AmberShape(name, new[] { "Value" }, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));
+            AmberBoxedWriter write = (ref AmberWriter w, object v) =>
+            {
+                if (isReference && w.TryWriteReference(v)) return;
+                w.EnterDepth();
+                w.WriteObjectHeader(shape, 1);
+                put(ref w, (T)v);
+                w.ExitDepth();
+            };
+            AmberBoxedReader read = (ref AmberReader r, ShapeMatch s, ulong p) => ReadValue(ref r, s, p, wireType, get);
+            AmberKnownTypes.Register(typeof(T), shape, write, read);
+        }
+
+        private static object? ReadValue<T>(ref AmberReader r, ShapeMatch s, ulong p, WireType wireType, Get<T> get)
+        {
+            int id = r.LastReservedReference;
+            T value = default!;
+            if (s.IsIdentical)
+            {
+                if ((p & 1) != 0) value = get(ref r, wireType, id);
+            }
+            else
+            {
+                // Not this version's shape (the data was crafted or damaged): read Value if it is there.
+                bool found = false;
+                int[] map = s.Map!;
+                for (int wi = 0; wi < map.Length; wi++)
+                {
+                    if ((p & (1UL << wi)) == 0) continue;
+                    if (!found && map[wi] == 0)
+                    {
+                        value = get(ref r, s.WireTypeAt(wi), id);
+                        found = true;
+                    }
+                    else
+                    {
+                        r.SkipValue(s.WireTypeAt(wi));
+                    }
+                }
+            }
+            r.ExitDepth();
+            return value;
+        }
+
+        private static T Referenced<T>(ref AmberReader r, int id, T value) where T : class?
+        {
+            if (value != null) r.SetReference(id, value);
+            return value;
+        }
+
+        private static void WriteStrings(ref AmberWriter w, IReadOnlyList<string> items)
+        {
+            w.WriteSequenceHeader(items.Count, (byte)WireType.Bytes);
+            for (int i = 0; i < items.Count; i++) w.WriteString(items[i]);
+        }
+
+        private static TList ReadStrings<TList>(ref AmberReader r, WireType wt, int id, Func<int, TList> create, Action<TList, int, string> set)
+            where TList : class
+        {
+            r.Expect(wt, WireType.Sequence, "a sequence");
+            int n = r.ReadSequenceHeader(out byte d);
+            if (n < 0) return null!;
+            TList list = create(n);
+            r.SetReference(id, list);
+            if (n > 0 && d != (byte)WireType.Bytes) AmberThrow.Malformed(r.Position, $"A sequence of strings has the element descriptor 0x{d:X2}");
+            for (int i = 0; i < n; i++) set(list, i, r.ReadString()!);
+            return list;
+        }
+
+        private static void WriteObjects(ref AmberWriter w, IReadOnlyList<object?> items)
+        {
+            w.WriteSequenceHeader(items.Count, ObjectElements);
+            for (int i = 0; i < items.Count; i++) AmberKnownTypes.WriteObject(ref w, items[i]);
+        }
+
+        private static TList ReadObjects<TList>(ref AmberReader r, WireType wt, int id, Func<int, TList> create, Action<TList, int, object?> set)
+            where TList : class
+        {
+            r.Expect(wt, WireType.Sequence, "a sequence");
+            int n = r.ReadSequenceHeader(out byte d);
+            if (n < 0) return null!;
+            TList list = create(n);
+            r.SetReference(id, list);   // before the elements: a list may hold itself
+            if (n > 0 && d != ObjectElements) AmberThrow.Malformed(r.Position, $"A sequence of objects has the element descriptor 0x{d:X2}");
+            for (int i = 0; i < n; i++) set(list, i, AmberKnownTypes.ReadObject(ref r));
+            return list;
+        }
+
+        private static void WriteMap(ref AmberWriter w, Dictionary<string, object?> map)
+        {
+            w.WriteMapHeader(map.Count, StringToObjectPairs);
+            foreach (KeyValuePair<string, object?> pair in map)
+            {
+                w.WriteString(pair.Key);
+                AmberKnownTypes.WriteObject(ref w, pair.Value);
+            }
+        }
+
+        private static Dictionary<string, object?> ReadMap(ref AmberReader r, WireType wt, int id)
+        {
+            r.Expect(wt, WireType.Map, "a dictionary");
+            int n = r.ReadMapHeader(out byte d);
+            if (n < 0) return null!;
+            var map = new Dictionary<string, object?>(n, AmberKeys.Comparer<string>(r.Options));
+            r.SetReference(id, map);
+            if (n > 0 && d != StringToObjectPairs) AmberThrow.Malformed(r.Position, $"A dictionary of string to object has the pair descriptor 0x{d:X2}");
+            for (int i = 0; i < n; i++)
+            {
+                long at = r.Position;
+                string? key = r.ReadString();
+                if (key is null) AmberThrow.Malformed(at, "A dictionary key is null");
+                object? value = AmberKnownTypes.ReadObject(ref r);
+                if (!map.TryAdd(key, value)) AmberThrow.Malformed(at, $"The dictionary key \"{key}\" appears twice");
+            }
+            return map;
+        }
+    }
+}
