@@ -100,8 +100,8 @@ namespace Amber.Bench.Tests
         public void GameStateEquipsInventoryItemsAndAsksForSharedReferences()
         {
             var workload = new GameStateWorkload();
-            Assert.Equal(ShapeNeeds.SharedReferences, workload.Needs);
-            Assert.Equal(ShapeNeeds.SharedReferences, workload.Cases(BenchScale.Tiny, sweep: false).Single().Needs);
+            Assert.Equal(ShapeNeeds.SharedReferences | ShapeNeeds.ObjectValues, workload.Needs);
+            Assert.Equal(workload.Needs, workload.Cases(BenchScale.Tiny, sweep: false).Single().Needs);
             GameState state = Generate<GameState>(workload, BenchScale.Quick);
             List<GameCharacter> equipped = Characters(state).Where(c => c.EquippedWeapon != null).ToList();
             Assert.Contains(state.Player, equipped);
@@ -151,6 +151,35 @@ namespace Amber.Bench.Tests
             var strict = new Comparer(checksIdentity: true);
             GameStateWorkload.Compare(strict, state, copy);
             Assert.Equal("Player.EquippedWeapon: two references to one object came back as two objects", strict.FirstDifference);
+        }
+
+        // ---------------------------------------------------------------- gamestate: object values
+
+        [Fact]
+        public void GameStateVariablesHoldEachKindOfValue()
+        {
+            GameState state = Generate<GameState>(new GameStateWorkload(), BenchScale.Quick);
+            Assert.Equal(new[] { "Boolean", "Double", "Int64", "String" }, state.Variables.Values.Select(v => v.GetType().Name).Distinct().OrderBy(n => n));
+            Assert.Contains(state.Variables.Values, v => v is double d && d == Math.Floor(d));   // a whole double, which JSON writes like an integer
+        }
+
+        [Theory]
+        [MemberData(nameof(General))]
+        public void ObjectValuesComeBackAsTheTypeTheyWere(string name)
+        {
+            ISerializerAdapter adapter = Adapter(name).For(new GameStateWorkload().Needs);
+            var values = new Dictionary<string, object>
+            {
+                ["long"] = 2L, ["whole double"] = 2.0, ["fraction"] = 0.125, ["negative"] = -40.0, ["big"] = 1e300, ["min"] = long.MinValue,
+                ["text"] = "2", ["empty"] = "", ["yes"] = true, ["no"] = false,
+            };
+            GameState copy = RoundTrip(adapter, new GameState { Variables = values });
+            Assert.Equal(values.Keys.OrderBy(k => k), copy.Variables.Keys.OrderBy(k => k));
+            foreach (KeyValuePair<string, object> pair in values)
+            {
+                Assert.Equal(pair.Value.GetType(), copy.Variables[pair.Key].GetType());
+                Assert.Equal(pair.Value, copy.Variables[pair.Key]);
+            }
         }
 
         private static IEnumerable<GameCharacter> Characters(GameState state) => new[] { state.Player }.Concat(state.Characters);

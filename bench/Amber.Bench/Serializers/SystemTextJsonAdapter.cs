@@ -47,13 +47,14 @@ namespace Amber.Bench.Serializers
         /// <summary>
         /// The context's options (IncludeFields) with its contracts modified where a shape needs it
         /// (<see cref="BenchJsonContract"/>), plus <see cref="ReferenceHandler.Preserve"/> when the
-        /// shape shares objects. Only what a workload needs is turned on: any change from the context's
+        /// shape shares objects and <see cref="ObjectValueConverter"/> when it has object values. Only what a workload needs is turned on: any change from the context's
         /// options makes System.Text.Json leave the generated fast-path writers for every type.
         /// </summary>
         public static JsonSerializerOptions CreateOptions(ShapeNeeds needs)
         {
             var options = new JsonSerializerOptions(BenchJsonContext.Default.Options) { TypeInfoResolver = BenchJsonContract.Resolver };
             if ((needs & ShapeNeeds.SharedReferences) != 0) options.ReferenceHandler = ReferenceHandler.Preserve;
+            if ((needs & ShapeNeeds.ObjectValues) != 0) options.Converters.Add(new ObjectValueConverter());
             options.MakeReadOnly();
             return options;
         }

@@ -13,13 +13,10 @@ namespace Amber.Bench.Workloads.Game
     // inventory items (the save needs identity kept: GameStateWorkload asks for shared references).
     // The engine's Vector2 and Color come from a separate assembly (bench/Amber.Bench.Engine) that the
     // game does not own; Amber writes them through surrogates (Workloads/EngineSurrogates.cs).
-    //
-    // One stand-in remains: the brief's Dictionary<string, object> variables are
-    // Dictionary<string, GameVariable>, a tagged value (see GameStateWorkload.Footnotes).
+    // Script variables (the save's, each room's and each character's memory) are
+    // Dictionary<string, object> holding longs, doubles, strings and bools.
 
     public enum DamageType { Blunt, Slash, Pierce, Fire, Frost }
-
-    public enum VariableKind { Integer, Number, Text, Flag }
 
     public enum Direction { North, East, South, West }
 
@@ -84,16 +81,6 @@ namespace Amber.Bench.Workloads.Game
     {
     }
 
-    /// <summary>Stands for an <c>object</c> value of the brief's Dictionary&lt;string, object&gt;: the member named by Kind holds the value.</summary>
-    public class GameVariable
-    {
-        public VariableKind Kind { get; set; }
-        public long? Integer { get; set; }
-        public double? Number { get; set; }
-        public string? Text { get; set; }
-        public bool? Flag { get; set; }
-    }
-
     public class Exit
     {
         public Direction Direction { get; set; }
@@ -132,7 +119,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Exit> Exits { get; set; } = new List<Exit>();
         public List<Prop> Props { get; set; } = new List<Prop>();
         public List<GameItem> Items { get; set; } = new List<GameItem>();
-        public Dictionary<string, GameVariable> Variables { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
     }
 
     public class GameCharacter
@@ -158,7 +145,7 @@ namespace Amber.Bench.Workloads.Game
         public List<string> DialogueSeen { get; set; } = new List<string>();
         public Dictionary<string, int> Stats { get; set; } = new Dictionary<string, int>();
         public Dictionary<string, int> Relationships { get; set; } = new Dictionary<string, int>();
-        public Dictionary<string, GameVariable> Memory { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Memory { get; set; } = new Dictionary<string, object>();
         public List<Vector2> PatrolPath { get; set; } = new List<Vector2>();
     }
 
@@ -205,7 +192,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Room> Rooms { get; set; } = new List<Room>();
         public List<Quest> Quests { get; set; } = new List<Quest>();
         public Dictionary<string, bool> QuestFlags { get; set; } = new Dictionary<string, bool>();
-        public Dictionary<string, GameVariable> Variables { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
         public CameraState Camera { get; set; } = new CameraState();
         public List<string> Journal { get; set; } = new List<string>();
     }
@@ -227,11 +214,13 @@ namespace Amber.Bench.Workloads
                 + "Amber with AmberOptions.PreserveReferences (objects and strings written once), System.Text.Json with ReferenceHandler.Preserve (\"$id\"/\"$ref\" on every object, lists wrapped as {\"$id\", \"$values\"}; no generated fast path), Newtonsoft.Json with PreserveReferencesHandling.Objects (\"$id\"/\"$ref\" on objects).",
             "gamestate: the engine structs Vector2 and Color (public fields, from the separate Amber.Bench.Engine assembly, which the game does not own) are written by Amber through surrogates declared in the bench (Workloads/EngineSurrogates.cs: [assembly: AmberSurrogate], conversion operators both ways, the same members); "
                 + "System.Text.Json writes their fields with IncludeFields, Newtonsoft.Json by default.",
-            "gamestate: the brief's Dictionary<string, object> variables are still Dictionary<string, GameVariable>, a tagged value (Kind + nullable long/double/string/bool), for every serializer: Amber's support for object members is not on this branch yet.",
+            "gamestate: the script variables are Dictionary<string, object> holding long, double (an eighth of them whole numbers), string and bool values, and the comparison checks each value's type as well as its value. "
+                + "Amber: no configuration (each value carries its type's tag). System.Text.Json: for this workload only, a JsonConverter<object> registered in the options (Serializers/ObjectValueConverter.cs: a JSON integer reads as long, any other number as double, and a whole double is written with \".0\" so it reads back as a double), since by default an object value reads back as a JsonElement. "
+                + "Newtonsoft.Json: its defaults (integers read as long, numbers with a fraction as double, whole doubles written as \"2.0\"; no variable string looks like a date, which DateParseHandling.DateTime would turn into a DateTime).",
         };
 
-        /// <summary>EquippedWeapon shares an inventory item: the save is only faithful when identity is kept.</summary>
-        public override ShapeNeeds Needs => ShapeNeeds.SharedReferences;
+        /// <summary>EquippedWeapon shares an inventory item, so the save is only faithful when identity is kept; the variables are object values.</summary>
+        public override ShapeNeeds Needs => ShapeNeeds.SharedReferences | ShapeNeeds.ObjectValues;
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
         {
@@ -282,16 +271,11 @@ namespace Amber.Bench.Workloads
             c.Equal(p + ".A", e.A, a.A);
         }
 
-        private static void CompareVariable(Comparer c, string p, GameVariable e, GameVariable a)
+        /// <summary>An object value: the same type (a long stays a long, a whole double a double) and an equal value.</summary>
+        private static void CompareVariable(Comparer c, string p, object e, object a)
         {
-            c.Object(p, e, a, (c, p, e, a) =>
-            {
-                c.Equal(p + ".Kind", e.Kind, a.Kind);
-                c.Equal(p + ".Integer", e.Integer, a.Integer);
-                c.Equal(p + ".Number", e.Number, a.Number);
-                c.Equal(p + ".Text", e.Text, a.Text);
-                c.Equal(p + ".Flag", e.Flag, a.Flag);
-            });
+            if (e.GetType() != a?.GetType()) c.Fail(p, $"expected a {e.GetType().Name}, got {(a == null ? "null" : "a " + a.GetType().Name)}");
+            else c.Equal(p, e, a);
         }
 
         /// <summary>A GameItem-typed member: null on both sides, or the same derived type with the same members.</summary>
@@ -781,14 +765,15 @@ namespace Amber.Bench.Workloads
             return Base(new TrinketItem(), m.Name, m.Sprite, area, m.Value, 0.25f + _r.Next(8) * 0.25f, Inv($"{m.Name}. {Pick(new[] { "Might be worth something to the right buyer.", "You are not sure why you kept it.", "It glints in the light." })}"));
         }
 
-        private GameVariable NewVariable()
+        /// <summary>A script variable: a long, a double, a string or a bool, boxed as the engine's scripts store them.</summary>
+        private object NewVariable()
         {
             switch (_r.Next(4))
             {
-                case 0: return new GameVariable { Kind = VariableKind.Integer, Integer = _r.Next(-50, 5000) };
-                case 1: return new GameVariable { Kind = VariableKind.Number, Number = _r.Next(0, 4000) / 8.0 };
-                case 2: return new GameVariable { Kind = VariableKind.Text, Text = Pick(new[] { "Marlinspike", "north", "the bell tolls twice", "Isabella", "closed", "Day 12", "lantern_blue", "gull" }) };
-                default: return new GameVariable { Kind = VariableKind.Flag, Flag = Chance(0.5) };
+                case 0: return (long)_r.Next(-50, 5000);
+                case 1: return _r.Next(0, 4000) / 8.0;
+                case 2: return Pick(new[] { "Marlinspike", "north", "the bell tolls twice", "Isabella", "closed", "Day 12", "lantern_blue", "gull" });
+                default: return Chance(0.5);
             }
         }
 
