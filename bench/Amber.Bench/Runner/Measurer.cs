@@ -33,6 +33,7 @@ namespace Amber.Bench.Runner
 
         public ResultRow Run<T>(WorkloadCase<T> input, ISerializerAdapter adapter)
         {
+            adapter = adapter.For(input.Needs);
             var output = new ArrayBufferWriter<byte>(1 << 16);
             _progress("serialize once");
             adapter.Serialize(input.Value, output);
@@ -40,7 +41,7 @@ namespace Amber.Bench.Runner
 
             _progress("verify");
             T copy = adapter.Deserialize<T>(payload);
-            var comparer = new Comparer();
+            var comparer = new Comparer(checksIdentity: adapter.KeepsReferences);
             input.Compare(comparer, input.Value, copy);
             copy = default!;
 

@@ -1,23 +1,48 @@
 using System;
 using System.Buffers;
+using Amber.Bench.Workloads;
 
 namespace Amber.Bench.Serializers
 {
-    /// <summary>Amber, with no attributes on any model type (the root types are named once in Workloads/AmberRoots.cs).</summary>
+    /// <summary>
+    /// Amber, with no attributes on any model type (the root types are named once in
+    /// Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/EngineSurrogates.cs).
+    /// Default options, except <see cref="AmberOptions.PreserveReferences"/> for a workload whose
+    /// shape shares objects.
+    /// </summary>
     public sealed class AmberAdapter : ISerializerAdapter
     {
+        private static readonly AmberOptions KeepReferences = new AmberOptions { PreserveReferences = true };
+
+        private readonly AmberOptions _options;
+
+        public AmberAdapter()
+            : this(AmberOptions.Default)
+        {
+        }
+
+        private AmberAdapter(AmberOptions options)
+        {
+            _options = options;
+        }
+
         public string Name => "Amber";
 
         public string? Unavailable => null;
 
         public bool Supports(string workload) => true;
 
-        public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => AmberSerializer.Serialize(output, value);
+        public ISerializerAdapter For(ShapeNeeds needs) =>
+            (needs & ShapeNeeds.SharedReferences) != 0 ? new AmberAdapter(KeepReferences) : this;
 
-        public T Deserialize<T>(ReadOnlySpan<byte> payload) => AmberSerializer.Deserialize<T>(payload)!;
+        public bool KeepsReferences => _options.PreserveReferences;
 
-        public void SerializeToStream<T>(T value, System.IO.Stream destination) => AmberSerializer.Serialize(destination, value);
+        public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => AmberSerializer.Serialize(output, value, _options);
 
-        public T DeserializeFromStream<T>(System.IO.Stream source) => AmberSerializer.Deserialize<T>(source)!;
+        public T Deserialize<T>(ReadOnlySpan<byte> payload) => AmberSerializer.Deserialize<T>(payload, _options)!;
+
+        public void SerializeToStream<T>(T value, System.IO.Stream destination) => AmberSerializer.Serialize(destination, value, _options);
+
+        public T DeserializeFromStream<T>(System.IO.Stream source) => AmberSerializer.Deserialize<T>(source, _options)!;
     }
 }

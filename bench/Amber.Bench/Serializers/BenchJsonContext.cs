@@ -24,6 +24,24 @@ namespace Amber.Bench.Serializers
     [JsonSerializable(typeof(System.Collections.Generic.List<Amber.Bench.Workloads.Sport.SportEvent>))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Game.GameState))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.BootResponse))]
+    // Derived types a polymorphic member may hold (Serializers/KnownSubtypes.cs): the generator only
+    // sees the declared base types, so the derived ones are listed to get metadata too.
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.Weapon))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.Armor))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.Consumable))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.Currency))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.DailyMission))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.StoryMission))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.EventMission))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.FriendProfile))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.PlayerProfile))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.WeaponItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.RangedWeaponItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.KeyItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.ContainerItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.ConsumableItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.DocumentItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Game.TrinketItem))]
     public sealed partial class BenchJsonContext : JsonSerializerContext
     {
     }

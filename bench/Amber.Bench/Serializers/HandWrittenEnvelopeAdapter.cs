@@ -40,6 +40,10 @@ namespace Amber.Bench.Serializers
 
         public bool Supports(string workload) => workload == "envelope";
 
+        public ISerializerAdapter For(ShapeNeeds needs) => this;
+
+        public bool KeepsReferences => false;
+
         public void Serialize<T>(T value, ArrayBufferWriter<byte> output)
         {
             if (typeof(T) != typeof(MessageEnvelope)) throw Only(typeof(T));

@@ -18,6 +18,15 @@ namespace Amber.Bench.Serializers
         /// <summary>Whether this serializer takes part in a workload (the hand-written one only knows the envelope).</summary>
         bool Supports(string workload);
 
+        /// <summary>
+        /// This serializer set up for a workload's needs (reference handling, <c>object</c> values):
+        /// the same instance when nothing changes. Called once per row, before anything is timed.
+        /// </summary>
+        ISerializerAdapter For(Workloads.ShapeNeeds needs);
+
+        /// <summary>Whether this set-up keeps shared references (two references to one object come back as one), so the comparison checks identity.</summary>
+        bool KeepsReferences { get; }
+
         /// <summary>Serializes into <paramref name="output"/>, which the caller has reset.</summary>
         void Serialize<T>(T value, ArrayBufferWriter<byte> output);
 
@@ -45,6 +54,10 @@ namespace Amber.Bench.Serializers
         public string? Unavailable { get; }
 
         public bool Supports(string workload) => true;
+
+        public ISerializerAdapter For(Workloads.ShapeNeeds needs) => this;
+
+        public bool KeepsReferences => false;
 
         public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => throw new NotSupportedException(Unavailable);
 

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.IO;
 using System.Text;
+using Amber.Bench.Workloads;
 using Newtonsoft.Json;
 
 namespace Amber.Bench.Serializers
@@ -9,7 +10,8 @@ namespace Amber.Bench.Serializers
     /// <summary>
     /// Newtonsoft.Json (Json.NET), report 3's serializer: one <see cref="JsonSerializer"/> configured
     /// once with default settings plus the DateTime round trip (ISO 8601 with 7 fractional digits and
-    /// the Kind kept). Char buffers come from the shared array pool (Json.NET's IArrayPool hook).
+    /// the Kind kept), and what a workload's shape needs (<see cref="For"/>). Char buffers come from
+    /// the shared array pool (Json.NET's IArrayPool hook).
     /// Serialize: JsonTextWriter → one reused StreamWriter → a Stream that appends to the reused
     /// buffer writer. Deserialize: JsonTextReader → StreamReader → an UnmanagedMemoryStream over the
     /// pinned payload (no copy of the bytes).
@@ -18,17 +20,20 @@ namespace Amber.Bench.Serializers
     {
         private static readonly UTF8Encoding Utf8NoBom = new UTF8Encoding(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
 
-        private readonly JsonSerializer _serializer = JsonSerializer.Create(new JsonSerializerSettings
-        {
-            DateTimeZoneHandling = DateTimeZoneHandling.RoundtripKind,
-            DateParseHandling = DateParseHandling.DateTime,
-        });
-
+        private readonly ShapeNeeds _needs;
+        private readonly JsonSerializer _serializer;
         private readonly BufferWriterStream _sink = new BufferWriterStream();
         private StreamWriter _text;
 
         public NewtonsoftAdapter()
+            : this(ShapeNeeds.None)
         {
+        }
+
+        private NewtonsoftAdapter(ShapeNeeds needs)
+        {
+            _needs = needs;
+            _serializer = JsonSerializer.Create(CreateSettings(needs));
             _text = NewText();
         }
 
@@ -37,6 +42,26 @@ namespace Amber.Bench.Serializers
         public string? Unavailable => null;
 
         public bool Supports(string workload) => true;
+
+        public ISerializerAdapter For(ShapeNeeds needs) => needs == _needs ? this : new NewtonsoftAdapter(needs);
+
+        public bool KeepsReferences => _serializer.PreserveReferencesHandling != PreserveReferencesHandling.None;
+
+        /// <summary>
+        /// Default settings plus the DateTime round trip, the suite's contract resolver (private members
+        /// and type names on polymorphic members, <see cref="BenchContractResolver"/>) and the allow-list
+        /// binder for those type names; <see cref="PreserveReferencesHandling.Objects"/>
+        /// when the shape shares objects. Integers in <c>object</c> members read as long and
+        /// fractions as double by default, so <see cref="ShapeNeeds.ObjectValues"/> needs nothing.
+        /// </summary>
+        public static JsonSerializerSettings CreateSettings(ShapeNeeds needs) => new JsonSerializerSettings
+        {
+            DateTimeZoneHandling = DateTimeZoneHandling.RoundtripKind,
+            DateParseHandling = DateParseHandling.DateTime,
+            ContractResolver = BenchContractResolver.Instance,
+            SerializationBinder = KnownTypesBinder.Instance,
+            PreserveReferencesHandling = (needs & ShapeNeeds.SharedReferences) != 0 ? PreserveReferencesHandling.Objects : PreserveReferencesHandling.None,
+        };
 
         public void Serialize<T>(T value, ArrayBufferWriter<byte> output)
         {

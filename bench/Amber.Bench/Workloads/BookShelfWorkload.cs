@@ -1,12 +1,41 @@
 using System.Collections.Generic;
+using System.Runtime.CompilerServices;
 
 namespace Amber.Bench.Workloads
 {
-    /// <summary>Report 5's type. The brief's Secret is private; until private members land (issue 4) it is a public property for every serializer.</summary>
+    /// <summary>
+    /// Report 5's type, with its private member. <c>[AmberInclude]</c> is the one serializer attribute on
+    /// a model type in the suite: a private member is not data unless its owner says so, so some opt-in
+    /// is unavoidable. The peers opt in from outside instead (see <see cref="BookShelfSecret"/>).
+    /// </summary>
     public class BookShelf
     {
+        public BookShelf()
+        {
+        }
+
+        public BookShelf(string secret)
+        {
+            Secret = secret;
+        }
+
         public List<Book>? Books { get; set; }
-        public string? Secret { get; set; }
+
+        [AmberInclude]
+        private string Secret { get; set; } = "";
+    }
+
+    /// <summary>
+    /// Reaches <see cref="BookShelf"/>'s private Secret from outside the type, with no reflection:
+    /// the comparison reads it through this, and so does System.Text.Json's contract modifier.
+    /// </summary>
+    public static class BookShelfSecret
+    {
+        [UnsafeAccessor(UnsafeAccessorKind.Method, Name = "get_Secret")]
+        public static extern string Get(BookShelf shelf);
+
+        [UnsafeAccessor(UnsafeAccessorKind.Method, Name = "set_Secret")]
+        public static extern void Set(BookShelf shelf, string value);
     }
 
     public class Book
@@ -26,7 +55,8 @@ namespace Amber.Bench.Workloads
 
         public override IReadOnlyList<string> Footnotes => new[]
         {
-            "bookshelf: the brief's BookShelf.Secret is private; every serializer gets it as a public property until the suite configures private-member access for each peer (Amber has [AmberInclude] now: issue 4).",
+            "bookshelf: BookShelf.Secret is a private property, as in the brief, and every serializer round-trips it: Amber through [AmberInclude] on the member (generated UnsafeAccessor code), "
+                + "System.Text.Json through a contract modifier that adds a \"Secret\" property whose getter and setter are UnsafeAccessor methods, Newtonsoft.Json through a contract resolver that adds the private property (Json.NET's reflection-based accessors).",
         };
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
@@ -45,12 +75,12 @@ namespace Amber.Bench.Workloads
         {
             var books = new List<Book>(n);
             for (int i = 0; i < n; i++) books.Add(new Book { Title = "Book " + i, Id = i });
-            return new WorkloadCase<BookShelf>(Name, n, new BookShelf { Books = books, Secret = "private member value" }, Compare);
+            return new WorkloadCase<BookShelf>(Name, n, new BookShelf("private member value") { Books = books }, Compare);
         }
 
         public static void Compare(Comparer c, BookShelf e, BookShelf a)
         {
-            c.Equal("Secret", e.Secret, a.Secret);
+            c.Equal("Secret", BookShelfSecret.Get(e), BookShelfSecret.Get(a));
             c.Sequence("Books", e.Books, a.Books, (cc, p, x, y) =>
             {
                 cc.Equal(p + ".Title", x.Title, y.Title);

@@ -6,9 +6,13 @@ using Amber.Bench.Workloads.Boot;
 namespace Amber.Bench.Workloads.Boot
 {
     // Report 3's boot response: what a mobile game's server sends a client at start-up. Enums,
-    // inherited classes (members are declared as the concrete derived types: no polymorphic members),
-    // generic types with constraints closed over several types, nulls in every nullable place, lists
-    // and dictionaries of all of these. No type carries an attribute for any serializer.
+    // inherited classes held through their base (the inventory is a List<Item> of weapons, armour,
+    // consumables and currencies; missions a List<Mission> of daily, story and event missions; a
+    // leaderboard's PublicProfile is sometimes a FriendProfile), generic types with constraints
+    // (Reward<T> where T : Item, closed over each item type and over Item itself, so a reward's item is
+    // polymorphic too), nulls in every nullable place (empty loadout slots included), lists and
+    // dictionaries of all of these. No type carries an attribute for any serializer: Amber finds the
+    // derived types at compile time; the peers are told them in Serializers/KnownSubtypes.cs.
 
     public enum Rarity { Common, Uncommon, Rare, Epic, Legendary }
 
@@ -31,6 +35,8 @@ namespace Amber.Bench.Workloads.Boot
     public enum MissionCadence { Daily, Weekly }
 
     public enum FriendStatus { Online, Away, Offline, InBattle }
+
+    public enum EquipSlot { MainHand, OffHand, Head, Chest, Legs, Hands, Feet, Trinket }
 
     /// <summary>The root of every server object.</summary>
     public abstract class Entity
@@ -84,7 +90,7 @@ namespace Amber.Bench.Workloads.Boot
         public long? Cap { get; set; }
     }
 
-    /// <summary>A generic type with a constraint, closed over Weapon, Armor, Consumable and Currency.</summary>
+    /// <summary>A generic type with a constraint, closed over Weapon, Armor, Consumable, Currency and Item (any of them).</summary>
     public class Reward<T> where T : Item
     {
         public T? Item { get; set; }
@@ -128,9 +134,8 @@ namespace Amber.Bench.Workloads.Boot
         public DateTime? EndsAt { get; set; }
         public int? PurchaseLimit { get; set; }
         public Ranged<int>? LevelRange { get; set; }
-        public List<Reward<Weapon>>? Weapons { get; set; }
-        public List<Reward<Armor>>? Armors { get; set; }
-        public List<Reward<Consumable>>? Consumables { get; set; }
+        /// <summary>What the offer sells: any kind of item.</summary>
+        public List<Reward<Item>>? Contents { get; set; }
         public Reward<Currency>? Bonus { get; set; }
         public Dictionary<string, string>? Badges { get; set; }
     }
@@ -159,6 +164,15 @@ namespace Amber.Bench.Workloads.Boot
         public string? PrerequisiteKey { get; set; }
         public Reward<Weapon>? WeaponReward { get; set; }
         public Reward<Armor>? ArmorReward { get; set; }
+    }
+
+    /// <summary>A mission that belongs to a live event: its tiers pay out any kind of item.</summary>
+    public class EventMission : Mission
+    {
+        public string EventKey { get; set; } = "";
+        public long TokenGoal { get; set; }
+        public int? Tier { get; set; }
+        public Reward<Item>? TierReward { get; set; }
     }
 
     public class PublicProfile : Entity
@@ -198,14 +212,17 @@ namespace Amber.Bench.Workloads.Boot
         public PublicProfile? Sender { get; set; }
         public bool Read { get; set; }
         public DateTime? ExpiresAt { get; set; }
-        public Reward<Consumable>? Attachment { get; set; }
         public Reward<Currency>? Gift { get; set; }
-        public List<Reward<Weapon>>? WeaponAttachments { get; set; }
+
+        /// <summary>Attached items of any kind.</summary>
+        public List<Reward<Item>>? Grants { get; set; }
     }
 
     public class LeaderboardEntry : Entity
     {
         public int Rank { get; set; }
+
+        /// <summary>A PublicProfile, or a FriendProfile when the player is a friend.</summary>
         public PublicProfile Player { get; set; } = new PublicProfile();
         public long Score { get; set; }
         public int? PreviousRank { get; set; }
@@ -233,13 +250,18 @@ namespace Amber.Bench.Workloads.Boot
         public string? MaintenanceMessage { get; set; }
         public Ranged<DateTime>? MaintenanceWindow { get; set; }
         public PlayerProfile Player { get; set; } = new PlayerProfile();
-        public List<Weapon> Weapons { get; set; } = new List<Weapon>();
-        public List<Armor> Armors { get; set; } = new List<Armor>();
-        public Dictionary<string, Consumable> Consumables { get; set; } = new Dictionary<string, Consumable>();
+
+        /// <summary>Everything the player carries: weapons, armour, consumables and currencies in one list.</summary>
+        public List<Item> Inventory { get; set; } = new List<Item>();
+
+        /// <summary>What is equipped in each slot; null for an empty slot.</summary>
+        public Dictionary<EquipSlot, Item?> Loadout { get; set; } = new Dictionary<EquipSlot, Item?>();
+
         public Dictionary<CurrencyKind, Currency> Wallet { get; set; } = new Dictionary<CurrencyKind, Currency>();
         public List<ShopOffer> Offers { get; set; } = new List<ShopOffer>();
-        public List<DailyMission> DailyMissions { get; set; } = new List<DailyMission>();
-        public List<StoryMission> StoryMissions { get; set; } = new List<StoryMission>();
+
+        /// <summary>Daily, story and event missions in one list.</summary>
+        public List<Mission> Missions { get; set; } = new List<Mission>();
         public List<Mail> Inbox { get; set; } = new List<Mail>();
         public List<FriendProfile> Friends { get; set; } = new List<FriendProfile>();
         public Page<LeaderboardEntry> Leaderboard { get; set; } = new Page<LeaderboardEntry>();
@@ -256,6 +278,14 @@ namespace Amber.Bench.Workloads
         public override string Name => "bootpayload";
 
         public override string Description => "a mobile game's boot response: complex objects with enums, inheritance, Reward<T> where T : Item, nulls, lists and dictionaries";
+
+        public override IReadOnlyList<string> Footnotes => new[]
+        {
+            "bootpayload: members declared as a base type hold derived ones (Inventory: List<Item>; Loadout: Dictionary<EquipSlot, Item?> with empty slots null; Missions: List<Mission>; Reward<Item>.Item; LeaderboardEntry.Player: PublicProfile, sometimes a FriendProfile). "
+                + "Amber: no configuration (the generator finds the derived types at compile time; a type tag once per type in the payload's shapes). "
+                + "System.Text.Json: a contract modifier sets PolymorphismOptions on Item, Mission and PublicProfile, one JsonDerivedType per derived type (\"$type\": \"Boot.Weapon\" …), and the derived types have [JsonSerializable] lines on the context; customized contracts take those types, and every type that holds them, off the generated fast path. "
+                + "Newtonsoft.Json: TypeNameHandling.Auto on exactly those members (set by the contract resolver) with a SerializationBinder allow-list of the same short names.",
+        };
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
         {
@@ -275,13 +305,11 @@ namespace Amber.Bench.Workloads
                 c.Equal("MaintenanceMessage", e.MaintenanceMessage, a.MaintenanceMessage);
                 CompareTimeRange(c, "MaintenanceWindow", e.MaintenanceWindow, a.MaintenanceWindow);
                 ComparePlayer(c, "Player", e.Player, a.Player);
-                c.Sequence("Weapons", e.Weapons, a.Weapons, CompareWeapon);
-                c.Sequence("Armors", e.Armors, a.Armors, CompareArmor);
-                c.Map("Consumables", e.Consumables, a.Consumables, CompareConsumable);
+                c.Sequence("Inventory", e.Inventory, a.Inventory, CompareAnyItem);
+                c.Map("Loadout", e.Loadout, a.Loadout, CompareAnyItem);
                 c.Map("Wallet", e.Wallet, a.Wallet, CompareCurrency);
                 c.Sequence("Offers", e.Offers, a.Offers, CompareOffer);
-                c.Sequence("DailyMissions", e.DailyMissions, a.DailyMissions, CompareDailyMission);
-                c.Sequence("StoryMissions", e.StoryMissions, a.StoryMissions, CompareStoryMission);
+                c.Sequence("Missions", e.Missions, a.Missions, CompareAnyMission);
                 c.Sequence("Inbox", e.Inbox, a.Inbox, CompareMail);
                 c.Sequence("Friends", e.Friends, a.Friends, CompareFriend);
                 c.Object("Leaderboard", e.Leaderboard, a.Leaderboard, (c, p, e, a) =>
@@ -316,6 +344,19 @@ namespace Amber.Bench.Workloads
             c.SeqValues(p + ".Tags", e.Tags, a.Tags);
             c.MapValues(p + ".Stats", e.Stats, a.Stats);
         }
+
+        /// <summary>An Item-typed member: null on both sides, or the same derived type with the same members.</summary>
+        private static void CompareAnyItem(Comparer c, string p, Item? e, Item? a) => c.Polymorphic(p, e, a, (c, p, e, a) =>
+        {
+            switch (e)
+            {
+                case Weapon w: CompareWeapon(c, p, w, (Weapon)a); break;
+                case Armor x: CompareArmor(c, p, x, (Armor)a); break;
+                case Consumable x: CompareConsumable(c, p, x, (Consumable)a); break;
+                case Currency x: CompareCurrency(c, p, x, (Currency)a); break;
+                default: c.Fail(p, "no comparison for " + e.GetType().Name); break;
+            }
+        });
 
         private static void CompareWeapon(Comparer c, string p, Weapon? e, Weapon? a) => c.Object(p, e, a, (c, p, e, a) =>
         {
@@ -392,9 +433,7 @@ namespace Amber.Bench.Workloads
             c.Time(p + ".EndsAt", e.EndsAt, a.EndsAt);
             c.Equal(p + ".PurchaseLimit", e.PurchaseLimit, a.PurchaseLimit);
             CompareLevels(c, p + ".LevelRange", e.LevelRange, a.LevelRange);
-            c.Sequence(p + ".Weapons", e.Weapons, a.Weapons, (c, p, e, a) => CompareReward<Weapon>(c, p, e, a, CompareWeapon));
-            c.Sequence(p + ".Armors", e.Armors, a.Armors, (c, p, e, a) => CompareReward<Armor>(c, p, e, a, CompareArmor));
-            c.Sequence(p + ".Consumables", e.Consumables, a.Consumables, (c, p, e, a) => CompareReward<Consumable>(c, p, e, a, CompareConsumable));
+            c.Sequence(p + ".Contents", e.Contents, a.Contents, (c, p, e, a) => CompareReward<Item>(c, p, e, a, CompareAnyItem));
             CompareReward<Currency>(c, p + ".Bonus", e.Bonus, a.Bonus, CompareCurrency);
             c.MapValues(p + ".Badges", e.Badges, a.Badges);
         });
@@ -411,22 +450,43 @@ namespace Amber.Bench.Workloads
             CompareReward<Consumable>(c, p + ".ItemReward", e.ItemReward, a.ItemReward, CompareConsumable);
         }
 
-        private static void CompareDailyMission(Comparer c, string p, DailyMission? e, DailyMission? a) => c.Object(p, e, a, (c, p, e, a) =>
+        /// <summary>A Mission-typed element: the same derived type with the same members.</summary>
+        private static void CompareAnyMission(Comparer c, string p, Mission? e, Mission? a) => c.Polymorphic(p, e, a, (c, p, e, a) =>
+        {
+            switch (e)
+            {
+                case DailyMission m: CompareDailyMission(c, p, m, (DailyMission)a); break;
+                case StoryMission m: CompareStoryMission(c, p, m, (StoryMission)a); break;
+                case EventMission m: CompareEventMission(c, p, m, (EventMission)a); break;
+                default: c.Fail(p, "no comparison for " + e.GetType().Name); break;
+            }
+        });
+
+        private static void CompareDailyMission(Comparer c, string p, DailyMission e, DailyMission a)
         {
             CompareMission(c, p, e, a);
             c.Equal(p + ".Cadence", e.Cadence, a.Cadence);
             c.Time(p + ".ResetsAt", e.ResetsAt, a.ResetsAt);
             c.Equal(p + ".RerollsLeft", e.RerollsLeft, a.RerollsLeft);
-        });
+        }
 
-        private static void CompareStoryMission(Comparer c, string p, StoryMission? e, StoryMission? a) => c.Object(p, e, a, (c, p, e, a) =>
+        private static void CompareStoryMission(Comparer c, string p, StoryMission e, StoryMission a)
         {
             CompareMission(c, p, e, a);
             c.Equal(p + ".Chapter", e.Chapter, a.Chapter);
             c.Equal(p + ".PrerequisiteKey", e.PrerequisiteKey, a.PrerequisiteKey);
             CompareReward<Weapon>(c, p + ".WeaponReward", e.WeaponReward, a.WeaponReward, CompareWeapon);
             CompareReward<Armor>(c, p + ".ArmorReward", e.ArmorReward, a.ArmorReward, CompareArmor);
-        });
+        }
+
+        private static void CompareEventMission(Comparer c, string p, EventMission e, EventMission a)
+        {
+            CompareMission(c, p, e, a);
+            c.Equal(p + ".EventKey", e.EventKey, a.EventKey);
+            c.Equal(p + ".TokenGoal", e.TokenGoal, a.TokenGoal);
+            c.Equal(p + ".Tier", e.Tier, a.Tier);
+            CompareReward<Item>(c, p + ".TierReward", e.TierReward, a.TierReward, CompareAnyItem);
+        }
 
         private static void ComparePublicProfileMembers(Comparer c, string p, PublicProfile e, PublicProfile a)
         {
@@ -439,19 +499,31 @@ namespace Amber.Bench.Workloads
             c.Equal(p + ".ArenaRank", e.ArenaRank, a.ArenaRank);
         }
 
-        private static void ComparePublicProfile(Comparer c, string p, PublicProfile? e, PublicProfile? a) =>
-            c.Object(p, e, a, ComparePublicProfileMembers);
+        /// <summary>A PublicProfile-typed member: the same type (PublicProfile itself or a derived one) with the same members.</summary>
+        private static void ComparePublicProfile(Comparer c, string p, PublicProfile? e, PublicProfile? a) => c.Polymorphic(p, e, a, (c, p, e, a) =>
+        {
+            switch (e)
+            {
+                case FriendProfile f: CompareFriendMembers(c, p, f, (FriendProfile)a); break;
+                case PlayerProfile x: ComparePlayerMembers(c, p, x, (PlayerProfile)a); break;
+                default: ComparePublicProfileMembers(c, p, e, a); break;
+            }
+        });
 
-        private static void CompareFriend(Comparer c, string p, FriendProfile? e, FriendProfile? a) => c.Object(p, e, a, (c, p, e, a) =>
+        private static void CompareFriend(Comparer c, string p, FriendProfile? e, FriendProfile? a) => c.Object(p, e, a, CompareFriendMembers);
+
+        private static void CompareFriendMembers(Comparer c, string p, FriendProfile e, FriendProfile a)
         {
             ComparePublicProfileMembers(c, p, e, a);
             c.Equal(p + ".Status", e.Status, a.Status);
             c.Time(p + ".LastOnline", e.LastOnline, a.LastOnline);
             c.Equal(p + ".Favorite", e.Favorite, a.Favorite);
             c.Equal(p + ".GiftsSentToday", e.GiftsSentToday, a.GiftsSentToday);
-        });
+        }
 
-        private static void ComparePlayer(Comparer c, string p, PlayerProfile? e, PlayerProfile? a) => c.Object(p, e, a, (c, p, e, a) =>
+        private static void ComparePlayer(Comparer c, string p, PlayerProfile? e, PlayerProfile? a) => c.Object(p, e, a, ComparePlayerMembers);
+
+        private static void ComparePlayerMembers(Comparer c, string p, PlayerProfile e, PlayerProfile a)
         {
             ComparePublicProfileMembers(c, p, e, a);
             c.Equal(p + ".Email", e.Email, a.Email);
@@ -462,7 +534,7 @@ namespace Amber.Bench.Workloads
             c.Time(p + ".BannedUntil", e.BannedUntil, a.BannedUntil);
             c.SeqValues(p + ".UnlockedFeatures", e.UnlockedFeatures, a.UnlockedFeatures);
             c.MapValues(p + ".Settings", e.Settings, a.Settings);
-        });
+        }
 
         private static void CompareMail(Comparer c, string p, Mail? e, Mail? a) => c.Object(p, e, a, (c, p, e, a) =>
         {
@@ -472,9 +544,8 @@ namespace Amber.Bench.Workloads
             ComparePublicProfile(c, p + ".Sender", e.Sender, a.Sender);
             c.Equal(p + ".Read", e.Read, a.Read);
             c.Time(p + ".ExpiresAt", e.ExpiresAt, a.ExpiresAt);
-            CompareReward<Consumable>(c, p + ".Attachment", e.Attachment, a.Attachment, CompareConsumable);
             CompareReward<Currency>(c, p + ".Gift", e.Gift, a.Gift, CompareCurrency);
-            c.Sequence(p + ".WeaponAttachments", e.WeaponAttachments, a.WeaponAttachments, (c, p, e, a) => CompareReward<Weapon>(c, p, e, a, CompareWeapon));
+            c.Sequence(p + ".Grants", e.Grants, a.Grants, (c, p, e, a) => CompareReward<Item>(c, p, e, a, CompareAnyItem));
         });
 
         private static void CompareLeaderboardEntry(Comparer c, string p, LeaderboardEntry? e, LeaderboardEntry? a) => c.Object(p, e, a, (c, p, e, a) =>
@@ -574,6 +645,13 @@ namespace Amber.Bench.Workloads
             }
         }
 
+        /// <summary>Any kind of item, as an inventory or a reward holds them.</summary>
+        private Item NewAnyItem()
+        {
+            double roll = _r.NextDouble();
+            return roll < 0.35 ? NewWeapon() : roll < 0.65 ? NewArmor() : roll < 0.9 ? NewConsumable() : NewCurrency();
+        }
+
         private Weapon NewWeapon()
         {
             var w = new Weapon();
@@ -627,7 +705,7 @@ namespace Amber.Bench.Workloads
         private Reward<T> NewReward<T>(T item) where T : Item => new Reward<T>
         {
             Item = item,
-            Quantity = 1 + _r.Next(typeof(T) == typeof(Currency) ? 5000 : 5),
+            Quantity = 1 + _r.Next(item is Currency ? 5000 : 5),
             Source = (RewardSource)_r.Next(7),
             DropChance = Some() ? _r.Next(1, 1000) / 1000.0 : null,
             ExpiresAt = Some(0.4) ? Future(30) : null,
@@ -683,20 +761,26 @@ namespace Amber.Bench.Workloads
 
             // N top-level objects, in fixed shares; the leaderboard takes what rounding leaves.
             int Share(int percent) => Math.Max(1, objects * percent / 100);
-            int weapons = Share(20), armors = Share(15), consumables = Share(10), offers = Share(8), daily = Share(5), story = Share(5),
-                mails = Share(12), friends = Share(10), events = Share(3);
-            int leaderboard = Math.Max(1, objects - (weapons + armors + consumables + offers + daily + story + mails + friends + events));
+            int items = Share(45), offers = Share(8), missions = Share(10), mails = Share(12), friends = Share(10), events = Share(3);
+            int leaderboard = Math.Max(1, objects - (items + offers + missions + mails + friends + events));
 
-            for (int i = 0; i < weapons; i++) response.Weapons.Add(NewWeapon());
-            for (int i = 0; i < armors; i++) response.Armors.Add(NewArmor());
-            for (int i = 0; i < consumables; i++)
+            // The inventory mixes every kind of item in one list, in a seeded order.
+            for (int i = 0; i < items; i++) response.Inventory.Add(NewAnyItem());
+            foreach (EquipSlot slot in Enum.GetValues<EquipSlot>())
             {
-                Consumable c = NewConsumable();
-                response.Consumables[Inv($"{c.Key}#{i}")] = c;
+                // A slot holds what fits it, or nothing: null values in a polymorphic dictionary.
+                response.Loadout[slot] = !Some(0.75) ? null
+                    : slot is EquipSlot.MainHand ? NewWeapon()
+                    : slot is EquipSlot.OffHand ? (Some(0.5) ? NewWeapon() : NewArmor())
+                    : slot is EquipSlot.Trinket ? NewConsumable()
+                    : NewArmor();
             }
             for (int i = 0; i < offers; i++) response.Offers.Add(NewOffer(i));
-            for (int i = 0; i < daily; i++) response.DailyMissions.Add(NewDailyMission(i));
-            for (int i = 0; i < story; i++) response.StoryMissions.Add(NewStoryMission(i));
+            for (int i = 0; i < missions; i++)
+            {
+                double roll = _r.NextDouble();
+                response.Missions.Add(roll < 0.45 ? NewDailyMission(i) : roll < 0.75 ? NewStoryMission(i) : NewEventMission(i));
+            }
             for (int i = 0; i < mails; i++) response.Inbox.Add(NewMail(i));
             for (int i = 0; i < friends; i++) response.Friends.Add(NewFriend());
             response.Leaderboard = new Page<LeaderboardEntry> { Total = leaderboard * 40, PageIndex = 0, NextCursor = Inv($"lb:season12:{leaderboard}") };
@@ -735,23 +819,11 @@ namespace Amber.Bench.Workloads
             offer.EndsAt = Some() ? Future(14) : null;
             offer.PurchaseLimit = Some(0.5) ? 1 + _r.Next(5) : null;
             offer.LevelRange = Some(0.5) ? Levels() : null;
-            if (Some())
+            if (Some(0.8))
             {
-                offer.Weapons = new List<Reward<Weapon>>();
-                int n = 1 + _r.Next(2);
-                for (int i = 0; i < n; i++) offer.Weapons.Add(NewReward(NewWeapon()));
-            }
-            if (Some(0.5))
-            {
-                offer.Armors = new List<Reward<Armor>>();
-                int n = 1 + _r.Next(2);
-                for (int i = 0; i < n; i++) offer.Armors.Add(NewReward(NewArmor()));
-            }
-            if (Some())
-            {
-                offer.Consumables = new List<Reward<Consumable>>();
-                int n = 1 + _r.Next(3);
-                for (int i = 0; i < n; i++) offer.Consumables.Add(NewReward(NewConsumable()));
+                offer.Contents = new List<Reward<Item>>();
+                int n = 1 + _r.Next(4);
+                for (int i = 0; i < n; i++) offer.Contents.Add(NewReward(NewAnyItem()));
             }
             offer.Bonus = Some() ? NewReward(NewCurrency()) : null;
             if (Some(0.5))
@@ -786,6 +858,17 @@ namespace Amber.Bench.Workloads
             return m;
         }
 
+        private EventMission NewEventMission(int index)
+        {
+            var m = new EventMission();
+            MissionMembers(m, Inv($"mission_event_{index}"));
+            m.EventKey = Inv($"event_{_r.Next(10)}");
+            m.TokenGoal = 100L * (1 + _r.Next(500));
+            m.Tier = Some() ? 1 + _r.Next(10) : null;
+            m.TierReward = Some() ? NewReward(NewAnyItem()) : null;
+            return m;
+        }
+
         private StoryMission NewStoryMission(int index)
         {
             var m = new StoryMission();
@@ -809,11 +892,12 @@ namespace Amber.Bench.Workloads
             mail.Sender = system ? null : FillProfile(new PublicProfile());
             mail.Read = Some(0.5);
             mail.ExpiresAt = Some() ? Future(30) : null;
-            mail.Attachment = Some(0.5) ? NewReward(NewConsumable()) : null;
             mail.Gift = Some(0.5) ? NewReward(NewCurrency()) : null;
-            if (Some(0.3))
+            if (Some(0.5))
             {
-                mail.WeaponAttachments = new List<Reward<Weapon>> { NewReward(NewWeapon()) };
+                mail.Grants = new List<Reward<Item>>();
+                int n = 1 + _r.Next(3);
+                for (int i = 0; i < n; i++) mail.Grants.Add(NewReward(NewAnyItem()));
             }
             return mail;
         }
@@ -833,7 +917,8 @@ namespace Amber.Bench.Workloads
             var entry = new LeaderboardEntry();
             Entity(entry, Inv($"lb_season12_{index + 1}"));
             entry.Rank = index + 1;
-            entry.Player = FillProfile(new PublicProfile());
+            // A friend on the board shows as the friend's profile: a derived type in a PublicProfile member.
+            entry.Player = Some(0.15) ? NewFriend() : FillProfile(new PublicProfile());
             entry.Score = 5_000_000L - index * 137L - _r.Next(137);
             entry.PreviousRank = Some() ? Math.Max(1, index + 1 + _r.Next(-20, 21)) : null;
             entry.SeasonReward = index < 100 || Some(0.2) ? NewReward(NewCurrency(CurrencyKind.Gems)) : null;

@@ -18,6 +18,26 @@ namespace Amber.Bench.Workloads
             members(c, path, expected, actual);
         }
 
+        /// <summary>
+        /// A member declared as a base type: both null, or both of the same runtime type and then
+        /// compared with <paramref name="members"/> (which dispatches on that type).
+        /// </summary>
+        public static void Polymorphic<T>(this Comparer c, string path, T? expected, T? actual, Action<Comparer, string, T, T> members)
+            where T : class
+        {
+            if (expected == null || actual == null)
+            {
+                if (!(expected == null && actual == null)) c.Fail(path, expected == null ? "expected null" : "got null");
+                return;
+            }
+            if (expected.GetType() != actual.GetType())
+            {
+                c.Fail(path, $"expected a {expected.GetType().Name}, got a {actual.GetType().Name}");
+                return;
+            }
+            members(c, path, expected, actual);
+        }
+
         /// <summary>A DateTime: the value and its Kind (DateTime equality ignores Kind).</summary>
         public static void Time(this Comparer c, string path, DateTime expected, DateTime actual)
         {

@@ -6,21 +6,17 @@ using Engine;
 
 namespace Amber.Bench.Workloads.Game
 {
-    // Report 1's save file: an adventure game's whole state. The engine's Vector2 and Color come from
-    // a separate assembly (bench/Amber.Bench.Engine) that the game does not own. No type carries an
-    // attribute for any serializer.
-    //
-    // The brief's save has items as a class hierarchy, Dictionary<string, object> variables and items
-    // referenced from two places. Amber cannot yet serialize polymorphic members, object values or
-    // shared references (issue 4), so this is the closest faithful shape every serializer can
-    // represent: one GameItem class with a Kind and kind-specific nullable members, variables as a
-    // small tagged value, and the second reference as a copy (see GameStateWorkload.Footnotes).
-
-    public enum ItemKind { Misc, Weapon, Key, Container, Consumable, Document }
+    // Report 1's save file: an adventure game's whole state. No type carries an attribute for any
+    // serializer. Items are a class hierarchy (GameItem: weapons, ranged weapons, keys, containers
+    // holding items, consumables, documents, trinkets), held through the base type in rooms,
+    // inventories and containers; a character's EquippedWeapon is the same instance as one of its
+    // inventory items (the save needs identity kept: GameStateWorkload asks for shared references).
+    // The engine's Vector2 and Color come from a separate assembly (bench/Amber.Bench.Engine) that the
+    // game does not own; Amber writes them through surrogates (Workloads/EngineSurrogates.cs).
+    // Script variables (the save's, each room's and each character's memory) are
+    // Dictionary<string, object> holding longs, doubles, strings and bools.
 
     public enum DamageType { Blunt, Slash, Pierce, Fire, Frost }
-
-    public enum VariableKind { Integer, Number, Text, Flag }
 
     public enum Direction { North, East, South, West }
 
@@ -28,11 +24,10 @@ namespace Amber.Bench.Workloads.Game
 
     public enum Mood { Calm, Friendly, Suspicious, Hostile, Afraid }
 
-    /// <summary>Stands for the brief's item hierarchy (weapon, key, container …): the kind-specific members are null for other kinds.</summary>
-    public class GameItem
+    /// <summary>Anything a room, an inventory or a container can hold.</summary>
+    public abstract class GameItem
     {
         public string Id { get; set; } = "";
-        public ItemKind Kind { get; set; }
         public string Name { get; set; } = "";
         public string Description { get; set; } = "";
         public string Sprite { get; set; } = "";
@@ -41,38 +36,49 @@ namespace Amber.Bench.Workloads.Game
         public int Value { get; set; }
         public float Weight { get; set; }
         public bool IsQuestItem { get; set; }
-
-        // Weapon
-        public int? Damage { get; set; }
-        public DamageType? DamageType { get; set; }
-        public float? Range { get; set; }
-
-        // Key
-        public string? DoorId { get; set; }
-        public bool? ConsumedOnUse { get; set; }
-
-        // Container
-        public int? Capacity { get; set; }
-        public bool? IsLocked { get; set; }
-        public string? KeyId { get; set; }
-        public List<GameItem>? Contents { get; set; }
-
-        // Consumable
-        public int? HealAmount { get; set; }
-        public int? Charges { get; set; }
-
-        // Document
-        public string? Text { get; set; }
     }
 
-    /// <summary>Stands for an <c>object</c> value of the brief's Dictionary&lt;string, object&gt;: the member named by Kind holds the value.</summary>
-    public class GameVariable
+    public class WeaponItem : GameItem
     {
-        public VariableKind Kind { get; set; }
-        public long? Integer { get; set; }
-        public double? Number { get; set; }
-        public string? Text { get; set; }
-        public bool? Flag { get; set; }
+        public int Damage { get; set; }
+        public DamageType DamageType { get; set; }
+    }
+
+    /// <summary>A weapon with a reach: a member declared as WeaponItem may hold one.</summary>
+    public class RangedWeaponItem : WeaponItem
+    {
+        public float Range { get; set; }
+        public int Ammo { get; set; }
+    }
+
+    public class KeyItem : GameItem
+    {
+        public string DoorId { get; set; } = "";
+        public bool ConsumedOnUse { get; set; }
+    }
+
+    public class ContainerItem : GameItem
+    {
+        public int Capacity { get; set; }
+        public bool IsLocked { get; set; }
+        public string? KeyId { get; set; }
+        public List<GameItem> Contents { get; set; } = new List<GameItem>();
+    }
+
+    public class ConsumableItem : GameItem
+    {
+        public int? HealAmount { get; set; }
+        public int Charges { get; set; }
+    }
+
+    public class DocumentItem : GameItem
+    {
+        public string Text { get; set; } = "";
+    }
+
+    /// <summary>A curio with nothing beyond the common members.</summary>
+    public class TrinketItem : GameItem
+    {
     }
 
     public class Exit
@@ -113,7 +119,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Exit> Exits { get; set; } = new List<Exit>();
         public List<Prop> Props { get; set; } = new List<Prop>();
         public List<GameItem> Items { get; set; } = new List<GameItem>();
-        public Dictionary<string, GameVariable> Variables { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
     }
 
     public class GameCharacter
@@ -132,14 +138,14 @@ namespace Amber.Bench.Workloads.Game
         public long Experience { get; set; }
         public List<GameItem> Inventory { get; set; } = new List<GameItem>();
 
-        /// <summary>The brief's second reference to an inventory item: here an equal copy of it.</summary>
-        public GameItem? EquippedWeapon { get; set; }
+        /// <summary>One of the Inventory's items (the same instance), or null.</summary>
+        public WeaponItem? EquippedWeapon { get; set; }
 
         public string? DialogueNode { get; set; }
         public List<string> DialogueSeen { get; set; } = new List<string>();
         public Dictionary<string, int> Stats { get; set; } = new Dictionary<string, int>();
         public Dictionary<string, int> Relationships { get; set; } = new Dictionary<string, int>();
-        public Dictionary<string, GameVariable> Memory { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Memory { get; set; } = new Dictionary<string, object>();
         public List<Vector2> PatrolPath { get; set; } = new List<Vector2>();
     }
 
@@ -186,7 +192,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Room> Rooms { get; set; } = new List<Room>();
         public List<Quest> Quests { get; set; } = new List<Quest>();
         public Dictionary<string, bool> QuestFlags { get; set; } = new Dictionary<string, bool>();
-        public Dictionary<string, GameVariable> Variables { get; set; } = new Dictionary<string, GameVariable>();
+        public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
         public CameraState Camera { get; set; } = new CameraState();
         public List<string> Journal { get; set; } = new List<string>();
     }
@@ -202,16 +208,24 @@ namespace Amber.Bench.Workloads
 
         public override IReadOnlyList<string> Footnotes => new[]
         {
-            "gamestate: the brief's item class hierarchy (weapon, key, container …) is one GameItem class with a Kind enum and nullable kind-specific members (a container's List<GameItem> holds nested containers); kept for every serializer until the suite switches all of them to the brief's hierarchy (Amber has polymorphism now; the peers need their own configuration: issue 4).",
-            "gamestate: the brief's Dictionary<string, object> variables are Dictionary<string, GameVariable>, a tagged value (Kind + nullable long/double/string/bool); Amber cannot serialize object values yet (issue 4).",
-            "gamestate: an item the brief references from two places (an inventory and EquippedWeapon) is saved as two equal copies, by every serializer; kept until the suite turns on reference handling for every serializer that has it (Amber has PreserveReferences now: issue 4).",
-            "gamestate: issue 4 (polymorphism, object values, shared references) replaces these three stand-ins with the brief's shape. The engine structs Vector2 and Color (public fields, no attributes, from the separate Amber.Bench.Engine assembly) are serialized as they are, without a surrogate.",
+            "gamestate: items are a class hierarchy held through the base type (List<GameItem> in rooms, inventories and containers, nested; EquippedWeapon declared as WeaponItem, which RangedWeaponItem derives from). "
+                + "Amber: no configuration. System.Text.Json: a contract modifier sets PolymorphismOptions on GameItem and WeaponItem (\"$type\": \"Game.KeyItem\" …). Newtonsoft.Json: TypeNameHandling.Auto on those members only, with the allow-list binder.",
+            "gamestate: each EquippedWeapon is the same instance as an item of the character's Inventory, and the comparison checks that the copy shares it too (ReferenceEquals) for every serializer here, all three configured to keep references for this workload only: "
+                + "Amber with AmberOptions.PreserveReferences (objects and strings written once), System.Text.Json with ReferenceHandler.Preserve (\"$id\"/\"$ref\" on every object, lists wrapped as {\"$id\", \"$values\"}; no generated fast path), Newtonsoft.Json with PreserveReferencesHandling.Objects (\"$id\"/\"$ref\" on objects).",
+            "gamestate: the engine structs Vector2 and Color (public fields, from the separate Amber.Bench.Engine assembly, which the game does not own) are written by Amber through surrogates declared in the bench (Workloads/EngineSurrogates.cs: [assembly: AmberSurrogate], conversion operators both ways, the same members); "
+                + "System.Text.Json writes their fields with IncludeFields, Newtonsoft.Json by default.",
+            "gamestate: the script variables are Dictionary<string, object> holding long, double (an eighth of them whole numbers), string and bool values, and the comparison checks each value's type as well as its value. "
+                + "Amber: no configuration (each value carries its type's tag). System.Text.Json: for this workload only, a JsonConverter<object> registered in the options (Serializers/ObjectValueConverter.cs: a JSON integer reads as long, any other number as double, and a whole double is written with \".0\" so it reads back as a double), since by default an object value reads back as a JsonElement. "
+                + "Newtonsoft.Json: its defaults (integers read as long, numbers with a fraction as double, whole doubles written as \"2.0\"; no variable string looks like a date, which DateParseHandling.DateTime would turn into a DateTime).",
         };
+
+        /// <summary>EquippedWeapon shares an inventory item, so the save is only faithful when identity is kept; the variables are object values.</summary>
+        public override ShapeNeeds Needs => ShapeNeeds.SharedReferences | ShapeNeeds.ObjectValues;
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
         {
             GameState state = new GameStateGenerator(new Random(BenchScale.Seed), scale.IsTiny).Create();
-            yield return new WorkloadCase<GameState>(Name, GameStateGenerator.CountObjects(state), state, Compare);
+            yield return new WorkloadCase<GameState>(Name, GameStateGenerator.CountObjects(state), state, Compare, Needs);
         }
 
         // ---------------------------------------------------------------- touch phase
@@ -257,46 +271,65 @@ namespace Amber.Bench.Workloads
             c.Equal(p + ".A", e.A, a.A);
         }
 
-        private static void CompareVariable(Comparer c, string p, GameVariable e, GameVariable a)
+        /// <summary>An object value: the same type (a long stays a long, a whole double a double) and an equal value.</summary>
+        private static void CompareVariable(Comparer c, string p, object e, object a)
         {
-            c.Object(p, e, a, (c, p, e, a) =>
-            {
-                c.Equal(p + ".Kind", e.Kind, a.Kind);
-                c.Equal(p + ".Integer", e.Integer, a.Integer);
-                c.Equal(p + ".Number", e.Number, a.Number);
-                c.Equal(p + ".Text", e.Text, a.Text);
-                c.Equal(p + ".Flag", e.Flag, a.Flag);
-            });
+            if (e.GetType() != a?.GetType()) c.Fail(p, $"expected a {e.GetType().Name}, got {(a == null ? "null" : "a " + a.GetType().Name)}");
+            else c.Equal(p, e, a);
         }
 
-        private static void CompareItem(Comparer c, string p, GameItem? e, GameItem? a)
+        /// <summary>A GameItem-typed member: null on both sides, or the same derived type with the same members.</summary>
+        private static void CompareItem(Comparer c, string p, GameItem? e, GameItem? a) => c.Polymorphic(p, e, a, (c, p, e, a) =>
         {
-            c.Object(p, e, a, (c, p, e, a) =>
+            c.Equal(p + ".Id", e.Id, a.Id);
+            c.Equal(p + ".Name", e.Name, a.Name);
+            c.Equal(p + ".Description", e.Description, a.Description);
+            c.Equal(p + ".Sprite", e.Sprite, a.Sprite);
+            CompareVector(c, p + ".Position", e.Position, a.Position);
+            CompareColor(c, p + ".Tint", e.Tint, a.Tint);
+            c.Equal(p + ".Value", e.Value, a.Value);
+            c.Equal(p + ".Weight", e.Weight, a.Weight);
+            c.Equal(p + ".IsQuestItem", e.IsQuestItem, a.IsQuestItem);
+            switch (e)
             {
-                c.Equal(p + ".Id", e.Id, a.Id);
-                c.Equal(p + ".Kind", e.Kind, a.Kind);
-                c.Equal(p + ".Name", e.Name, a.Name);
-                c.Equal(p + ".Description", e.Description, a.Description);
-                c.Equal(p + ".Sprite", e.Sprite, a.Sprite);
-                CompareVector(c, p + ".Position", e.Position, a.Position);
-                CompareColor(c, p + ".Tint", e.Tint, a.Tint);
-                c.Equal(p + ".Value", e.Value, a.Value);
-                c.Equal(p + ".Weight", e.Weight, a.Weight);
-                c.Equal(p + ".IsQuestItem", e.IsQuestItem, a.IsQuestItem);
-                c.Equal(p + ".Damage", e.Damage, a.Damage);
-                c.Equal(p + ".DamageType", e.DamageType, a.DamageType);
-                c.Equal(p + ".Range", e.Range, a.Range);
-                c.Equal(p + ".DoorId", e.DoorId, a.DoorId);
-                c.Equal(p + ".ConsumedOnUse", e.ConsumedOnUse, a.ConsumedOnUse);
-                c.Equal(p + ".Capacity", e.Capacity, a.Capacity);
-                c.Equal(p + ".IsLocked", e.IsLocked, a.IsLocked);
-                c.Equal(p + ".KeyId", e.KeyId, a.KeyId);
-                c.Sequence(p + ".Contents", e.Contents, a.Contents, CompareItem);
-                c.Equal(p + ".HealAmount", e.HealAmount, a.HealAmount);
-                c.Equal(p + ".Charges", e.Charges, a.Charges);
-                c.Equal(p + ".Text", e.Text, a.Text);
-            });
-        }
+                case WeaponItem w:
+                    var aw = (WeaponItem)a;
+                    c.Equal(p + ".Damage", w.Damage, aw.Damage);
+                    c.Equal(p + ".DamageType", w.DamageType, aw.DamageType);
+                    if (w is RangedWeaponItem r)
+                    {
+                        var ar = (RangedWeaponItem)a;
+                        c.Equal(p + ".Range", r.Range, ar.Range);
+                        c.Equal(p + ".Ammo", r.Ammo, ar.Ammo);
+                    }
+                    break;
+                case KeyItem k:
+                    var ak = (KeyItem)a;
+                    c.Equal(p + ".DoorId", k.DoorId, ak.DoorId);
+                    c.Equal(p + ".ConsumedOnUse", k.ConsumedOnUse, ak.ConsumedOnUse);
+                    break;
+                case ContainerItem box:
+                    var abox = (ContainerItem)a;
+                    c.Equal(p + ".Capacity", box.Capacity, abox.Capacity);
+                    c.Equal(p + ".IsLocked", box.IsLocked, abox.IsLocked);
+                    c.Equal(p + ".KeyId", box.KeyId, abox.KeyId);
+                    c.Sequence(p + ".Contents", box.Contents, abox.Contents, CompareItem);
+                    break;
+                case ConsumableItem food:
+                    var afood = (ConsumableItem)a;
+                    c.Equal(p + ".HealAmount", food.HealAmount, afood.HealAmount);
+                    c.Equal(p + ".Charges", food.Charges, afood.Charges);
+                    break;
+                case DocumentItem d:
+                    c.Equal(p + ".Text", d.Text, ((DocumentItem)a).Text);
+                    break;
+                case TrinketItem:
+                    break;
+                default:
+                    c.Fail(p, "no comparison for " + e.GetType().Name);
+                    break;
+            }
+        });
 
         private static void CompareCharacter(Comparer c, string p, GameCharacter e, GameCharacter a)
         {
@@ -316,6 +349,12 @@ namespace Amber.Bench.Workloads
                 c.Equal(p + ".Experience", e.Experience, a.Experience);
                 c.Sequence(p + ".Inventory", e.Inventory, a.Inventory, CompareItem);
                 CompareItem(c, p + ".EquippedWeapon", e.EquippedWeapon, a.EquippedWeapon);
+                if (e.EquippedWeapon != null && a.EquippedWeapon != null)
+                {
+                    int shared = e.Inventory.FindIndex(item => ReferenceEquals(item, e.EquippedWeapon));
+                    if (shared < 0) c.Fail(p + ".EquippedWeapon", "not an inventory item in the original (a bug in the workload)");
+                    else if (shared < a.Inventory.Count) c.SameInstance(p + ".EquippedWeapon", e.EquippedWeapon, e.Inventory[shared], a.EquippedWeapon, a.Inventory[shared]);
+                }
                 c.Equal(p + ".DialogueNode", e.DialogueNode, a.DialogueNode);
                 c.SeqValues(p + ".DialogueSeen", e.DialogueSeen, a.DialogueSeen);
                 c.MapValues(p + ".Stats", e.Stats, a.Stats);
@@ -650,88 +689,91 @@ namespace Amber.Bench.Workloads
             if (roll < 0.40 && depth < 2) return NewContainer(area, depth, forceNested: false);
             if (roll < 0.60) return NewConsumable(area);
             if (roll < 0.70) return NewDocument(area);
-            return NewMisc(area);
+            return NewTrinket(area);
         }
 
-        private GameItem Base(ItemKind kind, string name, string sprite, Vector2 area, int value, float weight, string description) => new GameItem
+        /// <summary>Fills the members every item has and returns the item.</summary>
+        private T Base<T>(T item, string name, string sprite, Vector2 area, int value, float weight, string description)
+            where T : GameItem
         {
-            Id = Inv($"item.{_nextItem++:0000}"),
-            Kind = kind,
-            Name = name,
-            Description = description,
-            Sprite = sprite,
-            Position = Point((int)Math.Max(1, area.X), (int)Math.Max(1, area.Y)),
-            Tint = Tint(),
-            Value = value,
-            Weight = weight,
-            IsQuestItem = Chance(0.08),
-        };
-
-        private GameItem NewWeapon(Vector2 area)
-        {
-            var w = Pick(Weapons);
-            GameItem item = Base(ItemKind.Weapon, w.Name, w.Sprite, area, 10 + w.Damage * 5, 1f + _r.Next(12) * 0.25f,
-                Inv($"A {w.Name.ToLowerInvariant()}. {Pick(new[] { "Well balanced, if a little worn.", "The grip is wrapped in salt-stained leather.", "Someone has carved initials into it.", "It has seen better days." })}"));
-            item.Damage = w.Damage + _r.Next(3);
-            item.DamageType = w.Type;
-            item.Range = w.Range;
+            item.Id = Inv($"item.{_nextItem++:0000}");
+            item.Name = name;
+            item.Description = description;
+            item.Sprite = sprite;
+            item.Position = Point((int)Math.Max(1, area.X), (int)Math.Max(1, area.Y));
+            item.Tint = Tint();
+            item.Value = value;
+            item.Weight = weight;
+            item.IsQuestItem = Chance(0.08);
             return item;
         }
 
-        private GameItem NewKey(Vector2 area)
+        /// <summary>A melee weapon, or a RangedWeaponItem for the weapons with a reach.</summary>
+        private WeaponItem NewWeapon(Vector2 area)
+        {
+            var w = Pick(Weapons);
+            WeaponItem item = w.Range is float range ? new RangedWeaponItem { Range = range, Ammo = _r.Next(25) } : new WeaponItem();
+            Base(item, w.Name, w.Sprite, area, 10 + w.Damage * 5, 1f + _r.Next(12) * 0.25f,
+                Inv($"A {w.Name.ToLowerInvariant()}. {Pick(new[] { "Well balanced, if a little worn.", "The grip is wrapped in salt-stained leather.", "Someone has carved initials into it.", "It has seen better days." })}"));
+            item.Damage = w.Damage + _r.Next(3);
+            item.DamageType = w.Type;
+            return item;
+        }
+
+        private KeyItem NewKey(Vector2 area)
         {
             var k = Pick(Keys);
-            GameItem item = Base(ItemKind.Key, k.Name, k.Sprite, area, 0, 0.25f, Inv($"The {k.Name.ToLowerInvariant()}. {Pick(new[] { "It is heavier than it looks.", "A paper tag reads: 'do not lose'.", "The teeth are worn smooth." })}"));
+            KeyItem item = Base(new KeyItem(), k.Name, k.Sprite, area, 0, 0.25f, Inv($"The {k.Name.ToLowerInvariant()}. {Pick(new[] { "It is heavier than it looks.", "A paper tag reads: 'do not lose'.", "The teeth are worn smooth." })}"));
             item.DoorId = Inv($"door.{Pick(Areas).Id}.{_r.Next(9)}.{_r.Next(2)}");
             item.ConsumedOnUse = Chance(0.3);
             return item;
         }
 
-        private GameItem NewContainer(Vector2 area, int depth, bool forceNested)
+        private ContainerItem NewContainer(Vector2 area, int depth, bool forceNested)
         {
             var c = forceNested ? Containers[0] : Pick(Containers);
-            GameItem item = Base(ItemKind.Container, c.Name, c.Sprite, area, 5, 2f + c.Capacity * 0.5f, Inv($"A {c.Name.ToLowerInvariant()}. {Pick(new[] { "The lid is stiff.", "It smells of camphor.", "The lock has been scratched, as if someone tried to force it.", "Stencilled letters on the side have faded." })}"));
+            ContainerItem item = Base(new ContainerItem(), c.Name, c.Sprite, area, 5, 2f + c.Capacity * 0.5f, Inv($"A {c.Name.ToLowerInvariant()}. {Pick(new[] { "The lid is stiff.", "It smells of camphor.", "The lock has been scratched, as if someone tried to force it.", "Stencilled letters on the side have faded." })}"));
             item.Capacity = c.Capacity;
             item.IsLocked = forceNested || Chance(0.3);
-            item.KeyId = item.IsLocked == true && Chance(0.8) ? Inv($"item.key.{_r.Next(40)}") : null;
-            item.Contents = new List<GameItem>();
+            item.KeyId = item.IsLocked && Chance(0.8) ? Inv($"item.key.{_r.Next(40)}") : null;
             if (forceNested) item.Contents.Add(NewContainer(area, depth + 1, forceNested: false));
             int n = _r.Next(Math.Min(c.Capacity, 5));
             for (int i = 0; i < n; i++) item.Contents.Add(NewItem(new Vector2(), depth + 1));
             return item;
         }
 
-        private GameItem NewConsumable(Vector2 area)
+        private ConsumableItem NewConsumable(Vector2 area)
         {
             var c = Pick(Consumables);
-            GameItem item = Base(ItemKind.Consumable, c.Name, c.Sprite, area, 2 + c.Heal, 0.5f, Inv($"{c.Name}. {(c.Heal > 0 ? "Restores a little health." : "Useful for lamps and fires.")}"));
+            ConsumableItem item = Base(new ConsumableItem(), c.Name, c.Sprite, area, 2 + c.Heal, 0.5f, Inv($"{c.Name}. {(c.Heal > 0 ? "Restores a little health." : "Useful for lamps and fires.")}"));
             item.HealAmount = c.Heal > 0 ? c.Heal : null;
             item.Charges = c.Charges;
             return item;
         }
 
-        private GameItem NewDocument(Vector2 area)
+        private DocumentItem NewDocument(Vector2 area)
         {
             var d = Pick(Documents);
-            GameItem item = Base(ItemKind.Document, d.Name, "items/paper.png", area, 0, 0.05f, Inv($"{d.Name}, {Pick(new[] { "water-stained", "folded many times", "sealed with red wax", "written in a hurried hand" })}."));
+            DocumentItem item = Base(new DocumentItem(), d.Name, "items/paper.png", area, 0, 0.05f, Inv($"{d.Name}, {Pick(new[] { "water-stained", "folded many times", "sealed with red wax", "written in a hurried hand" })}."));
             item.Text = d.Text;
             return item;
         }
 
-        private GameItem NewMisc(Vector2 area)
+        private TrinketItem NewTrinket(Vector2 area)
         {
             var m = Pick(Miscs);
-            return Base(ItemKind.Misc, m.Name, m.Sprite, area, m.Value, 0.25f + _r.Next(8) * 0.25f, Inv($"{m.Name}. {Pick(new[] { "Might be worth something to the right buyer.", "You are not sure why you kept it.", "It glints in the light." })}"));
+            return Base(new TrinketItem(), m.Name, m.Sprite, area, m.Value, 0.25f + _r.Next(8) * 0.25f, Inv($"{m.Name}. {Pick(new[] { "Might be worth something to the right buyer.", "You are not sure why you kept it.", "It glints in the light." })}"));
         }
 
-        private GameVariable NewVariable()
+        /// <summary>A script variable: a long, a double, a string or a bool, boxed as the engine's scripts store them.</summary>
+        private object NewVariable()
         {
             switch (_r.Next(4))
             {
-                case 0: return new GameVariable { Kind = VariableKind.Integer, Integer = _r.Next(-50, 5000) };
-                case 1: return new GameVariable { Kind = VariableKind.Number, Number = _r.Next(0, 4000) / 8.0 };
-                case 2: return new GameVariable { Kind = VariableKind.Text, Text = Pick(new[] { "Marlinspike", "north", "the bell tolls twice", "Isabella", "closed", "Day 12", "lantern_blue", "gull" }) };
-                default: return new GameVariable { Kind = VariableKind.Flag, Flag = Chance(0.5) };
+                case 0: return (long)_r.Next(-50, 5000);
+                case 1: return _r.Next(0, 4000) / 8.0;
+                case 2: return Pick(new[] { "Marlinspike", "north", "the bell tolls twice", "Isabella", "closed", "Day 12", "lantern_blue", "gull" });
+                default: return Chance(0.5);
             }
         }
 
@@ -758,9 +800,10 @@ namespace Amber.Bench.Workloads
             for (int i = 0; i < inventory; i++) character.Inventory.Add(NewItem(new Vector2(), depth: 0));
             if (isPlayer || Chance(0.6))
             {
-                GameItem weapon = NewWeapon(new Vector2());
+                // The equipped weapon is one of the inventory's items, not a copy: two references to one object.
+                WeaponItem weapon = NewWeapon(new Vector2());
                 character.Inventory.Add(weapon);
-                character.EquippedWeapon = Copy(weapon);
+                character.EquippedWeapon = weapon;
             }
 
             int seen = _r.Next(isPlayer ? 0 : 12);
@@ -778,32 +821,6 @@ namespace Amber.Bench.Workloads
             for (int k = 0; k < path; k++) character.PatrolPath.Add(Point(2048, 1024));
             return character;
         }
-
-        private static GameItem Copy(GameItem item) => new GameItem
-        {
-            Id = item.Id,
-            Kind = item.Kind,
-            Name = item.Name,
-            Description = item.Description,
-            Sprite = item.Sprite,
-            Position = item.Position,
-            Tint = item.Tint,
-            Value = item.Value,
-            Weight = item.Weight,
-            IsQuestItem = item.IsQuestItem,
-            Damage = item.Damage,
-            DamageType = item.DamageType,
-            Range = item.Range,
-            DoorId = item.DoorId,
-            ConsumedOnUse = item.ConsumedOnUse,
-            Capacity = item.Capacity,
-            IsLocked = item.IsLocked,
-            KeyId = item.KeyId,
-            Contents = item.Contents?.ConvertAll(Copy),
-            HealAmount = item.HealAmount,
-            Charges = item.Charges,
-            Text = item.Text,
-        };
 
         private Quest NewQuest(int index, DateTime savedAt)
         {
@@ -839,8 +856,9 @@ namespace Amber.Bench.Workloads
         public static int CountObjects(GameState state)
         {
             int n = 1 + 1 + state.Characters.Count + state.Rooms.Count + state.Quests.Count + state.Variables.Count;
-            n += CountItems(state.Player.Inventory) + (state.Player.EquippedWeapon != null ? 1 : 0);
-            foreach (GameCharacter c in state.Characters) n += CountItems(c.Inventory) + (c.EquippedWeapon != null ? 1 : 0) + c.Memory.Count;
+            // An equipped weapon is an inventory item, counted once.
+            n += CountItems(state.Player.Inventory);
+            foreach (GameCharacter c in state.Characters) n += CountItems(c.Inventory) + c.Memory.Count;
             foreach (Room r in state.Rooms) n += CountItems(r.Items) + r.Exits.Count + r.Props.Count + r.Variables.Count;
             foreach (Quest q in state.Quests) n += q.Steps.Count;
             return n;
@@ -850,7 +868,7 @@ namespace Amber.Bench.Workloads
         {
             if (items == null) return 0;
             int n = 0;
-            foreach (GameItem i in items) n += 1 + CountItems(i.Contents);
+            foreach (GameItem i in items) n += 1 + CountItems((i as ContainerItem)?.Contents);
             return n;
         }
     }

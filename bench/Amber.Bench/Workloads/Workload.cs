@@ -30,17 +30,38 @@ namespace Amber.Bench.Workloads
         public const int Seed = 20261122;
     }
 
+    /// <summary>
+    /// What a workload's shape asks of a serializer beyond plain members, so that each adapter can
+    /// turn on what its serializer needs for it (and only for it: the other workloads keep the
+    /// serializer's default, fastest set-up).
+    /// </summary>
+    [Flags]
+    public enum ShapeNeeds
+    {
+        None = 0,
+
+        /// <summary>One object is reachable from two places and must come back as one instance (gamestate's equipped weapon).</summary>
+        SharedReferences = 1,
+
+        /// <summary>Members declared as <c>object</c> that hold numbers, strings and bools (gamestate's variables).</summary>
+        ObjectValues = 2,
+    }
+
     /// <summary>One generated input: the value, how many objects it holds, and how to compare a copy with it.</summary>
     public abstract class WorkloadCase
     {
-        protected WorkloadCase(string workload, int objects)
+        protected WorkloadCase(string workload, int objects, ShapeNeeds needs)
         {
             Workload = workload;
             Objects = objects;
+            Needs = needs;
         }
 
         public string Workload { get; }
         public int Objects { get; }
+
+        /// <summary>What the shape asks of a serializer (the adapter is configured for it before measuring).</summary>
+        public ShapeNeeds Needs { get; }
 
         /// <summary>Runs the measurements of one serializer on this input (double dispatch to the generic runner).</summary>
         public abstract Runner.ResultRow Run(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter);
@@ -48,8 +69,8 @@ namespace Amber.Bench.Workloads
 
     public sealed class WorkloadCase<T> : WorkloadCase
     {
-        public WorkloadCase(string workload, int objects, T value, Action<Comparer, T, T> compare)
-            : base(workload, objects)
+        public WorkloadCase(string workload, int objects, T value, Action<Comparer, T, T> compare, ShapeNeeds needs = ShapeNeeds.None)
+            : base(workload, objects, needs)
         {
             Value = value;
             Compare = compare;
@@ -70,7 +91,10 @@ namespace Amber.Bench.Workloads
 
         public abstract string Description { get; }
 
-        /// <summary>Notes for the table: where a serializer gets a different but faithful shape.</summary>
+        /// <summary>What the shape asks of a serializer beyond plain members; passed on with each case.</summary>
+        public virtual ShapeNeeds Needs => ShapeNeeds.None;
+
+        /// <summary>Notes for the table: how each serializer is set up for this workload, and any stand-in shape.</summary>
         public virtual IReadOnlyList<string> Footnotes => Array.Empty<string>();
 
         public abstract IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep);
@@ -79,6 +103,15 @@ namespace Amber.Bench.Workloads
     /// <summary>Records the first difference between two object graphs, with its path.</summary>
     public sealed class Comparer
     {
+        /// <param name="checksIdentity">Whether the serializer under test keeps shared references, so that identity is part of the comparison.</param>
+        public Comparer(bool checksIdentity = false)
+        {
+            ChecksIdentity = checksIdentity;
+        }
+
+        /// <summary>Whether <see cref="SameInstance"/> checks anything: true when the serializer under test was configured to keep shared references.</summary>
+        public bool ChecksIdentity { get; }
+
         public string? FirstDifference { get; private set; }
 
         public bool Failed => FirstDifference != null;
@@ -91,6 +124,18 @@ namespace Amber.Bench.Workloads
         public void Equal<TValue>(string path, TValue expected, TValue actual)
         {
             if (!EqualityComparer<TValue>.Default.Equals(expected, actual)) Fail(path, $"expected {Show(expected)}, got {Show(actual)}");
+        }
+
+        /// <summary>
+        /// Two members of the original point to one object (<paramref name="expectedFirst"/> and
+        /// <paramref name="expectedSecond"/> are the same instance): the copy's must too, when the
+        /// serializer keeps references. Otherwise the copy's second reference is a separate, equal object,
+        /// which the member-by-member comparison covers.
+        /// </summary>
+        public void SameInstance(string path, object? expectedFirst, object? expectedSecond, object? actualFirst, object? actualSecond)
+        {
+            if (!ReferenceEquals(expectedFirst, expectedSecond)) Fail(path, "the original does not share this instance (a bug in the workload)");
+            else if (ChecksIdentity && !ReferenceEquals(actualFirst, actualSecond)) Fail(path, "two references to one object came back as two objects");
         }
 
         public void Bytes(string path, byte[]? expected, byte[]? actual)
