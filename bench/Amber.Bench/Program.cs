@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.IO;
 using Amber.Bench.Runner;
 using Amber.Bench.Serializers;
+using Amber.Bench.Workloads;
 
 namespace Amber.Bench
 {
@@ -10,6 +11,11 @@ namespace Amber.Bench
     {
         public static int Main(string[] args)
         {
+            if (args.Length == 5 && args[0] == "--snapshot-probe")
+            {
+                return StreamingProbe.Child(args[1], args[2], args[3], args[4]);
+            }
+
             BenchOptions options;
             try
             {
@@ -47,6 +53,20 @@ namespace Amber.Bench
             Report.PrintTables(Console.Out, rows, BenchRunner.AllWorkloads());
             Report.PrintSummary(Console.Out, rows);
 
+            bool streamingOk = true;
+            if ((options.Workloads == null || options.Workloads.Contains("sportevents")) && options.WantsSerializer("Amber"))
+            {
+                BenchScale scale = options.Tiny ? BenchScale.Tiny : options.Full ? BenchScale.Full : BenchScale.Quick;
+                List<StreamingProbe.Row> streaming = StreamingProbe.Run(scale, line =>
+                {
+                    if (interactive) Console.Error.Write("\r" + ("[snapshot file] " + line).PadRight(118));
+                    else Console.Error.WriteLine("[snapshot file] " + line);
+                });
+                if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
+                StreamingProbe.Print(Console.Out, streaming, scale.SportEvents);
+                streamingOk = streaming.TrueForAll(r => r.Size == 0 || r.Verified);
+            }
+
             if (options.CsvPath != null)
             {
                 Report.WriteCsv(options.CsvPath, rows);
@@ -55,7 +75,7 @@ namespace Amber.Bench
                 Console.WriteLine();
                 Console.WriteLine($"wrote {options.CsvPath} and {svg}");
             }
-            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified);
+            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk;
             return allVerified ? 0 : 1;
         }
     }

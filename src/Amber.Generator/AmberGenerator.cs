@@ -27,6 +27,13 @@ namespace Amber.Generator
         private static readonly HashSet<string> s_entryPoints = new HashSet<string>
         {
             "Serialize", "SerializeAsync", "Deserialize", "DeserializeAsync",
+            // AmberStream and AmberSnapshot: T is the item type.
+            "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
+        };
+
+        private static readonly HashSet<string> s_entryTypes = new HashSet<string>
+        {
+            "Amber.AmberSerializer", "Amber.AmberStream", "Amber.AmberSnapshot",
         };
 
         /// <inheritdoc />
@@ -69,7 +76,7 @@ namespace Amber.Generator
         private static RootModel? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
             if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not IMethodSymbol method) return null;
-            if (method.ContainingType?.ToDisplayString() != "Amber.AmberSerializer" || method.TypeArguments.Length != 1) return null;
+            if (method.ContainingType == null || !s_entryTypes.Contains(method.ContainingType.ToDisplayString()) || method.TypeArguments.Length != 1) return null;
             ITypeSymbol type = method.TypeArguments[0];
             if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
             return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);

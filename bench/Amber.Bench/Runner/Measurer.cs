@@ -128,7 +128,7 @@ namespace Amber.Bench.Runner
             return GC.GetAllocatedBytesForCurrentThread() - before;
         }
 
-        private static void FullCollect()
+        internal static void FullCollect()
         {
             GC.Collect();
             GC.WaitForPendingFinalizers();
@@ -169,7 +169,7 @@ namespace Amber.Bench.Runner
             }
         }
 
-        private static void ResetPeak()
+        internal static void ResetPeak()
         {
             try
             {
@@ -181,7 +181,7 @@ namespace Amber.Bench.Runner
             }
         }
 
-        private static long ReadPeak()
+        internal static long ReadPeak()
         {
             try
             {
