@@ -65,6 +65,15 @@ namespace Amber.Bench.Workloads
 
         /// <summary>Runs the measurements of one serializer on this input (double dispatch to the generic runner).</summary>
         public abstract Runner.ResultRow Run(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter);
+
+        /// <summary>Calls <paramref name="visitor"/> with the typed case (for tests that work on any workload).</summary>
+        public abstract TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor);
+    }
+
+    /// <summary>Something done with a workload case of any type.</summary>
+    public interface IWorkloadCaseVisitor<TResult>
+    {
+        TResult Visit<T>(WorkloadCase<T> input);
     }
 
     public sealed class WorkloadCase<T> : WorkloadCase
@@ -82,6 +91,8 @@ namespace Amber.Bench.Workloads
         public Action<Comparer, T, T> Compare { get; }
 
         public override Runner.ResultRow Run(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter) => measurer.Run(this, adapter);
+
+        public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
     }
 
     /// <summary>A workload: a name from the brief and a way to build its input at a scale.</summary>
