@@ -13,7 +13,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer with a concrete type argument (and those named by
+    /// Finds the types passed to AmberSerializer, AmberStream or AmberSnapshot with a concrete type argument (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
     /// Pipeline → Parser → equatable model → Emitter.
     /// </summary>

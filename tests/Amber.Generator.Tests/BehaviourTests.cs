@@ -50,6 +50,38 @@ namespace T
         }
 
         [Fact]
+        public void AmberStream_call_sites_are_roots_for_their_item_type()
+        {
+            // The item type is only ever named at chunked-stream call sites, never at an AmberSerializer one.
+            const string source = @"
+using System.IO;
+using System.Linq;
+using Amber;
+
+namespace T
+{
+    public class Reading
+    {
+        public string? Sensor { get; set; }
+        public double Value { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            var stream = new MemoryStream();
+            AmberStream.Write(stream, Enumerable.Range(0, 300).Select(i => new Reading { Sensor = ""s"" + i, Value = i / 2.0 }));
+            stream.Position = 0;
+            var back = AmberStream.ReadAll<Reading>(stream);
+            return back.Count + "","" + back[299].Sensor + "","" + back[299].Value;
+        }
+    }
+}";
+            Assert.Equal("300,s299,149.5", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
         public void Absent_init_member_keeps_its_initializer_with_a_parameterless_constructor()
         {
             const string source = @"
