@@ -132,9 +132,11 @@ namespace Amber
         /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
         /// this reader does not know, with a fallback configured) and leaves its nesting level.
         /// </summary>
-        public void SkipPendingObject()
+        public void SkipPendingObject() => SkipMembers(ref _state.Entries[_pendingShape]);
+
+        /// <summary>Skips an object's presence bitmap and present members, by its shape, and leaves its nesting level.</summary>
+        private void SkipMembers(ref ReaderState.Entry e)
         {
-            ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
             int count = e.Count;
             ushort[] tags = e.Tags;
             ulong presence = ReadVarint();
@@ -392,16 +394,7 @@ namespace Amber
             }
             ReserveReference();   // ids count skipped objects too, so later ids agree with the writer's
             EnterDepth();
-            ref ReaderState.Entry e = ref ResolveShape(h);
-            int count = e.Count;
-            ushort[] tags = e.Tags;
-            ulong presence = ReadVarint();
-            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
-            for (int i = 0; i < count; i++)
-            {
-                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
-            }
-            ExitDepth();
+            SkipMembers(ref ResolveShape(h));
         }
 
         private void SkipSequence()
