@@ -1,0 +1,141 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading;
+using System.Threading.Tasks;
+
+namespace Amber.Fuzz.Targets
+{
+    /// <summary>
+    /// How one execution hands the input to its entry point: the segment lengths of a sequence, or
+    /// the longest read a stream returns. Chosen at random per execution and kept with a finding,
+    /// so the exact call can be replayed.
+    /// </summary>
+    public sealed class Delivery
+    {
+        private Delivery(int[]? segments, int maxRead)
+        {
+            Segments = segments;
+            MaxRead = maxRead;
+        }
+
+        /// <summary>Segment lengths for <see cref="EntryPoint.Sequence"/> (they add up to the input length).</summary>
+        public int[]? Segments { get; }
+
+        /// <summary>The most bytes one stream read returns (<see cref="EntryPoint.Stream"/>, <see cref="EntryPoint.StreamAsync"/>).</summary>
+        public int MaxRead { get; }
+
+        public static readonly Delivery Whole = new Delivery(null, int.MaxValue);
+
+        public static Delivery Choose(EntryPoint entry, int length, Random r)
+        {
+            switch (entry)
+            {
+                case EntryPoint.Sequence:
+                {
+                    var segs = new List<int>();
+                    int mode = r.Next(4);   // 1-byte segments, tiny, medium, or a few big cuts
+                    int left = length;
+                    while (left > 0)
+                    {
+                        int n = mode switch
+                        {
+                            0 => 1,
+                            1 => 1 + r.Next(4),
+                            2 => 1 + r.Next(32),
+                            _ => 1 + r.Next(Math.Max(1, length / 2)),
+                        };
+                        if (r.Next(16) == 0 && segs.Count > 0) n = 0;   // empty segments are legal too
+                        n = Math.Min(n, left);
+                        segs.Add(n);
+                        left -= n;
+                    }
+                    return new Delivery(segs.ToArray(), 0);
+                }
+                case EntryPoint.Stream:
+                case EntryPoint.StreamAsync:
+                    return new Delivery(null, r.Next(3) switch { 0 => 1, 1 => 1 + r.Next(100), _ => int.MaxValue });
+                default:
+                    return Whole;
+            }
+        }
+
+        public static ReadOnlySequence<byte> BuildSequence(byte[] input, int[] segments)
+        {
+            if (segments.Length == 0) return new ReadOnlySequence<byte>(input);
+            Segment first = new Segment(new ReadOnlyMemory<byte>(input, 0, segments[0]), 0);
+            Segment last = first;
+            int at = segments[0];
+            for (int i = 1; i < segments.Length; i++)
+            {
+                last = last.Append(new ReadOnlyMemory<byte>(input, at, segments[i]));
+                at += segments[i];
+            }
+            return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+        }
+
+        public override string ToString()
+        {
+            if (Segments != null) return "segments: " + string.Join(",", Segments);
+            return MaxRead == int.MaxValue ? "whole" : "stream reads of at most " + MaxRead + " byte(s)";
+        }
+
+        private sealed class Segment : ReadOnlySequenceSegment<byte>
+        {
+            public Segment(ReadOnlyMemory<byte> memory, long runningIndex)
+            {
+                Memory = memory;
+                RunningIndex = runningIndex;
+            }
+
+            public Segment Append(ReadOnlyMemory<byte> memory)
+            {
+                var next = new Segment(memory, RunningIndex + Memory.Length);
+                Next = next;
+                return next;
+            }
+        }
+    }
+
+    /// <summary>A read-only stream over a byte array that returns at most <c>maxRead</c> bytes per read, synchronously (also from ReadAsync).</summary>
+    public sealed class ShortReadStream : Stream
+    {
+        private readonly byte[] _data;
+        private readonly int _maxRead;
+        private int _pos;
+
+        public ShortReadStream(byte[] data, int maxRead)
+        {
+            _data = data;
+            _maxRead = maxRead;
+        }
+
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => _pos; set => throw new NotSupportedException(); }
+
+        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+
+        public override int Read(Span<byte> buffer)
+        {
+            int n = Math.Min(Math.Min(buffer.Length, _maxRead), _data.Length - _pos);
+            _data.AsSpan(_pos, n).CopyTo(buffer);
+            _pos += n;
+            return n;
+        }
+
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            new ValueTask<int>(Read(buffer.Span));
+
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+            Task.FromResult(Read(buffer.AsSpan(offset, count)));
+
+        public override void Flush() { }
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    }
+}
