@@ -189,8 +189,32 @@ namespace Amber.Fuzz.Engine
                 s.Stats.Successes++;
                 signature = Signature.OfSuccess();
             }
-            if (s.Signatures.Add(signature) || isSeed) s.Corpus.Add(input, isSeed, s.Random);
+            if (s.Signatures.Add(signature) || isSeed)
+            {
+                s.Corpus.Add(input, isSeed, s.Random);
+                // Differential check, on novel inputs only (cheap): every entry point must tell the same story as the span one.
+                if (s.Target.Entry != EntryPoint.Span)
+                {
+                    var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
+                    ExecutionResult reference = Execute(span, input, Delivery.Whole);
+                    string mine = OutcomeKey(result.Error), theirs = OutcomeKey(reference.Error);
+                    if (mine != theirs)
+                    {
+                        var d = new Finding(s.Target.Name, FindingKind.Disagreement, Signature.Template(mine) + " vs " + Signature.Template(theirs), input, delivery,
+                            $"{s.Target.Entry}: {mine}\nSpan: {theirs}\n\n{result.Error}\n\n{reference.Error}");
+                        if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
+                    }
+                }
+            }
         }
+
+        /// <summary>What two entry points must agree on: success, or the exception's type, problem, offset and member path.</summary>
+        private static string OutcomeKey(Exception? e) => e switch
+        {
+            null => "ok",
+            AmberException ae => $"{ae.GetType().Name}: {ae.Problem} @{ae.ByteOffset} in {ae.MemberPath}",
+            _ => e.GetType().Name + ": " + e.Message,
+        };
 
         /// <summary>Runs one input through one target's entry point, measuring time and allocation on this thread.</summary>
         public ExecutionResult Execute(FuzzTarget target, byte[] input, Delivery delivery)

@@ -20,6 +20,9 @@ namespace Amber.Fuzz.Engine
         /// <summary>An <see cref="AmberException"/> without a message or without a byte offset inside the input.</summary>
         BadAmberException,
 
+        /// <summary>The sequence or stream entry point and the span entry point disagree on the same bytes (outcome, message or offset).</summary>
+        Disagreement,
+
         /// <summary>The process died while running the input (stack overflow, fatal error), found at the next start.</summary>
         ProcessDied,
     }
