@@ -23,6 +23,7 @@ namespace Amber.Fuzz
             string? replay = null;
             string? findings = null;
             bool list = false;
+            string optionsName = "default";
             string? signatures = null;
             try
             {
@@ -37,11 +38,12 @@ namespace Amber.Fuzz
                         case "--seed": seed = int.Parse(Next(), CultureInfo.InvariantCulture); break;
                         case "--findings": findings = Next(); break;
                         case "--replay": replay = Next(); break;
+                        case "--options": optionsName = Next(); break;
                         case "--list": list = true; break;
                         case "--signatures": signatures = Next(); break;
                         case "-h":
                         case "--help":
-                            Console.WriteLine("options: --target NAME|MODEL|ENTRY|all  --seconds N  --iterations N  --seed N  --findings DIR  --signatures FILE  --list  --replay FILE");
+                            Console.WriteLine("options: --target NAME|MODEL|ENTRY|all  --seconds N  --iterations N  --seed N  --findings DIR  --signatures FILE  --list  --replay FILE [--options NAME]");
                             return 0;
                         default: throw new ArgumentException($"unknown option {args[i]}");
                     }
@@ -65,7 +67,16 @@ namespace Amber.Fuzz
                 return 2;
             }
             findings ??= Path.Combine(RepoRoot(), "fuzz", "findings");
-            if (replay != null) return Replay(replay, targets, findings);
+            if (replay != null)
+            {
+                int index = Array.FindIndex(Delivery.OptionSets, o => o.Name == optionsName);
+                if (index < 0)
+                {
+                    Console.Error.WriteLine($"--options is one of: {string.Join(", ", Delivery.OptionSets.Select(o => o.Name))}");
+                    return 2;
+                }
+                return Replay(replay, targets, findings, Delivery.Whole.WithOptions(index));
+            }
             if (seconds == null && iterations == null) seconds = 60;
 
             var options = new FuzzOptions { Seed = seed, Seconds = seconds, Iterations = iterations, FindingsDirectory = findings, Log = Console.Out };
@@ -96,7 +107,7 @@ namespace Amber.Fuzz
             foreach (Finding f in report.Findings) Console.WriteLine($"  {f} (+{f.Repeats} more)");
         }
 
-        private static int Replay(string file, List<FuzzTarget> targets, string findings)
+        private static int Replay(string file, List<FuzzTarget> targets, string findings, Delivery delivery)
         {
             string path = File.Exists(file) ? file : Path.Combine(findings, file);
             byte[] input = File.ReadAllBytes(path);
@@ -104,8 +115,8 @@ namespace Amber.Fuzz
             using var engine = new FuzzEngine(targets, new FuzzOptions());
             foreach (FuzzTarget t in targets)
             {
-                ExecutionResult r = engine.Execute(t, input, Delivery.Whole);
-                Finding? f = engine.Judge(t, input, Delivery.Whole, r);
+                ExecutionResult r = engine.Execute(t, input, delivery);
+                Finding? f = engine.Judge(t, input, delivery, r);
                 Console.WriteLine($"{t.Name}: {(f != null ? "FAILS: " + f.Kind : "passes")}, {r.Elapsed.TotalMilliseconds:N1} ms, {r.AllocatedBytes:N0} bytes allocated");
                 Console.WriteLine(r.Error == null ? "  returned a value" : "  " + r.Error.ToString().Replace("\n", "\n  "));
                 if (f != null) failures++;

@@ -15,10 +15,10 @@ namespace Amber.Fuzz.Tests
         private static FuzzTarget Fake(Func<byte[], object?> read, EntryPoint entry = EntryPoint.Span) =>
             new FuzzTarget(new FuzzModel("Fake",
                 (f, o) => s_seed,
-                s => read(s.ToArray()),
-                (in System.Buffers.ReadOnlySequence<byte> s) => read(System.Buffers.BuffersExtensions.ToArray(s)),
-                s => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return read(m.ToArray()); },
-                s => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return System.Threading.Tasks.Task.FromResult(read(m.ToArray())); }), entry);
+                (s, o) => read(s.ToArray()),
+                (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => read(System.Buffers.BuffersExtensions.ToArray(s)),
+                (s, o) => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return read(m.ToArray()); },
+                (s, o) => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return System.Threading.Tasks.Task.FromResult(read(m.ToArray())); }), entry);
 
         private static IReadOnlyList<Finding> Run(FuzzTarget target, FuzzOptions? options = null)
         {
@@ -66,10 +66,10 @@ namespace Amber.Fuzz.Tests
         {
             var target = new FuzzTarget(new FuzzModel("Fake",
                 (f, o) => s_seed,
-                s => null,
-                (in System.Buffers.ReadOnlySequence<byte> s) => s.IsSingleSegment ? null : throw new AmberException("split", 0, null),
-                s => null,
-                s => System.Threading.Tasks.Task.FromResult<object?>(null)), EntryPoint.Sequence);
+                (s, o) => null,
+                (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => s.IsSingleSegment ? null : throw new AmberException("split", 0, null),
+                (s, o) => null,
+                (s, o) => System.Threading.Tasks.Task.FromResult<object?>(null)), EntryPoint.Sequence);
             Assert.Contains(Run(target), f => f.Kind == FindingKind.Disagreement);
         }
     }

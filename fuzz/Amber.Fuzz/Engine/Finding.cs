@@ -52,7 +52,7 @@ namespace Amber.Fuzz.Engine
             sb.AppendLine($"kind:     {Kind}");
             sb.AppendLine($"identity: {Identity}");
             sb.AppendLine($"input:    {Input.Length} bytes, delivered as {Delivery}");
-            sb.AppendLine($"replay:   dotnet run -c Release --project fuzz/Amber.Fuzz -- --replay {Path.GetFileName(bin)} --target {Target}");
+            sb.AppendLine($"replay:   dotnet run -c Release --project fuzz/Amber.Fuzz -- --replay {Path.GetFileName(bin)} --target {Target} --options {Delivery.OptionSets[Delivery.OptionsIndex].Name}");
             sb.AppendLine();
             sb.AppendLine(Details);
             sb.AppendLine();

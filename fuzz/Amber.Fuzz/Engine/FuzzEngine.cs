@@ -187,7 +187,7 @@ namespace Amber.Fuzz.Engine
             else
             {
                 s.Stats.Successes++;
-                signature = Signature.OfSuccess();
+                signature = Signature.OfSuccess(input);
             }
             if (s.Signatures.Add(signature) || isSeed)
             {
@@ -196,7 +196,7 @@ namespace Amber.Fuzz.Engine
                 if (s.Target.Entry != EntryPoint.Span)
                 {
                     var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
-                    ExecutionResult reference = Execute(span, input, Delivery.Whole);
+                    ExecutionResult reference = Execute(span, input, Delivery.Whole.WithOptions(delivery.OptionsIndex));
                     string mine = OutcomeKey(result.Error), theirs = OutcomeKey(reference.Error);
                     if (mine != theirs)
                     {
@@ -221,6 +221,7 @@ namespace Amber.Fuzz.Engine
         {
             ReadOnlySequence<byte> sequence = default;
             Stream? stream = null;
+            AmberOptions? options = delivery.Options;
             if (target.Entry == EntryPoint.Sequence) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
             else if (target.Entry != EntryPoint.Span) stream = new ShortReadStream(input, delivery.MaxRead);
             _inFlight?.Begin(target.Name, input);
@@ -232,10 +233,10 @@ namespace Amber.Fuzz.Engine
             {
                 switch (target.Entry)
                 {
-                    case EntryPoint.Span: target.Model.Span(input); break;
-                    case EntryPoint.Sequence: target.Model.Sequence(in sequence); break;
-                    case EntryPoint.Stream: target.Model.Stream(stream!); break;
-                    case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!).GetAwaiter().GetResult(); break;
+                    case EntryPoint.Span: target.Model.Span(input, options); break;
+                    case EntryPoint.Sequence: target.Model.Sequence(in sequence, options); break;
+                    case EntryPoint.Stream: target.Model.Stream(stream!, options); break;
+                    case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!, options).GetAwaiter().GetResult(); break;
                 }
             }
             catch (Exception e)

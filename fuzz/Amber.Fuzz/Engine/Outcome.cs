@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Text;
 using System.Text.RegularExpressions;
@@ -42,7 +43,32 @@ namespace Amber.Fuzz.Engine
         [GeneratedRegex(@"'[^']*'")]
         private static partial Regex Quoted();
 
-        public static string OfSuccess() => "ok";
+        /// <summary>
+        /// A success is told apart by the payload's vocabulary: reference mode, and the set of type tags,
+        /// member tags, sequence and map descriptors and row codes in it. A mutant that still reads but
+        /// says something new (another concrete type, a widened member, packed instead of framed) is kept.
+        /// </summary>
+        public static string OfSuccess(byte[] input)
+        {
+            var vocabulary = new SortedSet<ulong>();
+            foreach (Field f in PayloadWalker.Walk(input))
+            {
+                switch (f.Kind)
+                {
+                    case FieldKind.TypeTag:
+                    case FieldKind.MemberTag:
+                    case FieldKind.SequenceDescriptor:
+                    case FieldKind.MapDescriptor:
+                    case FieldKind.RowCode:
+                        vocabulary.Add(((ulong)f.Kind << 40) | f.Value);
+                        break;
+                }
+            }
+            ulong h = 14695981039346656037;
+            foreach (ulong v in vocabulary) h = (h ^ v) * 1099511628211;
+            bool refs = input.Length > 0 && (input[0] & 0x08) != 0;
+            return "ok|" + (refs ? "refs|" : "") + h.ToString("x16", System.Globalization.CultureInfo.InvariantCulture);
+        }
 
         public static string Of(AmberException ex, int inputLength)
         {

@@ -23,15 +23,15 @@ namespace Amber.Fuzz.Targets
         StreamAsync,
     }
 
-    public delegate object? SpanEntry(ReadOnlySpan<byte> input);
+    public delegate object? SpanEntry(ReadOnlySpan<byte> input, AmberOptions? options);
 
-    public delegate object? SequenceEntry(in ReadOnlySequence<byte> input);
+    public delegate object? SequenceEntry(in ReadOnlySequence<byte> input, AmberOptions? options);
 
     /// <summary>One root model: how to write seeds of it, and its four entry points, each naming the type.</summary>
     public sealed class FuzzModel
     {
         public FuzzModel(string name, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
-            Func<Stream, object?> stream, Func<Stream, Task<object?>> streamAsync)
+            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync)
         {
             Name = name;
             WriteSeed = writeSeed;
@@ -49,9 +49,9 @@ namespace Amber.Fuzz.Targets
 
         public SequenceEntry Sequence { get; }
 
-        public Func<Stream, object?> Stream { get; }
+        public Func<Stream, AmberOptions?, object?> Stream { get; }
 
-        public Func<Stream, Task<object?>> StreamAsync { get; }
+        public Func<Stream, AmberOptions?, Task<object?>> StreamAsync { get; }
 
         /// <summary>
         /// Valid payloads from a fixed seed: some written plainly and some in reference mode

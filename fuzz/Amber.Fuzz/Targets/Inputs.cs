@@ -14,11 +14,34 @@ namespace Amber.Fuzz.Targets
     /// </summary>
     public sealed class Delivery
     {
-        private Delivery(int[]? segments, int maxRead)
+        private Delivery(int[]? segments, int maxRead, int options)
         {
             Segments = segments;
             MaxRead = maxRead;
+            OptionsIndex = options;
         }
+
+        /// <summary>
+        /// The reader options an execution may use: the defaults, each unknown-type fallback (they take
+        /// the skip paths of format §7.1), and a shallow depth limit (the depth checks fire everywhere).
+        /// Reference mode needs no option on the reading side: the payload header says so, and the
+        /// seeds include payloads written with <c>PreserveReferences</c>.
+        /// </summary>
+        public static readonly (string Name, AmberOptions? Options)[] OptionSets =
+        {
+            ("default", null),
+            ("unknown-null", new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.Null }),
+            ("unknown-declared", new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.DeclaredType }),
+            ("depth-5", new AmberOptions { MaxDepth = 5 }),
+        };
+
+        /// <summary>Index into <see cref="OptionSets"/>.</summary>
+        public int OptionsIndex { get; }
+
+        public AmberOptions? Options => OptionSets[OptionsIndex].Options;
+
+        /// <summary>The same delivery with other options (for replay).</summary>
+        public Delivery WithOptions(int index) => new Delivery(Segments, MaxRead, index);
 
         /// <summary>Segment lengths for <see cref="EntryPoint.Sequence"/> (they add up to the input length).</summary>
         public int[]? Segments { get; }
@@ -26,10 +49,11 @@ namespace Amber.Fuzz.Targets
         /// <summary>The most bytes one stream read returns (<see cref="EntryPoint.Stream"/>, <see cref="EntryPoint.StreamAsync"/>).</summary>
         public int MaxRead { get; }
 
-        public static readonly Delivery Whole = new Delivery(null, int.MaxValue);
+        public static readonly Delivery Whole = new Delivery(null, int.MaxValue, 0);
 
         public static Delivery Choose(EntryPoint entry, int length, Random r)
         {
+            int options = r.Next(2) == 0 ? 0 : r.Next(OptionSets.Length);
             switch (entry)
             {
                 case EntryPoint.Sequence:
@@ -51,13 +75,13 @@ namespace Amber.Fuzz.Targets
                         segs.Add(n);
                         left -= n;
                     }
-                    return new Delivery(segs.ToArray(), 0);
+                    return new Delivery(segs.ToArray(), 0, options);
                 }
                 case EntryPoint.Stream:
                 case EntryPoint.StreamAsync:
-                    return new Delivery(null, r.Next(3) switch { 0 => 1, 1 => 1 + r.Next(100), _ => int.MaxValue });
+                    return new Delivery(null, r.Next(3) switch { 0 => 1, 1 => 1 + r.Next(100), _ => int.MaxValue }, options);
                 default:
-                    return Whole;
+                    return new Delivery(null, int.MaxValue, options);
             }
         }
 
@@ -77,8 +101,9 @@ namespace Amber.Fuzz.Targets
 
         public override string ToString()
         {
-            if (Segments != null) return "segments: " + string.Join(",", Segments);
-            return MaxRead == int.MaxValue ? "whole" : "stream reads of at most " + MaxRead + " byte(s)";
+            string how = Segments != null ? "segments " + string.Join(",", Segments)
+                : MaxRead == int.MaxValue ? "whole" : "stream reads of at most " + MaxRead + " byte(s)";
+            return how + ", options " + OptionSets[OptionsIndex].Name;
         }
 
         private sealed class Segment : ReadOnlySequenceSegment<byte>
