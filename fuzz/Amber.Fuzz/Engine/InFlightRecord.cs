@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.IO.MemoryMappedFiles;
+using System.Runtime.InteropServices;
 using System.Text;
 using Amber.Fuzz.Targets;
 
@@ -21,6 +22,9 @@ namespace Amber.Fuzz.Engine
         private readonly string _path;
         private readonly MemoryMappedFile _file;
         private readonly MemoryMappedViewAccessor _view;
+        private bool _disposed;
+        private volatile bool _closed;
+        private readonly PosixSignalRegistration _sigterm;
 
         public InFlightRecord(string directory)
         {
@@ -28,6 +32,24 @@ namespace Amber.Fuzz.Engine
             _path = Path.Combine(directory, ".inflight");
             _file = MemoryMappedFile.CreateFromFile(_path, File.Exists(_path) ? FileMode.Open : FileMode.CreateNew, null, Capacity);
             _view = _file.CreateViewAccessor(0, Capacity);
+            // Stopped from outside (Ctrl+C, SIGTERM): the process did not die of its input.
+            AppDomain.CurrentDomain.ProcessExit += OnExit;
+            Console.CancelKeyPress += OnCancel;
+            _sigterm = PosixSignalRegistration.Create(PosixSignal.SIGTERM, _ => Close());
+        }
+
+        private void OnExit(object? sender, EventArgs e) => Close();
+
+        private void OnCancel(object? sender, ConsoleCancelEventArgs e) => Close();
+
+        /// <summary>No more records: the loop may run a little longer while the process shuts down.</summary>
+        private void Close()
+        {
+            lock (_view)
+            {
+                _closed = true;
+                if (!_disposed) _view.Write(4, (byte)0);
+            }
         }
 
         public Finding? RecoverDeadRun()
@@ -46,6 +68,7 @@ namespace Amber.Fuzz.Engine
 
         public void Begin(string target, byte[] input)
         {
+            if (_closed) return;
             int n = Math.Min(Encoding.UTF8.GetByteCount(target), NameCapacity);
             Span<byte> name = stackalloc byte[NameCapacity];
             Encoding.UTF8.GetBytes(target.AsSpan(), name);
@@ -56,13 +79,24 @@ namespace Amber.Fuzz.Engine
             int length = Math.Min(input.Length, Capacity - Header);
             _view.Write(7 + NameCapacity, length);
             _view.WriteArray(Header, input, 0, length);
+            if (_closed) _view.Write(4, (byte)0);   // Close ran while this record was written
         }
 
-        public void Finish() => _view.Write(4, (byte)0);
+        public void Finish()
+        {
+            lock (_view)
+            {
+                if (!_disposed) _view.Write(4, (byte)0);
+            }
+        }
 
         public void Dispose()
         {
             Finish();
+            AppDomain.CurrentDomain.ProcessExit -= OnExit;
+            Console.CancelKeyPress -= OnCancel;
+            _sigterm.Dispose();
+            lock (_view) _disposed = true;
             _view.Dispose();
             _file.Dispose();
         }
