@@ -225,10 +225,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -266,10 +265,9 @@ namespace Amber.Generated
                                         b1[k1] = v1;
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -318,10 +316,9 @@ namespace Amber.Generated
                                         b1[i1] = e1;
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -380,10 +377,9 @@ namespace Amber.Generated
                                             if (++x1_0 < len1[0]) continue;
                                         }
                                     }
-                                    catch (global::Amber.AmberException ex)
+                                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                     {
-                                        ex.PrependIndex(i1);
-                                        throw;
+                                        throw;   // never runs: the filter returns false
                                     }
                                 }
                                 t = b1;
@@ -418,10 +414,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -455,10 +450,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1.MoveToImmutable();
                             }
@@ -503,10 +497,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -545,10 +538,9 @@ namespace Amber.Generated
                                                 b1[k1] = v1;
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -599,10 +591,9 @@ namespace Amber.Generated
                                                 b1[i1] = e1;
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -662,10 +653,9 @@ namespace Amber.Generated
                                                     if (++x1_0 < len1[0]) continue;
                                                 }
                                             }
-                                            catch (global::Amber.AmberException ex)
+                                            catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                             {
-                                                ex.PrependIndex(i1);
-                                                throw;
+                                                throw;   // never runs: the filter returns false
                                             }
                                         }
                                         t = b1;
@@ -701,10 +691,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -739,10 +728,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1.MoveToImmutable();
                                     }
@@ -757,10 +745,9 @@ namespace Amber.Generated
                     }
                 }
             }
-            catch (global::Amber.AmberException ex)
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
             {
-                if (mi >= 0) ex.PrependMember(Shape.MemberNames[mi]);
-                throw;
+                throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
             return o;

@@ -1,0 +1,74 @@
+using System;
+using System.Linq;
+using System.Threading;
+using Amber.Tests.Models;
+using Xunit;
+
+namespace Amber.Tests.Serialization
+{
+    /// <summary>
+    /// Regression tests for what the fuzzer (fuzz/Amber.Fuzz) showed about deep nesting: a failure deep
+    /// in a payload must end in an AmberException on small stacks too, never in a
+    /// stack overflow (which no code can catch: the process dies).
+    /// </summary>
+    public class DeepNestingTests
+    {
+        /// <summary>
+        /// A chain of <paramref name="depth"/> <see cref="Node"/>s, Value absent, in the exact bytes Amber
+        /// writes: payload header, the first object with its shape definition and presence 0x02 (Next),
+        /// then <c>01 02</c> (shape 0, Next present) per further level, and <c>00</c>: the last Next is null.
+        /// </summary>
+        private static byte[] NodeChain(int depth)
+        {
+            byte[] two = AmberSerializer.Serialize(new Node { Next = new Node() });
+            Assert.Equal(new byte[] { 0x15, 0x02, 0x04 }, two.Take(3));
+            Assert.Equal(new byte[] { 0x02, 0x01, 0x02, 0x00 }, two.Skip(7));
+            var bytes = two.Take(8).ToList();
+            for (int i = 0; i < depth - 1; i++) bytes.AddRange(new byte[] { 0x01, 0x02 });
+            bytes.Add(0x00);
+            return bytes.ToArray();
+        }
+
+        private static Exception? OnThread(int stackBytes, Action read)
+        {
+            Exception? caught = null;
+            var t = new Thread(() =>
+            {
+                try
+                {
+                    read();
+                }
+                catch (Exception e)
+                {
+                    caught = e;
+                }
+            }, stackBytes);
+            t.Start();
+            t.Join();
+            return caught;
+        }
+
+        [Fact]
+        public void The_chain_bytes_are_what_Amber_writes()
+        {
+            Node n = AmberSerializer.Deserialize<Node>(NodeChain(5))!;
+            int depth = 0;
+            for (Node? x = n; x != null; x = x.Next) depth++;
+            Assert.Equal(5, depth);
+        }
+
+        [Fact]
+        public void A_truncated_payload_nested_to_the_default_depth_fails_cleanly_on_a_512_KB_stack()
+        {
+            // Was: each generated level caught the exception to add its member to the path and rethrew it,
+            // which nests one exception dispatch per level on the stack; 50 levels overflowed 768 KB.
+            byte[] chain = NodeChain(63);
+            byte[] cut = chain.AsSpan(0, chain.Length - 1).ToArray();
+            Exception? e = OnThread(512 * 1024, () => AmberSerializer.Deserialize<Node>(cut));
+            var ae = Assert.IsType<AmberException>(e);
+            Assert.Equal(cut.Length, ae.ByteOffset);
+            // The path still names every level, outermost first.
+            Assert.Equal("Node" + string.Concat(Enumerable.Repeat(".Next", 63)), ae.MemberPath);
+        }
+    }
+}
