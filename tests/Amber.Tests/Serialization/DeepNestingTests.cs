@@ -8,7 +8,7 @@ namespace Amber.Tests.Serialization
 {
     /// <summary>
     /// Regression tests for what the fuzzer (fuzz/Amber.Fuzz) showed about deep nesting: a failure deep
-    /// in a payload must end in an AmberException on small stacks too, never in a
+    /// in a payload, and a raised MaxDepth, must end in an AmberException on small stacks too, never in a
     /// stack overflow (which no code can catch: the process dies).
     /// </summary>
     public class DeepNestingTests
@@ -69,6 +69,29 @@ namespace Amber.Tests.Serialization
             Assert.Equal(cut.Length, ae.ByteOffset);
             // The path still names every level, outermost first.
             Assert.Equal("Node" + string.Concat(Enumerable.Repeat(".Next", 63)), ae.MemberPath);
+        }
+
+        [Fact]
+        public void A_raised_MaxDepth_fails_cleanly_when_the_stack_runs_out()
+        {
+            // Was: MaxDepth may be raised to 10,000, but 10,000 nested objects do not fit in a 1.5 MB stack
+            // (the default of a .NET thread on Linux): a 20 KB payload ended the process.
+            byte[] chain = NodeChain(9_999);
+            var options = new AmberOptions { MaxDepth = 10_000 };
+            Exception? e = OnThread(1536 * 1024, () => AmberSerializer.Deserialize<Node>(chain, options));
+            var ae = Assert.IsType<AmberException>(e);
+            Assert.Contains("stack", ae.Message, StringComparison.Ordinal);
+            Assert.InRange(ae.ByteOffset, 1, chain.Length);
+
+            // Writing such a graph stops the same way (writer frames are smaller: a 256 KB stack).
+            var root = new Node();
+            Node last = root;
+            for (int i = 0; i < 9_998; i++) last = last.Next = new Node();
+            e = OnThread(256 * 1024, () => AmberSerializer.Serialize(root, options));
+            Assert.Contains("stack", Assert.IsType<AmberException>(e).Message, StringComparison.Ordinal);
+
+            // A thread with room for it reads it.
+            Assert.Null(OnThread(64 << 20, () => Assert.NotNull(AmberSerializer.Deserialize<Node>(chain, options))));
         }
     }
 }
