@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Threading;
 using Amber.Fuzz.Engine;
 using Amber.Fuzz.Targets;
 
@@ -23,6 +24,7 @@ namespace Amber.Fuzz
             string? replay = null;
             string? findings = null;
             bool list = false;
+            int stackKb = 512;
             string optionsName = "default";
             string? signatures = null;
             try
@@ -40,10 +42,11 @@ namespace Amber.Fuzz
                         case "--replay": replay = Next(); break;
                         case "--options": optionsName = Next(); break;
                         case "--list": list = true; break;
+                        case "--stack": stackKb = int.Parse(Next(), CultureInfo.InvariantCulture); break;
                         case "--signatures": signatures = Next(); break;
                         case "-h":
                         case "--help":
-                            Console.WriteLine("options: --target NAME|MODEL|ENTRY|all  --seconds N  --iterations N  --seed N  --findings DIR  --signatures FILE  --list  --replay FILE [--options NAME]");
+                            Console.WriteLine("options: --target NAME|MODEL|ENTRY|all  --seconds N  --iterations N  --seed N  --stack KB  --findings DIR  --signatures FILE  --list  --replay FILE [--options NAME]");
                             return 0;
                         default: throw new ArgumentException($"unknown option {args[i]}");
                     }
@@ -75,14 +78,22 @@ namespace Amber.Fuzz
                     Console.Error.WriteLine($"--options is one of: {string.Join(", ", Delivery.OptionSets.Select(o => o.Name))}");
                     return 2;
                 }
-                return Replay(replay, targets, findings, Delivery.Whole.WithOptions(index));
+                return OnStack(stackKb, () => Replay(replay, targets, findings, Delivery.Whole.WithOptions(index)));
             }
             if (seconds == null && iterations == null) seconds = 60;
 
             var options = new FuzzOptions { Seed = seed, Seconds = seconds, Iterations = iterations, FindingsDirectory = findings, Log = Console.Out };
-            Console.WriteLine($"Fuzzing {targets.Count} target(s), seed {seed}, {(seconds != null ? seconds + " s in total" : "")}{(seconds != null && iterations != null ? ", " : "")}{(iterations != null ? iterations + " executions per target" : "")}; findings in {findings}");
-            FuzzReport report;
-            using (var engine = new FuzzEngine(targets, options)) report = engine.Run();
+            Console.WriteLine($"Fuzzing {targets.Count} target(s) on a {stackKb} KB stack, seed {seed}, {(seconds != null ? seconds + " s in total" : "")}{(seconds != null && iterations != null ? ", " : "")}{(iterations != null ? iterations + " executions per target" : "")}; findings in {findings}");
+            // The executions run on a thread with a small stack (--stack, 512 KB by default; a .NET thread
+            // gets 1.5 MB on Linux, 1 MB on Windows), so nesting that only fits a big stack is found here.
+            FuzzReport? report = null;
+            OnStack(stackKb, () =>
+            {
+                using var engine = new FuzzEngine(targets, options);
+                report = engine.Run();
+                return 0;
+            });
+            if (report == null) return 3;
             Print(report);
             if (signatures != null)
                 File.WriteAllLines(signatures, report.Targets.SelectMany(t => t.SignatureList.Select(x => t.Target.Name + "\t" + x)));
@@ -105,6 +116,15 @@ namespace Amber.Fuzz
             }
             Console.WriteLine($"total: {report.TotalExecutions:N0} executions in {report.Elapsed.TotalSeconds:N0} s ({report.TotalExecutions / Math.Max(0.001, report.Elapsed.TotalSeconds):N0}/s), {report.Targets.Sum(t => t.Signatures):N0} signatures, {report.Findings.Count} finding(s)");
             foreach (Finding f in report.Findings) Console.WriteLine($"  {f} (+{f.Repeats} more)");
+        }
+
+        private static int OnStack(int stackKb, Func<int> run)
+        {
+            int result = 3;
+            var thread = new Thread(() => result = run(), stackKb * 1024);
+            thread.Start();
+            thread.Join();
+            return result;
         }
 
         private static int Replay(string file, List<FuzzTarget> targets, string findings, Delivery delivery)

@@ -51,7 +51,7 @@ namespace Amber.Fuzz.Engine
             sb.AppendLine($"target:   {Target}");
             sb.AppendLine($"kind:     {Kind}");
             sb.AppendLine($"identity: {Identity}");
-            sb.AppendLine($"input:    {Input.Length} bytes, delivered as {Delivery}");
+            sb.AppendLine($"input:    {Input.Length} bytes, delivered as {Delivery.Describe()}");
             sb.AppendLine($"replay:   dotnet run -c Release --project fuzz/Amber.Fuzz -- --replay {Path.GetFileName(bin)} --target {Target} --options {Delivery.OptionSets[Delivery.OptionsIndex].Name}");
             sb.AppendLine();
             sb.AppendLine(Details);

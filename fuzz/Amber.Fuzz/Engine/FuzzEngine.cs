@@ -105,6 +105,9 @@ namespace Amber.Fuzz.Engine
             public Mutator Mutator { get; }
             public Corpus Corpus { get; }
             public HashSet<string> Signatures { get; } = new HashSet<string>();
+
+            /// <summary>The type and member tags of the seeds: the model's own vocabulary.</summary>
+            public HashSet<ulong> SeedTags { get; } = new HashSet<ulong>();
             public TargetStats Stats { get; }
         }
 
@@ -118,6 +121,13 @@ namespace Amber.Fuzz.Engine
             {
                 if (!seedCache.TryGetValue(s.Target.Model, out List<byte[]>? seeds))
                     seedCache[s.Target.Model] = seeds = s.Target.Model.MakeSeeds(_options.Seed);
+                foreach (byte[] seed in seeds)
+                {
+                    foreach (Field f in PayloadWalker.Walk(seed))
+                    {
+                        if (f.Kind is FieldKind.TypeTag or FieldKind.MemberTag) s.SeedTags.Add(Signature.TagKey(f));
+                    }
+                }
                 var clock = Stopwatch.StartNew();
                 foreach (byte[] seed in seeds) Step(s, seed, isSeed: true);
                 s.Stats.Time += clock.Elapsed;
@@ -178,18 +188,22 @@ namespace Amber.Fuzz.Engine
                 if (AddFinding(finding, _options.FindingsDirectory != null)) s.Stats.Findings++;
                 return;
             }
-            string signature;
+            bool novel;
             if (result.Error is AmberException ae)
             {
                 s.Stats.AmberErrors++;
-                signature = Signature.Of(ae, input.Length);
+                novel = s.Signatures.Add(Signature.Of(ae, input.Length));
             }
             else
             {
                 s.Stats.Successes++;
-                signature = Signature.OfSuccess(input);
+                novel = false;
+                foreach (ulong feature in Signature.SuccessFeatures(input, s.SeedTags))
+                {
+                    if (s.Signatures.Add(Signature.OfSuccessFeature(feature))) novel = true;
+                }
             }
-            if (s.Signatures.Add(signature) || isSeed)
+            if (novel || isSeed)
             {
                 s.Corpus.Add(input, isSeed, s.Random);
                 // Differential check, on novel inputs only (cheap): every entry point must tell the same story as the span one.
@@ -200,7 +214,7 @@ namespace Amber.Fuzz.Engine
                     string mine = OutcomeKey(result.Error), theirs = OutcomeKey(reference.Error);
                     if (mine != theirs)
                     {
-                        var d = new Finding(s.Target.Name, FindingKind.Disagreement, Signature.Template(mine) + " vs " + Signature.Template(theirs), input, delivery,
+                        var d = new Finding(s.Target.Name, FindingKind.Disagreement, ShortOutcome(result.Error) + " vs " + ShortOutcome(reference.Error), input, delivery,
                             $"{s.Target.Entry}: {mine}\nSpan: {theirs}\n\n{result.Error}\n\n{reference.Error}");
                         if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
                     }
@@ -208,12 +222,26 @@ namespace Amber.Fuzz.Engine
             }
         }
 
-        /// <summary>What two entry points must agree on: success, or the exception's type, problem, offset and member path.</summary>
+        /// <summary>
+        /// What two entry points must agree on: success, or the exception's type, problem, offset and member
+        /// path. Running out of stack is the one failure that depends on the caller (the stream and async
+        /// entry points sit on more frames than the span one), so only its kind is compared.
+        /// </summary>
         private static string OutcomeKey(Exception? e) => e switch
         {
             null => "ok",
+            AmberException ae when IsStackExhausted(ae) => "stack exhausted",
             AmberException ae => $"{ae.GetType().Name}: {ae.Problem} @{ae.ByteOffset} in {ae.MemberPath}",
             _ => e.GetType().Name + ": " + e.Message,
+        };
+
+        private static bool IsStackExhausted(AmberException ae) => ae.Problem.Contains("stack can hold", StringComparison.Ordinal);
+
+        private static string ShortOutcome(Exception? e) => e switch
+        {
+            null => "ok",
+            AmberException ae => Signature.Template(ae.Problem),
+            _ => e.GetType().Name,
         };
 
         /// <summary>Runs one input through one target's entry point, measuring time and allocation on this thread.</summary>

@@ -124,7 +124,7 @@ namespace Amber.Fuzz.Engine
         private void RepeatChunk(List<byte> data, int at)
         {
             int len = Math.Min(data.Count - at, 1 + _r.Next(_r.Next(2) == 0 ? 4 : 24));
-            int times = _r.Next(2) == 0 ? 2 + _r.Next(16) : 50 + _r.Next(1000);
+            int times = _r.Next(3) switch { 0 => 2 + _r.Next(16), 1 => 50 + _r.Next(200), _ => 500 + _r.Next(5000) };
             if (len * times > MaxLength) times = Math.Max(1, MaxLength / len);
             List<byte> chunk = data.GetRange(at, len);
             var repeated = new List<byte>(len * times);

@@ -44,31 +44,39 @@ namespace Amber.Fuzz.Engine
         private static partial Regex Quoted();
 
         /// <summary>
-        /// A success is told apart by the payload's vocabulary: reference mode, and the set of type tags,
-        /// member tags, sequence and map descriptors and row codes in it. A mutant that still reads but
-        /// says something new (another concrete type, a widened member, packed instead of framed) is kept.
+        /// A success is told apart by the payload's vocabulary: reference mode, and the type tags, member
+        /// tags, sequence and map descriptors and row codes in it. Each is a feature, as an edge is in
+        /// coverage-guided fuzzing: a success that has a feature no earlier success of the target had (another
+        /// concrete type, a widened member, packed instead of framed) is kept. Type and member tags the seeds
+        /// do not have count as one "unknown" feature per wire type: a reader skips every unknown member alike.
         /// </summary>
-        public static string OfSuccess(byte[] input)
+        public static IEnumerable<ulong> SuccessFeatures(byte[] input, HashSet<ulong> seedTags)
         {
-            var vocabulary = new SortedSet<ulong>();
+            if (input.Length > 0 && (input[0] & 0x08) != 0) yield return 1;
             foreach (Field f in PayloadWalker.Walk(input))
             {
                 switch (f.Kind)
                 {
                     case FieldKind.TypeTag:
+                        yield return ((ulong)f.Kind << 40) | (seedTags.Contains(TagKey(f)) ? f.Value : 1UL << 33);
+                        break;
                     case FieldKind.MemberTag:
+                        yield return ((ulong)f.Kind << 40) | (seedTags.Contains(TagKey(f)) ? f.Value : 0x10000 | (f.Value & 7));
+                        break;
                     case FieldKind.SequenceDescriptor:
                     case FieldKind.MapDescriptor:
                     case FieldKind.RowCode:
-                        vocabulary.Add(((ulong)f.Kind << 40) | f.Value);
+                        yield return ((ulong)f.Kind << 40) | f.Value;
                         break;
                 }
             }
-            ulong h = 14695981039346656037;
-            foreach (ulong v in vocabulary) h = (h ^ v) * 1099511628211;
-            bool refs = input.Length > 0 && (input[0] & 0x08) != 0;
-            return "ok|" + (refs ? "refs|" : "") + h.ToString("x16", System.Globalization.CultureInfo.InvariantCulture);
         }
+
+        /// <summary>How a success feature is listed among the signatures.</summary>
+        public static string OfSuccessFeature(ulong feature) => "ok|" + ((FieldKind)(feature >> 40)) + "|" + (feature & 0xFFFFFFFFFF).ToString("x", System.Globalization.CultureInfo.InvariantCulture);
+
+        /// <summary>The key under which a type or member tag is remembered from the seeds.</summary>
+        public static ulong TagKey(Field f) => ((ulong)f.Kind << 40) | f.Value;
 
         public static string Of(AmberException ex, int inputLength)
         {

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 
@@ -23,7 +24,8 @@ namespace Amber.Fuzz.Targets
 
         /// <summary>
         /// The reader options an execution may use: the defaults, each unknown-type fallback (they take
-        /// the skip paths of format §7.1), and a shallow depth limit (the depth checks fire everywhere).
+        /// the skip paths of format §7.1), a shallow depth limit (the depth checks fire everywhere) and the
+        /// deepest one allowed (only the stack limits nesting then).
         /// Reference mode needs no option on the reading side: the payload header says so, and the
         /// seeds include payloads written with <c>PreserveReferences</c>.
         /// </summary>
@@ -33,6 +35,7 @@ namespace Amber.Fuzz.Targets
             ("unknown-null", new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.Null }),
             ("unknown-declared", new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.DeclaredType }),
             ("depth-5", new AmberOptions { MaxDepth = 5 }),
+            ("depth-10000", new AmberOptions { MaxDepth = 10_000 }),
         };
 
         /// <summary>Index into <see cref="OptionSets"/>.</summary>
@@ -99,9 +102,13 @@ namespace Amber.Fuzz.Targets
             return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
         }
 
-        public override string ToString()
+        public override string ToString() => Describe(16);
+
+        /// <summary>The delivery, listing at most <paramref name="maxSegments"/> segment lengths.</summary>
+        public string Describe(int maxSegments = int.MaxValue)
         {
-            string how = Segments != null ? "segments " + string.Join(",", Segments)
+            string how = Segments != null
+                ? $"{Segments.Length} segments " + string.Join(",", Segments.Take(maxSegments)) + (Segments.Length > maxSegments ? ",…" : "")
                 : MaxRead == int.MaxValue ? "whole" : "stream reads of at most " + MaxRead + " byte(s)";
             return how + ", options " + OptionSets[OptionsIndex].Name;
         }
