@@ -1,5 +1,7 @@
 using System;
+using System.IO;
 using System.Linq;
+using System.Runtime.CompilerServices;
 using System.Threading;
 using Amber.Tests.Models;
 using Xunit;
@@ -70,6 +72,22 @@ namespace Amber.Tests.Serialization
             // The path still names every level, outermost first.
             Assert.Equal("Node" + string.Concat(Enumerable.Repeat(".Next", 63)), ae.MemberPath);
         }
+
+        [Fact]
+        public void The_fuzz_finding_that_overflowed_a_512_KB_stack_with_default_options_is_an_AmberException()
+        {
+            // fuzz/Amber.Fuzz found it in seconds on the code before the fix (target Deep.span, 512 KB stack,
+            // default options): a reference-mode payload whose Left members nest past MaxDepth 64. The depth
+            // check fired correctly, but unwinding 64 catch-and-rethrow frames overflowed the stack.
+            byte[] input = File.ReadAllBytes(Path.Combine(Path.GetDirectoryName(ThisFile())!, "FuzzFindings", "Deep.span-497a677fab85e270.bin"));
+            Assert.Equal(9295, input.Length);
+            Exception? e = OnThread(512 * 1024, () => AmberSerializer.Deserialize<FuzzDeep>(input));
+            var ae = Assert.IsType<AmberException>(e);
+            Assert.Contains("nesting depth exceeds the limit of 64", ae.Message, StringComparison.Ordinal);
+            Assert.StartsWith("FuzzDeep.Left.Left.Left", ae.MemberPath, StringComparison.Ordinal);
+        }
+
+        private static string ThisFile([CallerFilePath] string path = "") => path;
 
         [Fact]
         public void A_raised_MaxDepth_fails_cleanly_when_the_stack_runs_out()
