@@ -72,6 +72,23 @@ namespace Amber
         /// <summary>Called while unwinding: adds an index (<c>[3]</c>) or key to the front of the path.</summary>
         public void PrependIndex(long index) => _reversedPath.Add("[" + index + "]");
 
+        /// <summary>
+        /// For generated code's exception filters: adds a member (<c>.Name</c>, nothing when null) to the
+        /// front of the path while the exception passes, and returns false so nothing is caught or rethrown.
+        /// </summary>
+        public bool PassingMember(string? name)
+        {
+            if (name != null) PrependMember(name);
+            return false;
+        }
+
+        /// <summary>For generated code's exception filters: adds an index to the front of the path and returns false.</summary>
+        public bool PassingIndex(long index)
+        {
+            PrependIndex(index);
+            return false;
+        }
+
         /// <summary>Sets the root type name shown at the start of the path (set once, by the outermost frame).</summary>
         public void SetRoot(string typeName) => _rootType ??= typeName;
     }

@@ -18,6 +18,12 @@ namespace Amber
         private readonly int _maxFrameBytes = 64 << 20;
 
         /// <summary>
+        /// The depth up to which readers and writers only count levels; deeper, every level also checks
+        /// that the thread's stack has room for it. The default MaxDepth, so default calls never pay for the check.
+        /// </summary>
+        internal const int StackCheckDepth = 64;
+
+        /// <summary>
         /// Keeps object identity (docs/format.md §7.2): an object or string referenced from several
         /// places is written once and read back as one instance, and cycles round-trip. Off by default
         /// (it costs a dictionary lookup per object); a type marked [AmberPreserveReferences] turns it

@@ -22,6 +22,7 @@ namespace Amber
         private byte[]? _scratch;
         private int _depth;
         private readonly int _maxDepth;
+        private readonly int _checkedDepth;   // past this depth EnterDepth checks the limit and the stack (AmberOptions.StackCheckDepth)
         private ReaderState _state;
         private int _pendingShape;          // the shape id read by ReadPolymorphicHeader
         private bool _refs;                 // reference mode (header bit 3, format §7.2)
@@ -52,6 +53,7 @@ namespace Amber
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;
+            _checkedDepth = Math.Min(_maxDepth, AmberOptions.StackCheckDepth);
             _state = state;
             _pendingShape = 0;
             _refs = false;
@@ -74,6 +76,7 @@ namespace Amber
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;
+            _checkedDepth = Math.Min(_maxDepth, AmberOptions.StackCheckDepth);
             _state = state;
             Options = options;
             CheckInputSize();
@@ -282,11 +285,22 @@ namespace Amber
             if (Remaining != 0) AmberThrow.TrailingBytes(Position, Remaining);
         }
 
-        /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed.</summary>
+        /// <summary>
+        /// Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed, or when
+        /// the thread's stack could not take another level (a MaxDepth raised towards its maximum of
+        /// 10,000 is deeper than a 1 MB stack holds, and a stack overflow cannot be caught).
+        /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void EnterDepth()
         {
-            if (++_depth > _maxDepth) AmberThrow.DepthExceeded(Position, _maxDepth);
+            if (++_depth > _checkedDepth) EnterDeep();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void EnterDeep()
+        {
+            if (_depth > _maxDepth) AmberThrow.DepthExceeded(Position, _maxDepth);
+            if (!RuntimeHelpers.TryEnsureSufficientExecutionStack()) AmberThrow.StackExhausted(Position, _depth);
         }
 
         /// <summary>Leaves one level of nesting.</summary>

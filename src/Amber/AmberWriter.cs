@@ -21,6 +21,7 @@ namespace Amber
         private long _flushed;
         private int _depth;
         private readonly int _maxDepth;
+        private readonly int _checkedDepth;
         private WriterState? _state;
         private bool _refs;
 
@@ -38,6 +39,7 @@ namespace Amber
             _flushed = 0;
             _depth = 0;
             _maxDepth = options.MaxDepth;
+            _checkedDepth = Math.Min(_maxDepth, AmberOptions.StackCheckDepth);
             _state = state;
             _refs = false;
             if (options.PreserveReferences) EnableReferences();
@@ -222,11 +224,18 @@ namespace Amber
             if (_refs) State.BytesCount++;
         }
 
-        /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed.</summary>
+        /// <summary>Enters one level of nesting; throws when <see cref="AmberOptions.MaxDepth"/> is passed or the thread's stack could not take another level.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void EnterDepth()
         {
-            if (++_depth > _maxDepth) AmberThrow.DepthExceeded(-1, _maxDepth);
+            if (++_depth > _checkedDepth) EnterDeep();
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void EnterDeep()
+        {
+            if (_depth > _maxDepth) AmberThrow.DepthExceeded(-1, _maxDepth);
+            if (!RuntimeHelpers.TryEnsureSufficientExecutionStack()) AmberThrow.StackExhausted(-1, _depth);
         }
 
         /// <summary>Leaves one level of nesting.</summary>

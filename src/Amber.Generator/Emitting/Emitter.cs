@@ -535,12 +535,22 @@ namespace Amber.Generator.Emitting
             consume(e);
             sw.Close();
             sw.Close();
-            sw.Open("catch (global::Amber.AmberException ex)");
-            sw.Line("ex.PrependIndex(" + i + ");");
-            sw.Line("throw;");
-            sw.Close();
+            EmitPathFilter(sw, "ex.PassingIndex(" + i + ")");
             if (packed != null) sw.Close();
             if (element.Rows) sw.Close();
+        }
+
+        /// <summary>
+        /// Adds a step to an AmberException's member path as it passes, in an exception filter that
+        /// returns false: nothing is caught or rethrown. A catch-and-rethrow per level nests one exception
+        /// dispatch per level on the stack while unwinding, so a truncated payload 50 objects deep
+        /// overflowed a 768 KB stack.
+        /// </summary>
+        private static void EmitPathFilter(SourceWriter sw, string step)
+        {
+            sw.Open("catch (global::Amber.AmberException ex) when (" + step + ")");
+            sw.Line("throw;   // never runs: the filter returns false");
+            sw.Close();
         }
 
         private static string? PackableKeyword(TypeRef t)
@@ -703,10 +713,7 @@ namespace Amber.Generator.Emitting
             }
             sw.Close();
             sw.Close();
-            sw.Open("catch (global::Amber.AmberException ex)");
-            sw.Line("ex.PrependIndex(" + i + ");");
-            sw.Line("throw;");
-            sw.Close();
+            EmitPathFilter(sw, "ex.PassingIndex(" + i + ")");
             sw.Line(target + " = " + finish + ";");
         }
 
@@ -853,10 +860,7 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Close();
             sw.Close();
-            sw.Open("catch (global::Amber.AmberException ex)");
-            sw.Line("if (mi >= 0) ex.PrependMember(Shape.MemberNames[mi]);");
-            sw.Line("throw;");
-            sw.Close();
+            EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
             sw.Line("r.ExitDepth();");
             if (!direct)
             {

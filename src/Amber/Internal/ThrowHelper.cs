@@ -49,6 +49,12 @@ namespace Amber
             throw new AmberException($"The nesting depth exceeds the limit of {maxDepth}", offset,
                 "If the object graph has a cycle, break it (reference mode arrives in a later version); if the data is legitimately this deep, raise AmberOptions.MaxDepth.");
 
+        /// <summary>Nesting deeper than the current thread's stack can hold (MaxDepth was raised past what the stack allows).</summary>
+        [DoesNotReturn]
+        public static void StackExhausted(long offset, int depth) =>
+            throw new AmberException($"The nesting depth {depth} is more than this thread's stack can hold", offset,
+                "Lower AmberOptions.MaxDepth (the default is 64), or run the call on a thread with a larger stack.");
+
         /// <summary>A collection count that the remaining input cannot hold.</summary>
         [DoesNotReturn]
         public static void CountTooLarge(long offset, ulong count, long remaining) =>

@@ -229,10 +229,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -270,10 +269,9 @@ namespace Amber.Generated
                                         if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -322,10 +320,9 @@ namespace Amber.Generated
                                         b1[i1] = e1;
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -384,10 +381,9 @@ namespace Amber.Generated
                                             if (++x1_0 < len1[0]) continue;
                                         }
                                     }
-                                    catch (global::Amber.AmberException ex)
+                                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                     {
-                                        ex.PrependIndex(i1);
-                                        throw;
+                                        throw;   // never runs: the filter returns false
                                     }
                                 }
                                 t = b1;
@@ -422,10 +418,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1;
                             }
@@ -459,10 +454,9 @@ namespace Amber.Generated
                                         b1.Add(e1);
                                     }
                                 }
-                                catch (global::Amber.AmberException ex)
+                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                 {
-                                    ex.PrependIndex(i1);
-                                    throw;
+                                    throw;   // never runs: the filter returns false
                                 }
                                 t = b1.MoveToImmutable();
                             }
@@ -507,10 +501,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -549,10 +542,9 @@ namespace Amber.Generated
                                                 if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -603,10 +595,9 @@ namespace Amber.Generated
                                                 b1[i1] = e1;
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -666,10 +657,9 @@ namespace Amber.Generated
                                                     if (++x1_0 < len1[0]) continue;
                                                 }
                                             }
-                                            catch (global::Amber.AmberException ex)
+                                            catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                             {
-                                                ex.PrependIndex(i1);
-                                                throw;
+                                                throw;   // never runs: the filter returns false
                                             }
                                         }
                                         t = b1;
@@ -705,10 +695,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1;
                                     }
@@ -743,10 +732,9 @@ namespace Amber.Generated
                                                 b1.Add(e1);
                                             }
                                         }
-                                        catch (global::Amber.AmberException ex)
+                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
                                         {
-                                            ex.PrependIndex(i1);
-                                            throw;
+                                            throw;   // never runs: the filter returns false
                                         }
                                         t = b1.MoveToImmutable();
                                     }
@@ -761,10 +749,9 @@ namespace Amber.Generated
                     }
                 }
             }
-            catch (global::Amber.AmberException ex)
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
             {
-                if (mi >= 0) ex.PrependMember(Shape.MemberNames[mi]);
-                throw;
+                throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
             return o;

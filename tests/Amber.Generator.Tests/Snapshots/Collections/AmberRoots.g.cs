@@ -101,10 +101,9 @@ namespace Amber.Generated
                                     if (++x0_0 < len0[0]) continue;
                                 }
                             }
-                            catch (global::Amber.AmberException ex)
+                            catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                             {
-                                ex.PrependIndex(i0);
-                                throw;
+                                throw;   // never runs: the filter returns false
                             }
                         }
                         result = b0;
@@ -168,10 +167,9 @@ namespace Amber.Generated
                                 if (!b0.TryAdd(k0, v0)) global::Amber.AmberThrow.DuplicateKey(r.Position, k0);
                             }
                         }
-                        catch (global::Amber.AmberException ex)
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                         {
-                            ex.PrependIndex(i0);
-                            throw;
+                            throw;   // never runs: the filter returns false
                         }
                         result = b0;
                     }
@@ -224,10 +222,9 @@ namespace Amber.Generated
                                 b0.Add(e0);
                             }
                         }
-                        catch (global::Amber.AmberException ex)
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                         {
-                            ex.PrependIndex(i0);
-                            throw;
+                            throw;   // never runs: the filter returns false
                         }
                         result = b0;
                     }
@@ -280,10 +277,9 @@ namespace Amber.Generated
                                 b0.Add(e0);
                             }
                         }
-                        catch (global::Amber.AmberException ex)
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                         {
-                            ex.PrependIndex(i0);
-                            throw;
+                            throw;   // never runs: the filter returns false
                         }
                         result = b0;
                     }
@@ -336,10 +332,9 @@ namespace Amber.Generated
                                 b0.Add(e0);
                             }
                         }
-                        catch (global::Amber.AmberException ex)
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                         {
-                            ex.PrependIndex(i0);
-                            throw;
+                            throw;   // never runs: the filter returns false
                         }
                         result = b0.MoveToImmutable();
                     }
@@ -432,10 +427,9 @@ namespace Amber.Generated
                                 b0[i0] = e0;
                             }
                         }
-                        catch (global::Amber.AmberException ex)
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
                         {
-                            ex.PrependIndex(i0);
-                            throw;
+                            throw;   // never runs: the filter returns false
                         }
                         result = b0;
                     }

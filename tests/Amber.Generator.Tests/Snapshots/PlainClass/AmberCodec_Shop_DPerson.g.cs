@@ -115,10 +115,9 @@ namespace Amber.Generated
                     }
                 }
             }
-            catch (global::Amber.AmberException ex)
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
             {
-                if (mi >= 0) ex.PrependMember(Shape.MemberNames[mi]);
-                throw;
+                throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
             return o;

@@ -1,0 +1,335 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using Amber.Fuzz.Targets;
+
+namespace Amber.Fuzz.Engine
+{
+    /// <summary>What one execution did.</summary>
+    public sealed class ExecutionResult
+    {
+        public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed)
+        {
+            Error = error;
+            AllocatedBytes = allocatedBytes;
+            Elapsed = elapsed;
+        }
+
+        /// <summary>The exception the entry point threw, or null when it returned.</summary>
+        public Exception? Error { get; }
+
+        public long AllocatedBytes { get; }
+
+        public TimeSpan Elapsed { get; }
+    }
+
+    /// <summary>Counters of one target after a run.</summary>
+    public sealed class TargetStats
+    {
+        internal TargetStats(FuzzTarget target) => Target = target;
+
+        public FuzzTarget Target { get; }
+        public long Executions { get; internal set; }
+        public long Successes { get; internal set; }
+        public long AmberErrors { get; internal set; }
+        public int CorpusSize { get; internal set; }
+        public int Signatures { get; internal set; }
+        public int Findings { get; internal set; }
+        public TimeSpan Time { get; internal set; }
+        public IReadOnlyList<string> SignatureList { get; internal set; } = Array.Empty<string>();
+        public double ExecutionsPerSecond => Time.TotalSeconds > 0 ? Executions / Time.TotalSeconds : 0;
+    }
+
+    /// <summary>The result of <see cref="FuzzEngine.Run"/>.</summary>
+    public sealed class FuzzReport
+    {
+        internal FuzzReport(IReadOnlyList<TargetStats> targets, IReadOnlyList<Finding> findings, TimeSpan elapsed)
+        {
+            Targets = targets;
+            Findings = findings;
+            Elapsed = elapsed;
+        }
+
+        public IReadOnlyList<TargetStats> Targets { get; }
+        public IReadOnlyList<Finding> Findings { get; }
+        public TimeSpan Elapsed { get; }
+        public long TotalExecutions => Targets.Sum(t => t.Executions);
+    }
+
+    /// <summary>
+    /// The fuzzing loop: per target, a corpus of seeds and novel inputs; each step mutates a corpus
+    /// entry, runs it through the target's entry point, judges it with the oracle, and keeps it if its
+    /// behaviour signature is new. Feedback-guided by behaviour signatures, not by code coverage.
+    /// </summary>
+    public sealed class FuzzEngine : IDisposable
+    {
+        private readonly IReadOnlyList<FuzzTarget> _targets;
+        private readonly FuzzOptions _options;
+        private readonly Watchdog _watchdog;
+        private readonly InFlightRecord? _inFlight;
+        private readonly List<Finding> _findings = new List<Finding>();
+        private readonly Dictionary<string, Finding> _findingsByIdentity = new Dictionary<string, Finding>();
+
+        public FuzzEngine(IReadOnlyList<FuzzTarget> targets, FuzzOptions options)
+        {
+            _targets = targets;
+            _options = options;
+            if (options.FindingsDirectory != null)
+            {
+                _inFlight = new InFlightRecord(options.FindingsDirectory);
+                Finding? died = _inFlight.RecoverDeadRun();
+                if (died != null) AddFinding(died, writeFile: true);
+            }
+            _watchdog = new Watchdog(options, this);
+        }
+
+        /// <summary>Findings so far (also those recovered from a process that died in an earlier run).</summary>
+        public IReadOnlyList<Finding> Findings => _findings;
+
+        private sealed class TargetState
+        {
+            public TargetState(FuzzTarget target, int seed, int capacity)
+            {
+                Target = target;
+                Random = new Random(seed ^ FuzzModel.StableHash(target.Name));
+                Mutator = new Mutator(Random);
+                Corpus = new Corpus(capacity);
+                Stats = new TargetStats(target);
+            }
+
+            public FuzzTarget Target { get; }
+            public Random Random { get; }
+            public Mutator Mutator { get; }
+            public Corpus Corpus { get; }
+            public HashSet<string> Signatures { get; } = new HashSet<string>();
+
+            /// <summary>The type and member tags of the seeds: the model's own vocabulary.</summary>
+            public HashSet<ulong> SeedTags { get; } = new HashSet<ulong>();
+            public TargetStats Stats { get; }
+        }
+
+        public FuzzReport Run()
+        {
+            if (_options.Iterations == null && _options.Seconds == null) throw new ArgumentException("Set Iterations, Seconds or both.");
+            var total = Stopwatch.StartNew();
+            var states = _targets.Select(t => new TargetState(t, _options.Seed, _options.CorpusCapacity)).ToList();
+            var seedCache = new Dictionary<FuzzModel, List<byte[]>>();
+            foreach (TargetState s in states)
+            {
+                if (!seedCache.TryGetValue(s.Target.Model, out List<byte[]>? seeds))
+                    seedCache[s.Target.Model] = seeds = s.Target.Model.MakeSeeds(_options.Seed);
+                foreach (byte[] seed in seeds)
+                {
+                    foreach (Field f in PayloadWalker.Walk(seed))
+                    {
+                        if (f.Kind is FieldKind.TypeTag or FieldKind.MemberTag) s.SeedTags.Add(Signature.TagKey(f));
+                    }
+                }
+                var clock = Stopwatch.StartNew();
+                foreach (byte[] seed in seeds) Step(s, seed, isSeed: true);
+                s.Stats.Time += clock.Elapsed;
+            }
+
+            long iterations = _options.Iterations ?? long.MaxValue;
+            double perTarget = (_options.Seconds ?? double.PositiveInfinity) / states.Count;
+            TimeSpan slice = TimeSpan.FromSeconds(double.IsInfinity(perTarget) ? 3600 : Math.Clamp(perTarget / 20, 0.25, 10));
+            TimeSpan lastLog = TimeSpan.Zero;
+            bool progress = true;
+            while (progress && _findings.Count < _options.MaxFindings)
+            {
+                progress = false;
+                foreach (TargetState s in states)
+                {
+                    if (s.Stats.Executions >= iterations || s.Stats.Time.TotalSeconds >= perTarget) continue;
+                    progress = true;
+                    var clock = Stopwatch.StartNew();
+                    // Batches of 64 between clock checks; iteration mode takes batches of 256 for determinism of counts.
+                    while (s.Stats.Executions < iterations && clock.Elapsed < slice && (s.Stats.Time + clock.Elapsed).TotalSeconds < perTarget)
+                    {
+                        long batch = Math.Min(64, iterations - s.Stats.Executions);
+                        for (long i = 0; i < batch; i++)
+                        {
+                            CorpusEntry parent = s.Corpus.Pick(s.Random);
+                            CorpusEntry other = s.Corpus.Pick(s.Random);
+                            Step(s, s.Mutator.Mutate(parent, other), isSeed: false);
+                        }
+                        if (_findings.Count >= _options.MaxFindings) break;
+                    }
+                    s.Stats.Time += clock.Elapsed;
+                    if (_options.Log != null && total.Elapsed - lastLog > TimeSpan.FromSeconds(30))
+                    {
+                        lastLog = total.Elapsed;
+                        long execs = states.Sum(x => x.Stats.Executions);
+                        _options.Log.WriteLine($"[{total.Elapsed:hh\\:mm\\:ss}] {execs:N0} executions, {execs / total.Elapsed.TotalSeconds:N0}/s, {states.Sum(x => x.Signatures.Count):N0} signatures, {_findings.Count} finding(s)");
+                    }
+                }
+            }
+            _inFlight?.Finish();
+            foreach (TargetState s in states)
+            {
+                s.Stats.CorpusSize = s.Corpus.Count;
+                s.Stats.Signatures = s.Signatures.Count;
+                s.Stats.SignatureList = s.Signatures.OrderBy(x => x, StringComparer.Ordinal).ToList();
+            }
+            return new FuzzReport(states.Select(s => s.Stats).ToList(), _findings.ToList(), total.Elapsed);
+        }
+
+        private void Step(TargetState s, byte[] input, bool isSeed)
+        {
+            Delivery delivery = Delivery.Choose(s.Target.Entry, input.Length, s.Random);
+            ExecutionResult result = Execute(s.Target, input, delivery);
+            s.Stats.Executions++;
+            Finding? finding = Judge(s.Target, input, delivery, result, checkTime: !isSeed);
+            if (finding != null)
+            {
+                if (AddFinding(finding, _options.FindingsDirectory != null)) s.Stats.Findings++;
+                return;
+            }
+            bool novel;
+            if (result.Error is AmberException ae)
+            {
+                s.Stats.AmberErrors++;
+                novel = s.Signatures.Add(Signature.Of(ae, input.Length));
+            }
+            else
+            {
+                s.Stats.Successes++;
+                novel = false;
+                foreach (ulong feature in Signature.SuccessFeatures(input, s.SeedTags))
+                {
+                    if (s.Signatures.Add(Signature.OfSuccessFeature(feature))) novel = true;
+                }
+            }
+            if (novel || isSeed)
+            {
+                s.Corpus.Add(input, isSeed, s.Random);
+                // Differential check, on novel inputs only (cheap): every entry point must tell the same story as the span one.
+                if (s.Target.Entry != EntryPoint.Span)
+                {
+                    var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
+                    ExecutionResult reference = Execute(span, input, Delivery.Whole.WithOptions(delivery.OptionsIndex));
+                    string mine = OutcomeKey(result.Error), theirs = OutcomeKey(reference.Error);
+                    if (mine != theirs && !IsStackExhausted(result.Error) && !IsStackExhausted(reference.Error))
+                    {
+                        var d = new Finding(s.Target.Name, FindingKind.Disagreement, ShortOutcome(result.Error) + " vs " + ShortOutcome(reference.Error), input, delivery,
+                            $"{s.Target.Entry}: {mine}\nSpan: {theirs}\n\n{result.Error}\n\n{reference.Error}");
+                        if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
+                    }
+                }
+            }
+        }
+
+        /// <summary>What two entry points must agree on: success, or the exception's type, problem, offset and member path.</summary>
+        private static string OutcomeKey(Exception? e) => e switch
+        {
+            null => "ok",
+            AmberException ae => $"{ae.GetType().Name}: {ae.Problem} @{ae.ByteOffset} in {ae.MemberPath}",
+            _ => e.GetType().Name + ": " + e.Message,
+        };
+
+        /// <summary>
+        /// Running out of stack is the one outcome that depends on the caller: the stream and async entry
+        /// points sit on more frames than the span one, so one may stop there while the other reads on and
+        /// fails elsewhere or succeeds. Such pairs are not compared.
+        /// </summary>
+        private static bool IsStackExhausted(Exception? e) => e is AmberException ae && ae.Problem.Contains("stack can hold", StringComparison.Ordinal);
+
+        private static string ShortOutcome(Exception? e) => e switch
+        {
+            null => "ok",
+            AmberException ae => Signature.Template(ae.Problem),
+            _ => e.GetType().Name,
+        };
+
+        /// <summary>Runs one input through one target's entry point, measuring time and allocation on this thread.</summary>
+        public ExecutionResult Execute(FuzzTarget target, byte[] input, Delivery delivery)
+        {
+            ReadOnlySequence<byte> sequence = default;
+            Stream? stream = null;
+            AmberOptions? options = delivery.Options;
+            if (target.Entry == EntryPoint.Sequence) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
+            else if (target.Entry != EntryPoint.Span) stream = new ShortReadStream(input, delivery.MaxRead);
+            _inFlight?.Begin(target.Name, input);
+            _watchdog.Begin(target, input, delivery);
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            TimeSpan pausedBefore = GC.GetTotalPauseDuration();
+            long start = Stopwatch.GetTimestamp();
+            Exception? error = null;
+            try
+            {
+                switch (target.Entry)
+                {
+                    case EntryPoint.Span: target.Model.Span(input, options); break;
+                    case EntryPoint.Sequence: target.Model.Sequence(in sequence, options); break;
+                    case EntryPoint.Stream: target.Model.Stream(stream!, options); break;
+                    case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!, options).GetAwaiter().GetResult(); break;
+                }
+            }
+            catch (Exception e)
+            {
+                error = e;
+            }
+            // A blocking GC of the fuzzer's own heap (the corpus) is not the input's doing.
+            TimeSpan elapsed = Stopwatch.GetElapsedTime(start) - (GC.GetTotalPauseDuration() - pausedBefore);
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            _watchdog.End();
+            return new ExecutionResult(error, allocated, elapsed);
+        }
+
+        /// <summary>
+        /// The oracle. An input fails if anything but an AmberException escapes, if an AmberException
+        /// has no message or no byte offset inside the input, if the execution took longer than the
+        /// hang limit, or if it allocated more than 64 × input length + 4 MB.
+        /// </summary>
+        public Finding? Judge(FuzzTarget target, byte[] input, Delivery delivery, ExecutionResult result, bool checkTime = true)
+        {
+            Exception? e = result.Error;
+            if (e != null && e is not AmberException)
+                return new Finding(target.Name, FindingKind.Crash, Signature.CrashIdentity(e), input, delivery, e.ToString());
+            if (e is AmberException ae)
+            {
+                if (string.IsNullOrWhiteSpace(ae.Problem) || string.IsNullOrWhiteSpace(ae.Message))
+                    return new Finding(target.Name, FindingKind.BadAmberException, "empty message@" + Signature.CrashIdentity(ae), input, delivery, ae.ToString());
+                if (ae.ByteOffset < 0 || ae.ByteOffset > input.Length)
+                    return new Finding(target.Name, FindingKind.BadAmberException, $"offset {(ae.ByteOffset < 0 ? "missing" : "past the end")}: {Signature.Template(ae.Problem)}", input, delivery,
+                        $"ByteOffset {ae.ByteOffset} for an input of {input.Length} bytes\n{ae}");
+            }
+            if (checkTime && result.Elapsed > _options.HangLimit)
+                return new Finding(target.Name, FindingKind.Hang, "hang", input, delivery,
+                    $"One execution took {result.Elapsed.TotalMilliseconds:N0} ms (limit {_options.HangLimit.TotalMilliseconds:N0} ms); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
+            long bound = FuzzOptions.AllocationBound(input.Length);
+            if (result.AllocatedBytes > bound)
+                return new Finding(target.Name, FindingKind.AllocationBlowUp, "allocation", input, delivery,
+                    $"One execution allocated {result.AllocatedBytes:N0} bytes for an input of {input.Length} bytes (bound {bound:N0}); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
+            return null;
+        }
+
+        /// <summary>Keeps the first finding per (target, kind, identity); later ones only count.</summary>
+        internal bool AddFinding(Finding finding, bool writeFile)
+        {
+            string key = finding.Target + "|" + finding.Kind + "|" + finding.Identity;
+            lock (_findingsByIdentity)
+            {
+                if (_findingsByIdentity.TryGetValue(key, out Finding? first))
+                {
+                    first.Repeats++;
+                    return false;
+                }
+                _findingsByIdentity[key] = finding;
+                _findings.Add(finding);
+            }
+            string where = writeFile && _options.FindingsDirectory != null ? " -> " + finding.WriteTo(_options.FindingsDirectory) : "";
+            _options.Log?.WriteLine($"FINDING {finding}{where}");
+            return true;
+        }
+
+        public void Dispose()
+        {
+            _watchdog.Dispose();
+            _inFlight?.Dispose();
+        }
+    }
+}

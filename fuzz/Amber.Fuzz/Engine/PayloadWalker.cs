@@ -1,0 +1,249 @@
+using System;
+using System.Collections.Generic;
+
+namespace Amber.Fuzz.Engine
+{
+    /// <summary>What a byte range of a payload is, as far as docs/format.md tells.</summary>
+    public enum FieldKind : byte
+    {
+        PayloadHeader,
+        ObjectHeader,
+        ShapeCount,
+        TypeTag,
+        MemberTag,
+        Presence,
+        SequenceCount,
+        SequenceDescriptor,
+        Rank,
+        DimensionLength,
+        RowCode,
+        MapCount,
+        MapDescriptor,
+        BytesLength,
+        BytesContent,
+        PresenceByte,
+        Varint,
+        Fixed,
+    }
+
+    /// <summary>One annotated range of a payload.</summary>
+    public readonly struct Field
+    {
+        public Field(FieldKind kind, int offset, int length, ulong value)
+        {
+            Kind = kind;
+            Offset = offset;
+            Length = length;
+            Value = value;
+        }
+
+        public FieldKind Kind { get; }
+        public int Offset { get; }
+        public int Length { get; }
+        public ulong Value { get; }
+    }
+
+    /// <summary>
+    /// Walks a payload by the format alone (wire types in shapes make it self-describing) and lists
+    /// where each header, count, descriptor, tag and value is, so mutations can hit structure
+    /// instead of random bytes. Tolerant: it stops at the first thing it cannot read and keeps what
+    /// it found before. Independent of Amber's reader on purpose (a second reading of format.md).
+    /// </summary>
+    public sealed class PayloadWalker
+    {
+        private const int MaxDepth = 200;
+        private readonly byte[] _data;
+        private readonly List<Field> _fields = new List<Field>();
+        private readonly List<ushort[]> _shapes = new List<ushort[]>();
+        private int _pos;
+        private bool _refs;
+
+        private PayloadWalker(byte[] data) => _data = data;
+
+        private sealed class StopException : Exception
+        {
+        }
+
+        public static Field[] Walk(byte[] data)
+        {
+            var w = new PayloadWalker(data);
+            try
+            {
+                if (data.Length == 0) return Array.Empty<Field>();
+                byte h = data[0];
+                w._fields.Add(new Field(FieldKind.PayloadHeader, 0, 1, h));
+                w._pos = 1;
+                w._refs = (h & 0x08) != 0;
+                w.Value(h & 7, 0);
+            }
+            catch (StopException)
+            {
+            }
+            return w._fields.ToArray();
+        }
+
+        private void Need(long n)
+        {
+            if (n < 0 || _pos + n > _data.Length) throw new StopException();
+        }
+
+        private ulong ReadVarint(FieldKind kind)
+        {
+            int start = _pos;
+            ulong v = 0;
+            for (int i = 0; i < 10; i++)
+            {
+                Need(1);
+                byte b = _data[_pos++];
+                v |= (ulong)(b & 0x7F) << (7 * i);
+                if (b < 0x80)
+                {
+                    _fields.Add(new Field(kind, start, _pos - start, v));
+                    return v;
+                }
+            }
+            throw new StopException();
+        }
+
+        private byte ReadByte(FieldKind kind)
+        {
+            Need(1);
+            byte b = _data[_pos];
+            _fields.Add(new Field(kind, _pos, 1, b));
+            _pos++;
+            return b;
+        }
+
+        private void Fixed(int n)
+        {
+            Need(n);
+            _fields.Add(new Field(FieldKind.Fixed, _pos, n, 0));
+            _pos += n;
+        }
+
+        private void Value(int wireType, int depth)
+        {
+            if (depth > MaxDepth) throw new StopException();
+            switch (wireType)
+            {
+                case 0: ReadVarint(FieldKind.Varint); break;
+                case 1: Fixed(4); break;
+                case 2: Fixed(8); break;
+                case 3: Fixed(16); break;
+                case 4:
+                {
+                    ulong l = ReadVarint(FieldKind.BytesLength);
+                    if (l == 0)
+                    {
+                        if (_refs) ReadVarint(FieldKind.BytesLength);
+                        break;
+                    }
+                    Need((long)Math.Min(l - 1, int.MaxValue));
+                    if (l > 1) _fields.Add(new Field(FieldKind.BytesContent, _pos, (int)(l - 1), 0));
+                    _pos += (int)(l - 1);
+                    break;
+                }
+                case 5: Object(depth); break;
+                case 6: Sequence(depth); break;
+                case 7: Map(depth); break;
+            }
+        }
+
+        private ushort[] Shape(ulong header)
+        {
+            ulong id = header >> 2;
+            if ((header & 3) == 1)
+            {
+                if (id >= (ulong)_shapes.Count) throw new StopException();
+                return _shapes[(int)id];
+            }
+            if ((header & 3) != 2) throw new StopException();
+            ulong d = ReadVarint(FieldKind.ShapeCount);
+            if ((d & 1) != 0) ReadVarint(FieldKind.TypeTag);
+            ulong count = d >> 1;
+            if (count > 64) throw new StopException();
+            var tags = new ushort[count];
+            for (int i = 0; i < tags.Length; i++)
+            {
+                Need(2);
+                tags[i] = (ushort)(_data[_pos] | (_data[_pos + 1] << 8));
+                _fields.Add(new Field(FieldKind.MemberTag, _pos, 2, tags[i]));
+                _pos += 2;
+            }
+            _shapes.Add(tags);
+            return tags;
+        }
+
+        private void Object(int depth)
+        {
+            ulong h = ReadVarint(FieldKind.ObjectHeader);
+            if (h == 0 || (h & 3) == 3) return;
+            ushort[] tags = Shape(h);
+            ulong presence = ReadVarint(FieldKind.Presence);
+            for (int i = 0; i < tags.Length; i++)
+            {
+                if ((presence & (1UL << i)) != 0) Value(tags[i] & 7, depth + 1);
+            }
+        }
+
+        private void Sequence(int depth)
+        {
+            ulong n = ReadVarint(FieldKind.SequenceCount);
+            if (n <= 1) return;
+            ulong count = n - 1;
+            byte d = ReadByte(FieldKind.SequenceDescriptor);
+            if ((d & 0x80) != 0)
+            {
+                int width = (d & 0x7F) switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
+                if (width == 0) throw new StopException();
+                Need((long)Math.Min(count * (ulong)width, int.MaxValue));
+                _fields.Add(new Field(FieldKind.Fixed, _pos, (int)count * width, 0));
+                _pos += (int)count * width;
+                return;
+            }
+            if (d == 0x25)
+            {
+                ulong h = ReadVarint(FieldKind.ObjectHeader);
+                ushort[] tags = Shape(h);
+                int width = 0;
+                for (int i = 0; i < tags.Length; i++)
+                {
+                    byte code = ReadByte(FieldKind.RowCode);
+                    width += code switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
+                }
+                if (width == 0) throw new StopException();
+                Need((long)Math.Min(count * (ulong)width, int.MaxValue));
+                for (ulong i = 0; i < count; i++) Fixed(width);
+                return;
+            }
+            if ((d & 0x10) != 0)
+            {
+                ulong rank = ReadVarint(FieldKind.Rank);
+                if (rank > 32) throw new StopException();
+                for (ulong i = 0; i < rank; i++) ReadVarint(FieldKind.DimensionLength);
+            }
+            if (count > (ulong)(_data.Length - _pos)) throw new StopException();
+            bool nullable = (d & 0x08) != 0;
+            for (ulong i = 0; i < count; i++)
+            {
+                if (nullable && ReadByte(FieldKind.PresenceByte) == 0) continue;
+                Value(d & 7, depth + 1);
+            }
+        }
+
+        private void Map(int depth)
+        {
+            ulong n = ReadVarint(FieldKind.MapCount);
+            if (n <= 1) return;
+            ulong count = n - 1;
+            if (count > (ulong)(_data.Length - _pos)) throw new StopException();
+            byte d = ReadByte(FieldKind.MapDescriptor);
+            for (ulong i = 0; i < count; i++)
+            {
+                Value(d & 7, depth + 1);
+                if ((d & 0x80) != 0 && ReadByte(FieldKind.PresenceByte) == 0) continue;
+                Value((d >> 4) & 7, depth + 1);
+            }
+        }
+    }
+}

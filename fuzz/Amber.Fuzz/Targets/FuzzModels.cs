@@ -1,0 +1,133 @@
+using System.Buffers;
+using System.Collections.Generic;
+using System.Linq;
+using Amber.Fuzz.Models;
+using Amber.Fuzz.Seeds;
+
+// Every root model by name: the targets below go through generic plumbing, and the generator only
+// serves types it sees at a concrete call site or named here.
+[assembly: Amber.AmberSerializable(typeof(Scalars))]
+[assembly: Amber.AmberSerializable(typeof(Collections))]
+[assembly: Amber.AmberSerializable(typeof(Geometry))]
+[assembly: Amber.AmberSerializable(typeof(Records))]
+[assembly: Amber.AmberSerializable(typeof(Scene))]
+[assembly: Amber.AmberSerializable(typeof(Generics))]
+[assembly: Amber.AmberSerializable(typeof(Dynamic))]
+[assembly: Amber.AmberSerializable(typeof(TreeNode))]
+[assembly: Amber.AmberSerializable(typeof(Network))]
+[assembly: Amber.AmberSerializable(typeof(Deep))]
+[assembly: Amber.AmberSerializable(typeof(Shop))]
+[assembly: Amber.AmberSerializable(typeof(Shape))]
+[assembly: Amber.AmberSerializable(typeof(List<Shape>))]
+[assembly: Amber.AmberSerializable(typeof(Dictionary<string, object>))]
+[assembly: Amber.AmberSerializable(typeof(Vector3[]))]
+
+namespace Amber.Fuzz.Targets
+{
+    /// <summary>
+    /// The root models. Each line names its type at every call site (seed writer and the four
+    /// entry points), so the generated code serves exactly these types.
+    /// </summary>
+    public static class FuzzModels
+    {
+        public static IReadOnlyList<FuzzModel> All { get; } = new[]
+        {
+            new FuzzModel("Scalars",
+                (f, o) => AmberSerializer.Serialize<Scalars>(f.Scalars(), o),
+                (s, o) => AmberSerializer.Deserialize<Scalars>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Scalars>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Scalars>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Scalars>(s, o)),
+            new FuzzModel("Collections",
+                (f, o) => AmberSerializer.Serialize<Collections>(f.Collections(), o),
+                (s, o) => AmberSerializer.Deserialize<Collections>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Collections>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Collections>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Collections>(s, o)),
+            new FuzzModel("Geometry",
+                (f, o) => AmberSerializer.Serialize<Geometry>(f.Geometry(), o),
+                (s, o) => AmberSerializer.Deserialize<Geometry>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Geometry>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Geometry>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Geometry>(s, o)),
+            new FuzzModel("Records",
+                (f, o) => AmberSerializer.Serialize<Records>(f.Records(), o),
+                (s, o) => AmberSerializer.Deserialize<Records>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Records>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Records>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Records>(s, o)),
+            new FuzzModel("Scene",
+                (f, o) => AmberSerializer.Serialize<Scene>(f.Scene(), o),
+                (s, o) => AmberSerializer.Deserialize<Scene>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Scene>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Scene>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Scene>(s, o)),
+            new FuzzModel("Generics",
+                (f, o) => AmberSerializer.Serialize<Generics>(f.Generics(), o),
+                (s, o) => AmberSerializer.Deserialize<Generics>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Generics>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Generics>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Generics>(s, o)),
+            new FuzzModel("Dynamic",
+                (f, o) => AmberSerializer.Serialize<Dynamic>(f.Dynamic(), o),
+                (s, o) => AmberSerializer.Deserialize<Dynamic>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Dynamic>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Dynamic>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Dynamic>(s, o)),
+            new FuzzModel("TreeNode",
+                (f, o) => AmberSerializer.Serialize<TreeNode>(f.Tree(), o),
+                (s, o) => AmberSerializer.Deserialize<TreeNode>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<TreeNode>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<TreeNode>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<TreeNode>(s, o)),
+            new FuzzModel("Network",
+                (f, o) => AmberSerializer.Serialize<Network>(f.Network(), o),
+                (s, o) => AmberSerializer.Deserialize<Network>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Network>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Network>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Network>(s, o)),
+            new FuzzModel("Deep",
+                (f, o) => AmberSerializer.Serialize<Deep>(f.Deep(), o),
+                (s, o) => AmberSerializer.Deserialize<Deep>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Deep>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Deep>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Deep>(s, o)),
+            new FuzzModel("Shop",
+                (f, o) => AmberSerializer.Serialize<Shop>(f.Shop(), o),
+                (s, o) => AmberSerializer.Deserialize<Shop>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Shop>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Shop>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Shop>(s, o)),
+            new FuzzModel("Shape",
+                (f, o) => AmberSerializer.Serialize<Shape>(f.Shape(), o),
+                (s, o) => AmberSerializer.Deserialize<Shape>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Shape>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Shape>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Shape>(s, o)),
+            new FuzzModel("ShapeList",
+                (f, o) => AmberSerializer.Serialize<List<Shape>>(f.Scene().Shapes!.ConvertAll(s => s ?? new Circle()), o),
+                (s, o) => AmberSerializer.Deserialize<List<Shape>>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<List<Shape>>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<List<Shape>>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<List<Shape>>(s, o)),
+            new FuzzModel("Variables",
+                (f, o) => AmberSerializer.Serialize<Dictionary<string, object>>(f.Dynamic().Variables!.Where(kv => kv.Value != null).ToDictionary(kv => kv.Key, kv => kv.Value!), o),
+                (s, o) => AmberSerializer.Deserialize<Dictionary<string, object>>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Dictionary<string, object>>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Dictionary<string, object>>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Dictionary<string, object>>(s, o)),
+            new FuzzModel("Vector3Rows",
+                (f, o) => AmberSerializer.Serialize<Vector3[]>(f.Geometry().Vertices!, o),
+                (s, o) => AmberSerializer.Deserialize<Vector3[]>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Vector3[]>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<Vector3[]>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<Vector3[]>(s, o)),
+            new FuzzModel("Object",
+                (f, o) => AmberSerializer.Serialize<object>(f.AnyObject() ?? 1, o),
+                (s, o) => AmberSerializer.Deserialize<object>(s, o),
+                (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<object>(in s, o),
+                (s, o) => AmberSerializer.Deserialize<object>(s, o),
+                async (s, o) => await AmberSerializer.DeserializeAsync<object>(s, o)),
+        };
+    }
+}

@@ -1,0 +1,130 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading.Tasks;
+using Amber.Fuzz.Seeds;
+
+namespace Amber.Fuzz.Targets
+{
+    /// <summary>The deserialization entry points of <see cref="AmberSerializer"/>.</summary>
+    public enum EntryPoint
+    {
+        /// <summary><c>Deserialize&lt;T&gt;(ReadOnlySpan&lt;byte&gt;)</c>.</summary>
+        Span,
+
+        /// <summary><c>Deserialize&lt;T&gt;(in ReadOnlySequence&lt;byte&gt;)</c>, the input cut into random segments.</summary>
+        Sequence,
+
+        /// <summary><c>Deserialize&lt;T&gt;(Stream)</c>, over a stream that returns random short reads.</summary>
+        Stream,
+
+        /// <summary><c>DeserializeAsync&lt;T&gt;(Stream)</c>, same stream.</summary>
+        StreamAsync,
+    }
+
+    public delegate object? SpanEntry(ReadOnlySpan<byte> input, AmberOptions? options);
+
+    public delegate object? SequenceEntry(in ReadOnlySequence<byte> input, AmberOptions? options);
+
+    /// <summary>One root model: how to write seeds of it, and its four entry points, each naming the type.</summary>
+    public sealed class FuzzModel
+    {
+        public FuzzModel(string name, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
+            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync)
+        {
+            Name = name;
+            WriteSeed = writeSeed;
+            Span = span;
+            Sequence = sequence;
+            Stream = stream;
+            StreamAsync = streamAsync;
+        }
+
+        public string Name { get; }
+
+        public Func<ModelFactory, AmberOptions?, byte[]> WriteSeed { get; }
+
+        public SpanEntry Span { get; }
+
+        public SequenceEntry Sequence { get; }
+
+        public Func<Stream, AmberOptions?, object?> Stream { get; }
+
+        public Func<Stream, AmberOptions?, Task<object?>> StreamAsync { get; }
+
+        /// <summary>
+        /// Valid payloads from a fixed seed: some written plainly and some in reference mode
+        /// (<c>AmberOptions.PreserveReferences</c>), so both header forms are in every corpus.
+        /// </summary>
+        public List<byte[]> MakeSeeds(int seed, int plain = 4, int withReferences = 2)
+        {
+            var factory = new ModelFactory(new Random(seed ^ StableHash(Name)));
+            var refs = new AmberOptions { PreserveReferences = true };
+            var seeds = new List<byte[]>();
+            for (int i = 0; i < plain; i++) seeds.Add(WriteSeed(factory, null));
+            for (int i = 0; i < withReferences; i++) seeds.Add(WriteSeed(factory, refs));
+            return seeds;
+        }
+
+        /// <summary>A hash that is the same in every process (string.GetHashCode is randomized).</summary>
+        internal static int StableHash(string s)
+        {
+            uint h = 2166136261;
+            foreach (char c in s) h = (h ^ c) * 16777619;
+            return (int)h;
+        }
+    }
+
+    /// <summary>A (model, entry point) pair: what one fuzzing loop exercises.</summary>
+    public sealed class FuzzTarget
+    {
+        public FuzzTarget(FuzzModel model, EntryPoint entry)
+        {
+            Model = model;
+            Entry = entry;
+            Name = model.Name + "." + entry.ToString().ToLowerInvariant();
+        }
+
+        public string Name { get; }
+
+        public FuzzModel Model { get; }
+
+        public EntryPoint Entry { get; }
+
+        /// <summary>Every model through every entry point.</summary>
+        public static IReadOnlyList<FuzzTarget> All { get; } = CreateAll();
+
+        private static List<FuzzTarget> CreateAll()
+        {
+            var all = new List<FuzzTarget>();
+            foreach (FuzzModel m in FuzzModels.All)
+            {
+                foreach (EntryPoint e in Enum.GetValues<EntryPoint>()) all.Add(new FuzzTarget(m, e));
+            }
+            return all;
+        }
+
+        /// <summary>
+        /// Targets whose name is <paramref name="filter"/>, or starts with it followed by '.', or ends
+        /// with '.' and it (so "Scene" is a model's four entry points and "span" one entry point of every model).
+        /// </summary>
+        public static List<FuzzTarget> Select(string filter)
+        {
+            if (filter == "all") return new List<FuzzTarget>(All);
+            return All.FindAll(t => string.Equals(t.Name, filter, StringComparison.OrdinalIgnoreCase)
+                || t.Name.StartsWith(filter + ".", StringComparison.OrdinalIgnoreCase)
+                || t.Name.EndsWith("." + filter, StringComparison.OrdinalIgnoreCase));
+        }
+    }
+
+    internal static class ListExtensions
+    {
+        public static List<T> FindAll<T>(this IReadOnlyList<T> list, Predicate<T> match)
+        {
+            var result = new List<T>();
+            foreach (T item in list) if (match(item)) result.Add(item);
+            return result;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+using System;
+using System.Linq;
+using Amber.Fuzz.Engine;
+using Amber.Fuzz.Models;
+using Xunit;
+
+namespace Amber.Fuzz.Tests
+{
+    public class MutatorTests
+    {
+        [Fact]
+        public void The_walker_finds_the_structure_of_a_payload()
+        {
+            byte[] bytes = AmberSerializer.Serialize<Shape>(new Polygon { Name = "p", Corners = new() { new Vector3 { X = 1 } } });
+            Field[] fields = PayloadWalker.Walk(bytes);
+            Assert.Equal(FieldKind.PayloadHeader, fields[0].Kind);
+            Assert.Contains(fields, f => f.Kind == FieldKind.TypeTag);
+            Assert.Contains(fields, f => f.Kind == FieldKind.MemberTag);
+            Assert.Contains(fields, f => f.Kind == FieldKind.SequenceDescriptor && f.Value == 0x25);   // rows
+            Assert.Contains(fields, f => f.Kind == FieldKind.RowCode && f.Value == 9);                 // float
+            // It walked to the end: the last field ends at the last byte.
+            Assert.Equal(bytes.Length, fields.Max(f => f.Offset + f.Length));
+        }
+
+        [Fact]
+        public void Varints_are_little_endian_base_128()
+        {
+            Assert.Equal(new byte[] { 0x80, 0x80, 0x80, 0x80, 0x08 }, Mutator.Varint(1UL << 31));
+            Assert.Equal(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01 }, Mutator.Varint(ulong.MaxValue));
+        }
+
+        [Fact]
+        public void Mutations_change_the_input_and_stay_within_the_size_limit()
+        {
+            var r = new Random(5);
+            var m = new Mutator(r);
+            var parent = new CorpusEntry(AmberSerializer.Serialize<Shape>(new Circle { Radius = 2 }), isSeed: true);
+            int changed = 0;
+            for (int i = 0; i < 2000; i++)
+            {
+                byte[] child = m.Mutate(parent, parent);
+                Assert.True(child.Length <= Mutator.MaxLength);
+                if (!child.AsSpan().SequenceEqual(parent.Data)) changed++;
+            }
+            Assert.True(changed > 1900, $"{changed} of 2000 changed");
+        }
+    }
+}

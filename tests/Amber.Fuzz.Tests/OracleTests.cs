@@ -1,0 +1,76 @@
+using System;
+using System.Collections.Generic;
+using System.Threading;
+using Amber.Fuzz.Engine;
+using Amber.Fuzz.Targets;
+using Xunit;
+
+namespace Amber.Fuzz.Tests
+{
+    /// <summary>The oracle catches what it promises to: a fake target that misbehaves on some inputs must produce findings.</summary>
+    public class OracleTests
+    {
+        private static readonly byte[] s_seed = { 0x16, 0x04, 0x85, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00 };   // an int[] of 1, 2, 3 (packed); the fakes do not read it
+
+        private static FuzzTarget Fake(Func<byte[], object?> read, EntryPoint entry = EntryPoint.Span) =>
+            new FuzzTarget(new FuzzModel("Fake",
+                (f, o) => s_seed,
+                (s, o) => read(s.ToArray()),
+                (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => read(System.Buffers.BuffersExtensions.ToArray(s)),
+                (s, o) => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return read(m.ToArray()); },
+                (s, o) => { var m = new System.IO.MemoryStream(); s.CopyTo(m); return System.Threading.Tasks.Task.FromResult(read(m.ToArray())); }), entry);
+
+        private static IReadOnlyList<Finding> Run(FuzzTarget target, FuzzOptions? options = null)
+        {
+            options ??= new FuzzOptions { Iterations = 300 };
+            using var engine = new FuzzEngine(new[] { target }, options);
+            return engine.Run().Findings;
+        }
+
+        [Fact]
+        public void An_exception_other_than_AmberException_is_a_crash()
+        {
+            var findings = Run(Fake(b => b.Length != s_seed.Length ? throw new IndexOutOfRangeException() : null));
+            Finding f = Assert.Single(findings);
+            Assert.Equal(FindingKind.Crash, f.Kind);
+            Assert.StartsWith("IndexOutOfRangeException@", f.Identity);
+        }
+
+        [Fact]
+        public void An_AmberException_is_a_finding_without_an_offset_inside_the_input()
+        {
+            var findings = Run(Fake(b => b.Length != s_seed.Length ? throw new AmberException("no offset") : null));
+            Assert.Equal(FindingKind.BadAmberException, Assert.Single(findings).Kind);
+
+            Assert.Empty(Run(Fake(b => b.Length != s_seed.Length ? throw new AmberException("fine", b.Length / 2, null) : null)));
+        }
+
+        [Fact]
+        public void A_slow_execution_is_a_hang()
+        {
+            var findings = Run(Fake(b => { if (b.Length == 1) Thread.Sleep(400); return null; }),
+                new FuzzOptions { Iterations = 300, HangLimit = TimeSpan.FromMilliseconds(200) });
+            Assert.Contains(findings, f => f.Kind == FindingKind.Hang);
+        }
+
+        [Fact]
+        public void Allocating_far_more_than_the_input_is_a_blow_up()
+        {
+            var findings = Run(Fake(b => b.Length > s_seed.Length ? new byte[8 << 20] : null));
+            Finding f = Assert.Single(findings);
+            Assert.Equal(FindingKind.AllocationBlowUp, f.Kind);
+        }
+
+        [Fact]
+        public void A_sequence_entry_point_that_disagrees_with_the_span_one_is_a_finding()
+        {
+            var target = new FuzzTarget(new FuzzModel("Fake",
+                (f, o) => s_seed,
+                (s, o) => null,
+                (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => s.IsSingleSegment ? null : throw new AmberException("split", 0, null),
+                (s, o) => null,
+                (s, o) => System.Threading.Tasks.Task.FromResult<object?>(null)), EntryPoint.Sequence);
+            Assert.Contains(Run(target), f => f.Kind == FindingKind.Disagreement);
+        }
+    }
+}
