@@ -23,6 +23,14 @@ namespace Amber.Fuzz.Tests
         }
 
         [Fact]
+        public void A_message_template_drops_numbers_and_quoted_data_even_with_quotes_inside()
+        {
+            Assert.Equal("A length of # is larger than the # byte(s) left", Signature.Template("A length of 300 is larger than the 12 byte(s) left"));
+            Assert.Equal("'…' is not an amount and a currency", Signature.Template("'1'2'\0\0x' is not an amount and a currency"));
+            Assert.Equal("The type tag # is not a known Shape", Signature.Template("The type tag 0x1A2B3C4D is not a known Shape"));
+        }
+
+        [Fact]
         public void Varints_are_little_endian_base_128()
         {
             Assert.Equal(new byte[] { 0x80, 0x80, 0x80, 0x80, 0x08 }, Mutator.Varint(1UL << 31));
