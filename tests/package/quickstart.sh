@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Proves the README quick start from a fresh console project that references only the packed
-# Amber package (runtime + generator in one package). Used by .ci/run; run it by hand the same way.
+# Amber package (runtime + generator in one package), then a chunked Brotli stream with Amber.Compression.
+# Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -31,3 +32,27 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "quickstart printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "Ada 36 13" ] || { echo "quickstart: unexpected output"; exit 1; }
 echo "quickstart: OK"
+
+# Chunked streams from the packed packages: an item type named only at AmberStream call sites, Brotli frames from Amber.Compression.
+dotnet pack "$root/src/Amber.Compression" -c Release -o "$work/feed" --nologo -v quiet
+test -f "$work/feed/Amber.Compression.$version.nupkg"
+dotnet add package Amber.Compression --version "$version" --source "$work/feed" >/dev/null
+cat > Program.cs <<'CS'
+using System.IO;
+using System.Linq;
+using Amber;
+using Amber.Compression;
+
+var options = new AmberStreamOptions { Compression = AmberBrotli.Codec };
+var file = new MemoryStream();
+AmberStream.Write(file, Enumerable.Range(0, 300).Select(i => new Reading { Sensor = "s" + i, Value = i / 2.0 }), options);
+file.Position = 0;
+var back = AmberStream.ReadAll<Reading>(file, options);
+System.Console.WriteLine($"{back.Count} {back[299].Sensor} {back[299].Value}");
+
+public class Reading { public string Sensor { get; set; } = ""; public double Value { get; set; } }
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "stream check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "300 s299 149.5" ] || { echo "stream check: unexpected output"; exit 1; }
+echo "stream check: OK"

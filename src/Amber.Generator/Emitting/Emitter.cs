@@ -366,19 +366,23 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>Every hand-written formatter type used anywhere in the model.</summary>
-        public static List<string> CollectFormatters(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects)
+        public static List<string> CollectFormatters(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects) =>
+            CollectTypes(roots, objects, t => t.Kind == TypeKind.Custom).Select(t => t.ObjectId!).Distinct().OrderBy(id => id, System.StringComparer.Ordinal).ToList();
+
+        /// <summary>Every type reference of the model (roots, members, their elements and values) that <paramref name="take"/> selects, once per type, by name.</summary>
+        private static List<TypeRef> CollectTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects, System.Func<TypeRef, bool> take)
         {
-            var found = new SortedSet<string>(System.StringComparer.Ordinal);
+            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
             void Walk(TypeRef? t)
             {
                 if (t == null) return;
-                if (t.Kind == TypeKind.Custom) found.Add(t.ObjectId!);
+                if (take(t) && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
                 Walk(t.Element);
                 Walk(t.Value);
             }
             foreach (TypeRef r in roots) Walk(r);
-            foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
-            return found.ToList();
+            if (objects != null) foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
+            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
         }
 
         // ------------------------------------------------------------------ reading values
@@ -700,9 +704,9 @@ namespace Amber.Generator.Emitting
             EmitRead(sw, t.Value!, "v" + d, "vwt" + d, depth + 1);
             sw.Close();
             // A key that appears twice is damaged or crafted input, not a value to overwrite silently.
-            if (t.Collection == CollectionKind.Dictionary || t.Collection == CollectionKind.ReadOnlyDictionary
-                || (t.Collection != CollectionKind.SortedDictionary && t.Collection != CollectionKind.SortedList && t.Collection != CollectionKind.ImmutableDictionary
-                    && t.Collection != CollectionKind.ImmutableSortedDictionary && t.Collection != CollectionKind.AddableDictionary))
+            // The builder is a Dictionary (TryAdd) unless it is one of these.
+            if (t.Collection is not (CollectionKind.SortedDictionary or CollectionKind.SortedList or CollectionKind.ImmutableDictionary
+                or CollectionKind.ImmutableSortedDictionary or CollectionKind.AddableDictionary))
             {
                 sw.Line("if (!" + c + ".TryAdd(k" + d + ", v" + d + ")) global::Amber.AmberThrow.DuplicateKey(r.Position, k" + d + ");");
             }
@@ -1135,44 +1139,19 @@ namespace Amber.Generator.Emitting
         // ------------------------------------------------------------------ polymorphism (format §7.1)
 
         /// <summary>The enums, concrete collections, surrogate- and formatter-written types of the model, once each.</summary>
-        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects)
-        {
-            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
-            void Walk(TypeRef? t)
+        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects) =>
+            CollectTypes(roots, objects, t => t.Kind switch
             {
-                if (t == null) return;
-                bool known = t.Kind switch
-                {
-                    TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
-                    TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
-                    _ => false,
-                };
-                if (known && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
-                if (t.Kind != TypeKind.Surrogate) Walk(t.Element);
-                Walk(t.Value);
-            }
-            foreach (TypeRef r in roots) Walk(r);
-            if (objects != null) foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
-            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
-        }
+                TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
+                TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
+                _ => false,
+            });
 
         public static string PolyName(TypeRef t) => "AmberPoly_" + Sanitize(t.FullName);
 
         /// <summary>Every polymorphic declared type used anywhere in the model, once each.</summary>
-        public static List<TypeRef> CollectPolymorphic(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects)
-        {
-            var found = new Dictionary<string, TypeRef>(System.StringComparer.Ordinal);
-            void Walk(TypeRef? t)
-            {
-                if (t == null) return;
-                if (t.Kind == TypeKind.Polymorphic && !found.ContainsKey(t.FullName)) found[t.FullName] = t;
-                Walk(t.Element);
-                Walk(t.Value);
-            }
-            foreach (TypeRef r in roots) Walk(r);
-            foreach (ObjectModel o in objects) foreach (MemberModel m in o.Members) Walk(m.Type);
-            return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
-        }
+        public static List<TypeRef> CollectPolymorphic(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel> objects) =>
+            CollectTypes(roots, objects, t => t.Kind == TypeKind.Polymorphic);
 
         /// <summary>
         /// The dispatcher of a polymorphic declared type: writes each concrete type with its tagged

@@ -366,27 +366,16 @@ namespace Amber.Generator.Parsing
             uint current = TypeTagOf(type);
             List<uint> former = type.GetAttributes()
                 .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is string)
-                .Select(a => TagOfName((string)a.ConstructorArguments[0].Value!))
+                .Select(a => KeyHash.Fnv1a((string)a.ConstructorArguments[0].Value!))
                 .ToList();
             if (former.Count == 0) return (current, EquatableArray<uint>.Empty);
             return (former[0], former.Skip(1).Append(current).Where(t => t != former[0]).Distinct().ToEquatableArray());
         }
 
-        private static uint TagOfName(string name)
-        {
-            uint h = 0x811C9DC5;
-            foreach (byte b in Encoding.UTF8.GetBytes(name))
-            {
-                h ^= b;
-                h *= 0x01000193;
-            }
-            return h;
-        }
-
         /// <summary>The type tag: FNV-1a-32 of the type's full C# name (format §7.1).</summary>
         internal static uint TypeTagOf(ITypeSymbol type)
         {
-            return TagOfName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
+            return KeyHash.Fnv1a(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
         }
 
         private List<INamedTypeSymbol> FindDerived(INamedTypeSymbol baseType)

@@ -87,13 +87,7 @@ namespace Amber
         /// <summary>The member key of a wire name: fold13(FNV-1a-32(UTF-8(name))).</summary>
         public static int KeyOf(string wireName)
         {
-            uint h = 0x811C9DC5;
-            byte[] utf8 = System.Text.Encoding.UTF8.GetBytes(wireName);
-            foreach (byte b in utf8)
-            {
-                h ^= b;
-                h *= 0x01000193;
-            }
+            uint h = TypeTagOf(wireName);   // the same FNV-1a-32, folded to 13 bits
             return (int)((h ^ (h >> 13) ^ (h >> 26)) & MaxKey);
         }
     }

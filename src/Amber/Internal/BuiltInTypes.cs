@@ -81,14 +81,14 @@ namespace Amber.Internal
             Packed<bool>("bool");
             Packed<char>("char");
 
-            Add("string[]", WireType.Sequence, true, (ref AmberWriter w, string[] v) => WriteStrings(ref w, v),
-                (ref AmberReader r, WireType wt, int id) => ReadStrings(ref r, wt, id, n => new string[n], (a, i, s) => a[i] = s));
-            Add("System.Collections.Generic.List<string>", WireType.Sequence, true, (ref AmberWriter w, List<string> v) => WriteStrings(ref w, v),
-                (ref AmberReader r, WireType wt, int id) => ReadStrings(ref r, wt, id, n => new List<string>(n), (l, i, s) => l.Add(s)));
-            Add("object[]", WireType.Sequence, true, (ref AmberWriter w, object?[] v) => WriteObjects(ref w, v),
-                (ref AmberReader r, WireType wt, int id) => ReadObjects(ref r, wt, id, n => new object?[n], (a, i, o) => a[i] = o));
-            Add("System.Collections.Generic.List<object>", WireType.Sequence, true, (ref AmberWriter w, List<object?> v) => WriteObjects(ref w, v),
-                (ref AmberReader r, WireType wt, int id) => ReadObjects(ref r, wt, id, n => new List<object?>(n), (l, i, o) => l.Add(o)));
+            Add("string[]", WireType.Sequence, true, (ref AmberWriter w, string[] v) => WriteItems(ref w, v, (byte)WireType.Bytes, s_putString),
+                (ref AmberReader r, WireType wt, int id) => ReadItems(ref r, wt, id, (byte)WireType.Bytes, "strings", n => new string[n], (a, i, s) => a[i] = s, s_getString));
+            Add("System.Collections.Generic.List<string>", WireType.Sequence, true, (ref AmberWriter w, List<string> v) => WriteItems(ref w, v, (byte)WireType.Bytes, s_putString),
+                (ref AmberReader r, WireType wt, int id) => ReadItems(ref r, wt, id, (byte)WireType.Bytes, "strings", n => new List<string>(n), (l, i, s) => l.Add(s), s_getString));
+            Add("object[]", WireType.Sequence, true, (ref AmberWriter w, object?[] v) => WriteItems(ref w, v, ObjectElements, s_putObject),
+                (ref AmberReader r, WireType wt, int id) => ReadItems(ref r, wt, id, ObjectElements, "objects", n => new object?[n], (a, i, o) => a[i] = o, s_getObject));
+            Add("System.Collections.Generic.List<object>", WireType.Sequence, true, (ref AmberWriter w, List<object?> v) => WriteItems(ref w, v, ObjectElements, s_putObject),
+                (ref AmberReader r, WireType wt, int id) => ReadItems(ref r, wt, id, ObjectElements, "objects", n => new List<object?>(n), (l, i, o) => l.Add(o), s_getObject));
             Add("System.Collections.Generic.Dictionary<string, object>", WireType.Map, true, (ref AmberWriter w, Dictionary<string, object?> v) => WriteMap(ref w, v),
                 (ref AmberReader r, WireType wt, int id) => ReadMap(ref r, wt, id));
         }
@@ -173,41 +173,32 @@ namespace Amber.Internal
             return value;
         }
 
-        private static void WriteStrings(ref AmberWriter w, IReadOnlyList<string> items)
+        private delegate void PutItem<TItem>(ref AmberWriter writer, TItem item);
+
+        private delegate TItem GetItem<TItem>(ref AmberReader reader);
+
+        private static readonly PutItem<string> s_putString = (ref AmberWriter w, string item) => w.WriteString(item);
+        private static readonly GetItem<string> s_getString = (ref AmberReader r) => r.ReadString()!;
+        private static readonly PutItem<object?> s_putObject = (ref AmberWriter w, object? item) => AmberKnownTypes.WriteObject(ref w, item);
+        private static readonly GetItem<object?> s_getObject = (ref AmberReader r) => AmberKnownTypes.ReadObject(ref r);
+
+        private static void WriteItems<TItem>(ref AmberWriter w, IReadOnlyList<TItem> items, byte descriptor, PutItem<TItem> put)
         {
-            w.WriteSequenceHeader(items.Count, (byte)WireType.Bytes);
-            for (int i = 0; i < items.Count; i++) w.WriteString(items[i]);
+            w.WriteSequenceHeader(items.Count, descriptor);
+            for (int i = 0; i < items.Count; i++) put(ref w, items[i]);
         }
 
-        private static TList ReadStrings<TList>(ref AmberReader r, WireType wt, int id, Func<int, TList> create, Action<TList, int, string> set)
+        private static TList ReadItems<TList, TItem>(ref AmberReader r, WireType wt, int id, byte descriptor, string what,
+            Func<int, TList> create, Action<TList, int, TItem> set, GetItem<TItem> get)
             where TList : class
         {
             r.Expect(wt, WireType.Sequence, "a sequence");
             int n = r.ReadSequenceHeader(out byte d);
             if (n < 0) return null!;
             TList list = create(n);
-            r.SetReference(id, list);
-            if (n > 0 && d != (byte)WireType.Bytes) AmberThrow.Malformed(r.Position, $"A sequence of strings has the element descriptor 0x{d:X2}");
-            for (int i = 0; i < n; i++) set(list, i, r.ReadString()!);
-            return list;
-        }
-
-        private static void WriteObjects(ref AmberWriter w, IReadOnlyList<object?> items)
-        {
-            w.WriteSequenceHeader(items.Count, ObjectElements);
-            for (int i = 0; i < items.Count; i++) AmberKnownTypes.WriteObject(ref w, items[i]);
-        }
-
-        private static TList ReadObjects<TList>(ref AmberReader r, WireType wt, int id, Func<int, TList> create, Action<TList, int, object?> set)
-            where TList : class
-        {
-            r.Expect(wt, WireType.Sequence, "a sequence");
-            int n = r.ReadSequenceHeader(out byte d);
-            if (n < 0) return null!;
-            TList list = create(n);
-            r.SetReference(id, list);   // before the elements: a list may hold itself
-            if (n > 0 && d != ObjectElements) AmberThrow.Malformed(r.Position, $"A sequence of objects has the element descriptor 0x{d:X2}");
-            for (int i = 0; i < n; i++) set(list, i, AmberKnownTypes.ReadObject(ref r));
+            r.SetReference(id, list);   // before the elements: a list of objects may hold itself
+            if (n > 0 && d != descriptor) AmberThrow.Malformed(r.Position, $"A sequence of {what} has the element descriptor 0x{d:X2}");
+            for (int i = 0; i < n; i++) set(list, i, get(ref r));
             return list;
         }
 
