@@ -1,5 +1,9 @@
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using MemoryPack;
+using MessagePack;
+using Orleans;
+using ProtoBuf;
 
 namespace Amber.Bench.Workloads
 {
@@ -8,8 +12,13 @@ namespace Amber.Bench.Workloads
     /// a model type in the suite: a private member is not data unless its owner says so, so some opt-in
     /// is unavoidable. The peers opt in from outside instead (see <see cref="BookShelfSecret"/>).
     /// </summary>
-    public class BookShelf
+    [MemoryPackable(ModelFlavour.MemoryPackMode)]
+    [MessagePackObject]
+    [ProtoContract]
+    [GenerateSerializer]
+    public partial class BookShelf
     {
+        [MemoryPackConstructor]
         public BookShelf()
         {
         }
@@ -19,9 +28,12 @@ namespace Amber.Bench.Workloads
             Secret = secret;
         }
 
+        [MemoryPackOrder(0), Key(0), ProtoMember(1), Id(0)]
         public List<Book>? Books { get; set; }
 
         [AmberInclude]
+        [MemoryPackInclude]
+        [MemoryPackOrder(1), Key(1), ProtoMember(2), Id(1)]
         private string Secret { get; set; } = "";
     }
 
@@ -38,10 +50,17 @@ namespace Amber.Bench.Workloads
         public static extern void Set(BookShelf shelf, string value);
     }
 
-    public class Book
+    [MemoryPackable(ModelFlavour.MemoryPackMode)]
+    [MessagePackObject]
+    [ProtoContract]
+    [GenerateSerializer]
+    public partial class Book
     {
+        [MemoryPackOrder(0), Key(0), ProtoMember(1), Id(0)]
         public string? Title { get; set; }
+        [MemoryPackOrder(1), Key(1), ProtoMember(2), Id(1)]
         public int Id { get; set; }
+        [MemoryPackOrder(2), Key(2), ProtoMember(3), Id(2)]
         public byte[]? BookData { get; set; }
     }
 

@@ -1,13 +1,24 @@
 using System;
 using System.Collections.Generic;
+using MemoryPack;
+using MessagePack;
+using Orleans;
+using ProtoBuf;
 
 namespace Amber.Bench.Workloads
 {
     /// <summary>A struct of three floats, like System.Numerics.Vector3.</summary>
-    public struct Vector3
+    [MemoryPackable(ModelFlavour.MemoryPackMode)]
+    [MessagePackObject]
+    [ProtoContract]
+    [GenerateSerializer]
+    public partial struct Vector3
     {
+        [MemoryPackOrder(0), Key(0), ProtoMember(1), Id(0)]
         public float X;
+        [MemoryPackOrder(1), Key(1), ProtoMember(2), Id(1)]
         public float Y;
+        [MemoryPackOrder(2), Key(2), ProtoMember(3), Id(2)]
         public float Z;
     }
 
