@@ -36,8 +36,12 @@ namespace Amber.Bench.Runner
             var clock = Stopwatch.StartNew();
             foreach (Workload workload in workloads)
             {
+                // Serializers measured on their own copy of the model types get the same cases from it, made on first use.
+                var ownCases = new Dictionary<IOwnModelAdapter, List<WorkloadCase>>();
+                int caseIndex = -1;
                 foreach (WorkloadCase input in workload.Cases(scale, options.Full))
                 {
+                    caseIndex++;
                     int total = selected.Count;
                     bool peak = workload.Name == "sportevents" && !options.Tiny;
                     TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
@@ -56,7 +60,17 @@ namespace Amber.Bench.Runner
                         var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
                         try
                         {
-                            rows.Add(input.Run(m, adapter));
+                            WorkloadCase measured = input;
+                            if (adapter is IOwnModelAdapter own)
+                            {
+                                if (!ownCases.TryGetValue(own, out List<WorkloadCase>? cases))
+                                {
+                                    cases = own.Workloads.Single(w => w.Name == workload.Name).Cases(scale, options.Full).ToList();
+                                    ownCases[own] = cases;
+                                }
+                                measured = cases[caseIndex];
+                            }
+                            rows.Add(measured.Run(m, adapter));
                         }
                         catch (Exception ex) when (ex is not OutOfMemoryException)
                         {

@@ -10,9 +10,10 @@ namespace Amber.Bench.Serializers
         public static IReadOnlyList<ISerializerAdapter> All() => new ISerializerAdapter[]
         {
             new AmberAdapter(),
-            new UnavailableAdapter("MemoryPack", NotInRegistry),
-            new UnavailableAdapter("MessagePack (int keys)", NotInRegistry),
-            new UnavailableAdapter("MessagePack (contractless)", NotInRegistry),
+            new MemoryPackAdapter(),
+            new MemoryPackVersionTolerantAdapter(),
+            new MessagePackAdapter(),
+            new MessagePackContractlessAdapter(),
             new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
             new SystemTextJsonAdapter(),
             new NewtonsoftAdapter(),

@@ -445,6 +445,7 @@ namespace Amber.Bench.Workloads.Boot
         [MemoryPackOrder(5), Key(5), ProtoMember(2), Id(1)]
         public string Body { get; set; } = "";
         [MemoryPackOrder(6), Key(6), ProtoMember(3), Id(2)]
+        [PublicProfileUnionFormatter]
         public PublicProfile? Sender { get; set; }
         [MemoryPackOrder(7), Key(7), ProtoMember(4), Id(3)]
         public bool Read { get; set; }
@@ -469,6 +470,7 @@ namespace Amber.Bench.Workloads.Boot
 
         /// <summary>A PublicProfile, or a FriendProfile when the player is a friend.</summary>
         [MemoryPackOrder(5), Key(5), ProtoMember(2), Id(1)]
+        [PublicProfileUnionFormatter]
         public PublicProfile Player { get; set; } = new PublicProfile();
         [MemoryPackOrder(6), Key(6), ProtoMember(3), Id(2)]
         public long Score { get; set; }

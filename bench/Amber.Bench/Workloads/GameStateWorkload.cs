@@ -281,6 +281,7 @@ namespace Amber.Bench.Workloads.Game
 
         /// <summary>One of the Inventory's items (the same instance), or null.</summary>
         [MemoryPackOrder(13), Key(13), ProtoMember(14), Id(13)]
+        [WeaponItemUnionFormatter]
         public WeaponItem? EquippedWeapon { get; set; }
 
         [MemoryPackOrder(14), Key(14), ProtoMember(15), Id(14)]

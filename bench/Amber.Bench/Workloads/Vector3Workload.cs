@@ -8,7 +8,8 @@ using ProtoBuf;
 namespace Amber.Bench.Workloads
 {
     /// <summary>A struct of three floats, like System.Numerics.Vector3.</summary>
-    [MemoryPackable(ModelFlavour.MemoryPackMode)]
+    /// <remarks>MemoryPack copies an unmanaged struct as its memory in every mode (its version-tolerant mode does not apply to one).</remarks>
+    [MemoryPackable]
     [MessagePackObject]
     [ProtoContract]
     [GenerateSerializer]

@@ -4,7 +4,7 @@ using System.Collections.Generic;
 namespace Amber.Bench.Workloads
 {
     /// <summary>Comparison helpers shared by the larger workloads' member-by-member Compare methods.</summary>
-    internal static class CompareHelpers
+    public static class CompareHelpers
     {
         /// <summary>A nullable nested object: both null, or both present and compared with <paramref name="members"/>.</summary>
         public static void Object<T>(this Comparer c, string path, T? expected, T? actual, Action<Comparer, string, T, T> members)

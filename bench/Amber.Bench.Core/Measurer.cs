@@ -128,7 +128,7 @@ namespace Amber.Bench.Runner
             return GC.GetAllocatedBytesForCurrentThread() - before;
         }
 
-        internal static void FullCollect()
+        public static void FullCollect()
         {
             GC.Collect();
             GC.WaitForPendingFinalizers();
@@ -169,7 +169,7 @@ namespace Amber.Bench.Runner
             }
         }
 
-        internal static void ResetPeak()
+        public static void ResetPeak()
         {
             try
             {
@@ -181,7 +181,7 @@ namespace Amber.Bench.Runner
             }
         }
 
-        internal static long ReadPeak()
+        public static long ReadPeak()
         {
             try
             {

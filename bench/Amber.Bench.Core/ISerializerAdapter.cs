@@ -68,3 +68,17 @@ namespace Amber.Bench.Serializers
         public T DeserializeFromStream<T>(System.IO.Stream source) => throw new NotSupportedException(Unavailable);
     }
 }
+
+namespace Amber.Bench.Serializers
+{
+    /// <summary>
+    /// A serializer that needs the model types compiled its own way (MemoryPack fixes its mode per
+    /// type): it measures each workload on its own copy of the types, built from the same seed by the
+    /// same generator, so it sees the same values and passes the same comparison.
+    /// </summary>
+    public interface IOwnModelAdapter : ISerializerAdapter
+    {
+        /// <summary>The workloads, by the same names, over this serializer's copy of the model types.</summary>
+        System.Collections.Generic.IReadOnlyList<Workloads.Workload> Workloads { get; }
+    }
+}
