@@ -21,6 +21,9 @@ namespace Amber.Compression
         /// <summary>The most LZ4's block format can hold in one block (LZ4_MAX_INPUT_SIZE).</summary>
         private const int MaxInput = 0x7E000000;
 
+        /// <summary>No LZ4 block decodes to more than this many times its own length.</summary>
+        private const long MaxRatio = 255;
+
         /// <summary>Chunks handed to the destination writer, which need not give out a whole frame at once.</summary>
         private const int CopyBlock = 64 * 1024;
 
@@ -92,9 +95,9 @@ namespace Amber.Compression
                 throw Bad($"it is empty, but its header says {rawLength} bytes");
             }
             if (rawLength == 0) throw Bad($"its header says 0 bytes, but {stored.Length} are stored");
-            // An LZ4 block expands at most about 255 times; a larger claim cannot be honest and is refused before
-            // anything of that size is rented.
-            if (rawLength / 255 > stored.Length + 1)
+            // A sequence of c stored bytes (token, offset, length bytes) yields fewer than 255 × c bytes, and a literal
+            // one byte per byte, so a larger claim cannot be honest: refused before anything of that size is rented.
+            if (rawLength > MaxRatio * stored.Length)
                 throw Bad($"{stored.Length} stored bytes cannot decompress to the {rawLength} its header says");
 
             int storedLength = (int)stored.Length;
