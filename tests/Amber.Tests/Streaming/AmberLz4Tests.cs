@@ -200,6 +200,16 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
+        public void Bytes_after_the_last_sequence_are_refused()
+        {
+            byte[] raw = Sample(100);
+            byte[] stored = Compress(AmberLz4.Codec, raw);
+            Assert.Equal(raw, Decompress(new ReadOnlySequence<byte>(stored), raw.Length));
+            foreach (byte extra in new byte[] { 0x00, 0x10, 0x61 })
+                Assert.Throws<AmberException>(() => Decompress(new ReadOnlySequence<byte>(stored.Append(extra).ToArray()), raw.Length));
+        }
+
+        [Fact]
         public void Every_bit_flip_and_every_cut_of_an_LZ4_body_behind_a_valid_checksum_is_an_error_or_the_right_items()
         {
             (uint count, uint raw, byte[] body) = OneFrame(6);
