@@ -95,6 +95,7 @@ namespace Amber.Compression
                 throw Bad($"it is empty, but its header says {rawLength} bytes");
             }
             if (rawLength == 0) throw Bad($"its header says 0 bytes, but {stored.Length} are stored");
+            if (stored.Length > int.MaxValue) throw Bad($"{stored.Length} stored bytes are more than one LZ4 block can be");
             // A sequence of c stored bytes (token, offset, length bytes) yields fewer than 255 × c bytes, and a literal
             // one byte per byte, so a larger claim cannot be honest: refused before anything of that size is rented.
             if (rawLength > MaxRatio * stored.Length)
