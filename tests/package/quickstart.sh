@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves the README quick start from a fresh console project that references only the packed
-# Amber package (runtime + generator in one package), then a chunked Brotli stream with Amber.Compression.
+# Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -33,9 +33,13 @@ echo "quickstart printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "Ada 36 13" ] || { echo "quickstart: unexpected output"; exit 1; }
 echo "quickstart: OK"
 
-# Chunked streams from the packed packages: an item type named only at AmberStream call sites, Brotli frames from Amber.Compression.
+# Chunked streams from the packed packages: an item type named only at AmberStream call sites, LZ4 and Brotli frames from Amber.Compression.
 dotnet pack "$root/src/Amber.Compression" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.Compression.$version.nupkg"
+# LZ4 on both targets, Brotli only in the net8.0 assembly; K4os.Compression.LZ4 comes along as a dependency.
+unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep -q "lib/netstandard2.1/Amber.Compression.dll"
+unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep -q "lib/net8.0/Amber.Compression.dll"
+unzip -p "$work/feed/Amber.Compression.$version.nupkg" Amber.Compression.nuspec | grep -q 'id="K4os.Compression.LZ4"'
 dotnet add package Amber.Compression --version "$version" --source "$work/feed" >/dev/null
 cat > Program.cs <<'CS'
 using System.IO;
@@ -43,16 +47,19 @@ using System.Linq;
 using Amber;
 using Amber.Compression;
 
-var options = new AmberStreamOptions { Compression = AmberBrotli.Codec };
-var file = new MemoryStream();
-AmberStream.Write(file, Enumerable.Range(0, 300).Select(i => new Reading { Sensor = "s" + i, Value = i / 2.0 }), options);
-file.Position = 0;
-var back = AmberStream.ReadAll<Reading>(file, options);
-System.Console.WriteLine($"{back.Count} {back[299].Sensor} {back[299].Value}");
+foreach (AmberChunkCodec codec in new AmberChunkCodec[] { AmberLz4.Codec, AmberBrotli.Codec })
+{
+    var options = new AmberStreamOptions { Compression = codec };
+    var file = new MemoryStream();
+    AmberStream.Write(file, Enumerable.Range(0, 300).Select(i => new Reading { Sensor = "s" + i, Value = i / 2.0 }), options);
+    file.Position = 0;
+    var back = AmberStream.ReadAll<Reading>(file, options);
+    System.Console.WriteLine($"{codec.Name} {back.Count} {back[299].Sensor} {back[299].Value}");
+}
 
 public class Reading { public string Sensor { get; set; } = ""; public double Value { get; set; } }
 CS
 out="$(dotnet run -c Release --nologo 2>&1)"
 echo "stream check printed: $out"
-[ "$(echo "$out" | tail -n 1)" = "300 s299 149.5" ] || { echo "stream check: unexpected output"; exit 1; }
+[ "$(echo "$out" | tail -n 2 | tr '\n' '|')" = "LZ4 300 s299 149.5|Brotli 300 s299 149.5|" ] || { echo "stream check: unexpected output"; exit 1; }
 echo "stream check: OK"

@@ -4,7 +4,7 @@ namespace Amber
 {
     /// <summary>
     /// Compresses the body of each frame of a chunked stream (docs/format.md §7.4). The core package
-    /// has none (frames are stored as they are); the Amber.Compression package has Brotli. A codec
+    /// has none (frames are stored as they are); the Amber.Compression package has LZ4 and Brotli. A codec
     /// works one frame at a time, so memory stays bounded by the frame size.
     /// </summary>
     public abstract class AmberChunkCodec

@@ -389,7 +389,7 @@ namespace Amber
                 codec = _options.Compression;
                 if (codec == null || codec.Id != codecId)
                     throw new AmberException($"Frame {_frames} is compressed with codec {codecId}, which this reader was not given", frameStart,
-                        "Pass the codec the writer used in AmberStreamOptions.Compression (Brotli: Amber.Compression's AmberBrotli.Codec, id 1).");
+                        "Pass the codec the writer used in AmberStreamOptions.Compression (from Amber.Compression: AmberBrotli, id 1; AmberLz4, id 2).");
             }
 
             _stored.Reset();

@@ -11,11 +11,20 @@ using Xunit;
 
 namespace Amber.Tests.Streaming
 {
-    /// <summary>Chunked streams (docs/format.md §7.4): round trips, frame bounds, integrity, compression, limits, cancellation, snapshots.</summary>
+    /// <summary>Chunked streams (docs/format.md §7.4): round trips, frame bounds, integrity, compression (stored, Brotli, LZ4), limits, cancellation, snapshots.</summary>
     public class AmberStreamTests
     {
         private static readonly AmberStreamOptions SmallFrames = new AmberStreamOptions { ItemsPerFrame = 7 };
         private static readonly AmberStreamOptions SmallBrotli = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberBrotli.Codec };
+        private static readonly AmberStreamOptions SmallLz4 = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberLz4.Codec };
+
+        private static AmberStreamOptions Small(string codec) => codec switch
+        {
+            "stored" => SmallFrames,
+            "brotli" => SmallBrotli,
+            "lz4" => SmallLz4,
+            _ => throw new ArgumentOutOfRangeException(nameof(codec), codec, null),
+        };
 
         private static List<Book> Books(int n) => Enumerable.Range(0, n).Select(i => new Book { Title = "Book " + i, Id = i, BookData = i % 3 == 0 ? new byte[] { (byte)i, 1, 2 } : null }).ToList();
 
@@ -58,7 +67,7 @@ namespace Amber.Tests.Streaming
         public async Task Items_round_trip_through_every_read_path(int n)
         {
             List<Book> books = Books(n);
-            foreach (AmberStreamOptions options in new[] { AmberStreamOptions.Default, SmallFrames, SmallBrotli })
+            foreach (AmberStreamOptions options in new[] { AmberStreamOptions.Default, SmallFrames, SmallBrotli, SmallLz4 })
             {
                 byte[] bytes = Write(books, options);
                 AssertBooks(books, AmberStream.ReadAll<Book>(new MemoryStream(bytes), options));
@@ -118,11 +127,12 @@ namespace Amber.Tests.Streaming
         }
 
         [Theory]
-        [InlineData(false)]
-        [InlineData(true)]
-        public void A_stream_cut_at_any_byte_is_an_error_never_fewer_items(bool brotli)
+        [InlineData("stored")]
+        [InlineData("brotli")]
+        [InlineData("lz4")]
+        public void A_stream_cut_at_any_byte_is_an_error_never_fewer_items(string codec)
         {
-            AmberStreamOptions options = brotli ? SmallBrotli : SmallFrames;
+            AmberStreamOptions options = Small(codec);
             byte[] bytes = Write(Books(30), options);
             List<int> boundaries = FrameStarts(bytes);
             for (int length = 0; length < bytes.Length; length++)
@@ -140,11 +150,12 @@ namespace Amber.Tests.Streaming
         }
 
         [Theory]
-        [InlineData(false)]
-        [InlineData(true)]
-        public void Every_single_bit_flip_is_detected(bool brotli)
+        [InlineData("stored")]
+        [InlineData("brotli")]
+        [InlineData("lz4")]
+        public void Every_single_bit_flip_is_detected(string codec)
         {
-            AmberStreamOptions options = brotli ? SmallBrotli : SmallFrames;
+            AmberStreamOptions options = Small(codec);
             byte[] bytes = Write(Books(15), options);
             for (int i = 0; i < bytes.Length; i++)
             {
@@ -181,6 +192,27 @@ namespace Amber.Tests.Streaming
             AmberException ex = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed)));
             Assert.Contains("codec 1", ex.Message);
             Assert.Contains("Compression", ex.Message);
+        }
+
+        [Fact]
+        public void Lz4_frames_are_smaller_and_need_the_codec_to_read()
+        {
+            List<Book> books = Books(500);
+            byte[] plain = Write(books, AmberStreamOptions.Default);
+            byte[] packed = Write(books, new AmberStreamOptions { Compression = AmberLz4.Codec });
+            Assert.True(packed.Length < plain.Length * 3 / 4, $"{packed.Length} vs {plain.Length}");
+            Assert.Equal(2, packed[5] & 0x0F);   // the first frame's codec id
+
+            AmberException none = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed)));
+            Assert.Contains("codec 2", none.Message);
+            Assert.Contains("AmberLz4", none.Message);
+            Assert.Equal(5, none.ByteOffset);
+
+            // Another codec is not a stand-in: a Brotli reader refuses LZ4 frames by id, before decoding anything.
+            AmberException other = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberBrotli.Codec }));
+            Assert.Contains("codec 2", other.Message);
+
+            AssertBooks(books, AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberLz4.Codec }));
         }
 
         [Fact]
@@ -252,6 +284,16 @@ namespace Amber.Tests.Streaming
                 await foreach (Book b in AmberSnapshot.ReadFileAsync<Book>(path, SmallBrotli)) back.Add(b);
                 AssertBooks(Books(60), back);
                 Assert.Single(Directory.GetFiles(dir));
+
+                await AmberSnapshot.WriteFileAsync(path, Produce(Books(70)), SmallLz4);
+                var lz4 = new List<Book>();
+                await foreach (Book b in AmberSnapshot.ReadFileAsync<Book>(path, SmallLz4)) lz4.Add(b);
+                AssertBooks(Books(70), lz4);
+                AssertBooks(Books(70), AmberSnapshot.ReadFile<Book>(path, SmallLz4).ToList());
+                Assert.Single(Directory.GetFiles(dir));
+
+                AmberSnapshot.WriteFile(path, Books(80), SmallLz4);
+                AssertBooks(Books(80), AmberSnapshot.ReadFile<Book>(path, SmallLz4).ToList());
             }
             finally
             {

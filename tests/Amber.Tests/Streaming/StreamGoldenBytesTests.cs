@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.IO;
+using Amber.Compression;
 using Amber.Internal;
 using Xunit;
 
@@ -33,6 +34,44 @@ namespace Amber.Tests.Streaming
             string expected = "414D425301"                                     // "AMBS", version 1
                 + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end);
             Assert.Equal(expected, Convert.ToHexString(ms.ToArray()));
+        }
+
+        [Fact]
+        public void One_LZ4_frame_is_one_LZ4_block_of_the_raw_body()
+        {
+            var options = new AmberStreamOptions { Compression = AmberLz4.Codec };
+            var ms = new MemoryStream();
+            AmberStream.Write(ms, new[] { new string('a', 20) }, options);
+
+            // Raw body: payload header (version 1, Bytes), L = 21, then 20 × 'a': 22 bytes.
+            // The LZ4 block (no LZ4 frame, no length prefix) holds two sequences:
+            byte[] body =
+            {
+                0x3A,               // token: 3 literals, match length 4 + 10 = 14
+                0x14, 0x15, 0x61,   // the literals: payload header, L, the first 'a'
+                0x01, 0x00,         // match offset 1 (little-endian): repeat the previous byte 14 times
+                0x50,               // token: 5 literals, no match (LZ4 ends every block with at least 5 literals)
+                0x61, 0x61, 0x61, 0x61, 0x61,
+            };
+            byte[] header = new byte[17];
+            header[0] = 0x02;                                                  // flags: codec 2, LZ4
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(1), 1);     // count
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(5), 22);    // raw length
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(9), 12);    // stored length
+            uint seed = XxHash32.Hash(header.AsSpan(0, 13));
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(13), XxHash32.Hash(body, seed));
+
+            byte[] end = new byte[17];
+            end[0] = 0x80;
+            BinaryPrimitives.WriteUInt64LittleEndian(end.AsSpan(1), 1);        // total items
+            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(9), 1);        // frames
+            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(13), XxHash32.Hash(end.AsSpan(0, 13)));
+
+            byte[] expected = Convert.FromHexString("414D425301" + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end));
+            // Reading is the format's contract: these bytes read back whatever encoder wrote them.
+            Assert.Equal(new[] { new string('a', 20) }, AmberStream.ReadAll<string>(new MemoryStream(expected), options));
+            // Writing pins the encoder: LZ4 level 0 (the fast encoder) chooses exactly these sequences.
+            Assert.Equal(Convert.ToHexString(expected), Convert.ToHexString(ms.ToArray()));
         }
 
         [Fact]
