@@ -25,7 +25,9 @@ namespace Amber.Benchmarks
     /// Amber and the binary peers on one shape: every serializer writes into the same reused
     /// ArrayBufferWriter (reset per operation) and reads a byte[] it wrote itself during set-up.
     /// Benchmarks are grouped by category (Serialize, Deserialize) with Amber as each group's baseline,
-    /// so the summary's Ratio columns read "times Amber".
+    /// so the summary's Ratio columns read "times Amber"; the Payload column is each serializer's size.
+    /// Method names are Serializer_Category (the Payload column relies on that); the summary shows the
+    /// serializer's name (Description), without spaces so BenchmarkDotNet does not quote it.
     /// </summary>
     /// <typeparam name="T">The plain model (Models.cs): Amber, MessagePack contractless, Nerdbank.MessagePack.</typeparam>
     /// <typeparam name="TMemoryPack">MemoryPack's default-mode copy.</typeparam>
@@ -36,6 +38,7 @@ namespace Amber.Benchmarks
     [MemoryDiagnoser]
     [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
     [CategoriesColumn]
+    [PayloadSizeColumn]
     public abstract class PeerBenchmarks<T, TMemoryPack, TMemoryPackTolerant, TMessagePack, TProtobuf, TOrleans>
     {
         private const string Serialize = "Serialize";
@@ -137,7 +140,7 @@ namespace Amber.Benchmarks
             return _output.WrittenCount;
         }
 
-        [Benchmark(Description = "MemoryPack (version tolerant)"), BenchmarkCategory(Serialize)]
+        [Benchmark(Description = "MemoryPack-VersionTolerant"), BenchmarkCategory(Serialize)]
         public int MemoryPackVersionTolerant_Serialize()
         {
             _output.ResetWrittenCount();
@@ -145,7 +148,7 @@ namespace Amber.Benchmarks
             return _output.WrittenCount;
         }
 
-        [Benchmark(Description = "MessagePack (int keys)"), BenchmarkCategory(Serialize)]
+        [Benchmark(Description = "MessagePack-IntKeys"), BenchmarkCategory(Serialize)]
         public int MessagePackIntKeys_Serialize()
         {
             _output.ResetWrittenCount();
@@ -153,7 +156,7 @@ namespace Amber.Benchmarks
             return _output.WrittenCount;
         }
 
-        [Benchmark(Description = "MessagePack (contractless)"), BenchmarkCategory(Serialize)]
+        [Benchmark(Description = "MessagePack-Contractless"), BenchmarkCategory(Serialize)]
         public int MessagePackContractless_Serialize()
         {
             _output.ResetWrittenCount();
@@ -193,13 +196,13 @@ namespace Amber.Benchmarks
         [Benchmark(Description = "MemoryPack"), BenchmarkCategory(Deserialize)]
         public TMemoryPack? MemoryPack_Deserialize() => MemoryPackSerializer.Deserialize<TMemoryPack>(_memoryPackPayload);
 
-        [Benchmark(Description = "MemoryPack (version tolerant)"), BenchmarkCategory(Deserialize)]
+        [Benchmark(Description = "MemoryPack-VersionTolerant"), BenchmarkCategory(Deserialize)]
         public TMemoryPackTolerant? MemoryPackVersionTolerant_Deserialize() => MemoryPackSerializer.Deserialize<TMemoryPackTolerant>(_memoryPackTolerantPayload);
 
-        [Benchmark(Description = "MessagePack (int keys)"), BenchmarkCategory(Deserialize)]
+        [Benchmark(Description = "MessagePack-IntKeys"), BenchmarkCategory(Deserialize)]
         public TMessagePack MessagePackIntKeys_Deserialize() => MessagePackSerializerCs.Deserialize<TMessagePack>(_messagePackPayload, IntKeys);
 
-        [Benchmark(Description = "MessagePack (contractless)"), BenchmarkCategory(Deserialize)]
+        [Benchmark(Description = "MessagePack-Contractless"), BenchmarkCategory(Deserialize)]
         public T MessagePackContractless_Deserialize() => MessagePackSerializerCs.Deserialize<T>(_contractlessPayload, Contractless);
 
         [Benchmark(Description = "protobuf-net"), BenchmarkCategory(Deserialize)]
