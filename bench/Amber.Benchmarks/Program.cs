@@ -3,8 +3,18 @@ using BenchmarkDotNet.Running;
 namespace Amber.Benchmarks
 {
     /// <summary>
-    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --filter '*'
-    /// (add --job short for a quick look; --list flat lists the benchmarks).
+    /// BenchmarkDotNet's switcher: pick benchmarks with --filter (a glob over Namespace.Class.Method).
+    /// <code>
+    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --filter '*'            # everything
+    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --filter '*Envelope*'   # one shape beside the peers
+    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --filter '*BookShelf*' '*Vector3*'
+    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --filter '*Envelope*' --anyCategories Serialize
+    /// dotnet run -c Release --project bench/Amber.Benchmarks -- --list flat             # list the benchmarks
+    /// </code>
+    /// Shapes beside the peers: EnvelopeBenchmarks, BookShelfBenchmarks, Vector3Benchmarks (PeerBenchmarks.cs),
+    /// each with a Serialize and a Deserialize category whose baseline is Amber. Amber's codec loops:
+    /// VarintBenchmarks, StringBenchmarks, PackedFloatBenchmarks (PrimitiveBenchmarks.cs).
+    /// Add --job short for a quick look (indicative figures only), --job dry to check that everything runs.
     /// </summary>
     public static class Program
     {
