@@ -21,15 +21,15 @@ namespace Amber.Bench.Runner
                 o.WriteLine();
                 o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Description : "")}");
                 bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
-                o.WriteLine($"{"serializer",-28} {"size (B)",13} {"serialize",12} {"deserialize",12} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
+                o.WriteLine($"{"serializer",-30} {"size (B)",13} {"serialize",12} {"deserialize",12} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
                 foreach (ResultRow r in group)
                 {
                     if (!r.Measured)
                     {
-                        o.WriteLine($"{r.Serializer,-28} {r.Note}");
+                        o.WriteLine($"{r.Serializer,-30} {r.Note}");
                         continue;
                     }
-                    o.WriteLine($"{r.Serializer,-28} {r.SizeBytes,13:N0} {Time(r.SerializeNs),12} {Time(r.DeserializeNs),12} {Bytes(r.SerializeAllocBytes),12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {Bytes(r.PeakWorkingSetBytes),10}" : "")}  {(r.Verified ? "yes" : "NO: " + r.Note)}");
+                    o.WriteLine($"{r.Serializer,-30} {r.SizeBytes,13:N0} {Time(r.SerializeNs),12} {Time(r.DeserializeNs),12} {Bytes(r.SerializeAllocBytes),12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {Bytes(r.PeakWorkingSetBytes),10}" : "")}  {(r.Verified ? "yes" : "NO: " + r.Note)}");
                 }
             }
             var notes = workloads.SelectMany(w => w.Footnotes).Concat(Serializers.Peers.Footnotes).ToList();
@@ -46,14 +46,14 @@ namespace Amber.Bench.Runner
         {
             o.WriteLine();
             o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one)");
-            o.WriteLine($"{"workload",-22} {"size",-28} {"serialize",-28} {"deserialize",-28} {"ser alloc",-28} {"deser alloc",-28}");
+            o.WriteLine($"{"workload",-22} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
             foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
             {
                 ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured);
                 List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified).ToList();
                 if (amber == null || peers.Count == 0) continue;
                 string name = group.Key.Objects > 1 ? $"{group.Key.Workload} ({group.Key.Objects:N0})" : group.Key.Workload;
-                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-28} {Ratio(amber, peers, r => r.SerializeNs),-28} {Ratio(amber, peers, r => r.DeserializeNs),-28} {Ratio(amber, peers, r => r.SerializeAllocBytes),-28} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-28}");
+                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs),-Column} {Ratio(amber, peers, r => r.DeserializeNs),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
             }
         }
 
@@ -64,10 +64,11 @@ namespace Amber.Bench.Runner
             if (a == null || best == null) return "-";
             double b = column(best)!.Value;
             string ratio = b == 0 ? (a == 0 ? "1.00" : "inf") : (a.Value / b).ToString("0.00", CultureInfo.InvariantCulture);
-            return $"{ratio} ({Short(best.Serializer)})";
+            return $"{ratio} ({best.Serializer})";
         }
 
-        private static string Short(string name) => name.Length > 20 ? name.Substring(0, 20) : name;
+        /// <summary>Wide enough for a ratio and the longest peer name ("MemoryPack (version tolerant)"), so no name is cut.</summary>
+        private const int Column = 37;
 
         public static void WriteCsv(string path, IReadOnlyList<ResultRow> rows)
         {
