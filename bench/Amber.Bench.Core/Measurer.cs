@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
 using Amber.Bench.Serializers;
@@ -8,21 +9,30 @@ using Amber.Bench.Workloads;
 namespace Amber.Bench.Runner
 {
     /// <summary>
-    /// Measures one serializer on one input: size, median serialize and deserialize time after
-    /// warm-up with a GC between series (and between samples for long operations), bytes allocated
-    /// per operation, the deep comparison of the copy, and for file workloads the peak working set.
+    /// Measures every serializer on one input, interleaved: each is set up, checked (the deep
+    /// comparison of its copy) and warmed up, then the timing runs in rounds, and in every round each
+    /// serializer takes its turn at serializing and at deserializing (a full GC before each turn, the
+    /// order rotated from round to round). A serializer's time is the median of all its samples; the
+    /// spread is how far the medians of single rounds lie from it, so a slow spell of the machine
+    /// shows up as spread in every row it touched instead of as a difference between serializers.
+    /// Allocation per operation, and for file workloads the peak working set, are measured after.
     /// </summary>
     public sealed class Measurer
     {
         private readonly TimeSpan _budget;
-        private readonly int _minSamples;
+        private readonly int _rounds;
         private readonly int _maxSamples;
         private readonly Action<string> _progress;
 
-        public Measurer(TimeSpan budgetPerSeries, int minSamples, int maxSamples, Action<string> progress, bool measurePeakWorkingSet)
+        /// <param name="budgetPerSeries">Timing budget per serializer and operation, spread over the rounds.</param>
+        /// <param name="rounds">How many turns each serializer takes per operation (at least one sample each).</param>
+        /// <param name="maxSamples">The most samples per serializer and operation.</param>
+        /// <param name="progress">Where to say what is being done.</param>
+        /// <param name="measurePeakWorkingSet">Also measure the peak working set of a file round trip.</param>
+        public Measurer(TimeSpan budgetPerSeries, int rounds, int maxSamples, Action<string> progress, bool measurePeakWorkingSet)
         {
             _budget = budgetPerSeries;
-            _minSamples = minSamples;
+            _rounds = Math.Max(1, rounds);
             _maxSamples = maxSamples;
             _progress = progress;
             MeasurePeakWorkingSet = measurePeakWorkingSet;
@@ -31,93 +41,199 @@ namespace Amber.Bench.Runner
         /// <summary>Peak working set while writing to and reading from a file (the sportevents snapshot path).</summary>
         public bool MeasurePeakWorkingSet { get; }
 
-        public ResultRow Run<T>(WorkloadCase<T> input, ISerializerAdapter adapter)
+        /// <summary>Tiny mode: no warm-up to speak of, figures are not the point.</summary>
+        private bool Quick => _rounds <= 1;
+
+        /// <summary>One serializer on one input, ready to be timed: see <see cref="WorkloadCase.Prepare"/>.</summary>
+        public abstract class Subject
         {
-            adapter = adapter.For(input.Needs);
-            var output = new ArrayBufferWriter<byte>(1 << 16);
-            _progress("serialize once");
-            adapter.Serialize(input.Value, output);
-            byte[] payload = output.WrittenSpan.ToArray();
+            /// <summary>The serializer's name, as in the table.</summary>
+            public abstract string Name { get; }
 
-            _progress("verify");
-            T copy = adapter.Deserialize<T>(payload);
-            var comparer = new Comparer(checksIdentity: adapter.KeepsReferences);
-            input.Compare(comparer, input.Value, copy);
-            copy = default!;
+            internal abstract void Turn(bool serialize, TimeSpan budget);
 
-            _progress("serialize");
-            double ser = MedianNs(() =>
-            {
-                output.ResetWrittenCount();
-                adapter.Serialize(input.Value, output);
-            });
-            _progress("deserialize");
-            double de = MedianNs(() => adapter.Deserialize<T>(payload));
-
-            long serAlloc = Allocated(() =>
-            {
-                output.ResetWrittenCount();
-                adapter.Serialize(input.Value, output);
-            });
-            long deAlloc = Allocated(() => adapter.Deserialize<T>(payload));
-
-            long? peak = null;
-            if (MeasurePeakWorkingSet)
-            {
-                _progress("file round trip (peak working set)");
-                peak = PeakWorkingSetOfFileRoundTrip(input.Value, adapter);
-            }
-
-            return new ResultRow
-            {
-                Workload = input.Workload,
-                Serializer = adapter.Name,
-                Objects = input.Objects,
-                SizeBytes = payload.Length,
-                SerializeNs = ser,
-                DeserializeNs = de,
-                SerializeAllocBytes = serAlloc,
-                DeserializeAllocBytes = deAlloc,
-                PeakWorkingSetBytes = peak,
-                Verified = !comparer.Failed,
-                Note = comparer.FirstDifference,
-            };
+            internal abstract ResultRow Finish();
         }
 
-        private double MedianNs(Action op)
+        /// <summary>Sets up, checks and warms up one serializer on one input.</summary>
+        public Subject Prepare<T>(WorkloadCase<T> input, ISerializerAdapter adapter)
         {
-            // Warm-up: the tiered JIT settles and pools fill.
-            var warm = Stopwatch.StartNew();
-            int warmRuns = 0;
-            // At least half a second: tiered compilation promotes hot methods (through the PGO tier) on a
-            // background thread after a delay, so a count-based warm-up can end before the final code runs.
-            TimeSpan warmFor = _budget.Ticks / 5 > TimeSpan.FromMilliseconds(500).Ticks ? TimeSpan.FromTicks(_budget.Ticks / 5) : TimeSpan.FromMilliseconds(500);
-            if (_minSamples <= 1) warmFor = TimeSpan.Zero;   // tiny mode: figures are not the point
-            while (warmRuns < 3 || warm.Elapsed < warmFor)
-            {
-                op();
-                warmRuns++;
-            }
-            double warmAverageNs = warm.Elapsed.TotalMilliseconds * 1e6 / warmRuns;
-            // Short operations are timed in batches so a sample is at least ~20 µs and the clock's own
-            // cost does not count; long ones get a full GC before each sample so no run pays another's garbage.
-            int batch = warmAverageNs >= 20_000 ? 1 : (int)Math.Min(10_000, Math.Ceiling(20_000 / Math.Max(1, warmAverageNs)));
-            bool collectEachSample = warmAverageNs > 2_000_000;
-            FullCollect();
+            var subject = new Subject<T>(this, input, adapter.For(input.Needs));
+            subject.Check();
+            return subject;
+        }
 
-            var samples = new double[_maxSamples];
-            int n = 0;
-            var total = Stopwatch.StartNew();
-            while (n < _minSamples || (n < _maxSamples && total.Elapsed < _budget))
+        /// <summary>Times the prepared serializers in interleaved rounds, then measures allocation (and peaks), and returns their rows in order.</summary>
+        public List<ResultRow> Run(IReadOnlyList<Subject> subjects)
+        {
+            TimeSpan turn = TimeSpan.FromTicks(_budget.Ticks / _rounds);
+            for (int round = 0; round < _rounds; round++)
             {
-                if (collectEachSample) FullCollect();
-                long t0 = Stopwatch.GetTimestamp();
-                for (int i = 0; i < batch; i++) op();
-                long t1 = Stopwatch.GetTimestamp();
-                samples[n++] = (t1 - t0) * 1e9 / Stopwatch.Frequency / batch;
+                for (int k = 0; k < subjects.Count; k++)
+                {
+                    Subject s = subjects[(k + round) % subjects.Count];
+                    _progress($"round {round + 1}/{_rounds}: {s.Name}");
+                    s.Turn(serialize: true, turn);
+                    s.Turn(serialize: false, turn);
+                }
             }
-            Array.Sort(samples, 0, n);
-            return n % 2 == 1 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2;
+            var rows = new List<ResultRow>(subjects.Count);
+            foreach (Subject s in subjects)
+            {
+                _progress("allocation" + (MeasurePeakWorkingSet ? " and file round trip" : "") + ": " + s.Name);
+                rows.Add(s.Finish());
+            }
+            return rows;
+        }
+
+        private sealed class Subject<T> : Subject
+        {
+            private readonly Measurer _m;
+            private readonly WorkloadCase<T> _input;
+            private readonly ISerializerAdapter _adapter;
+            private readonly ArrayBufferWriter<byte> _output = new ArrayBufferWriter<byte>(1 << 16);
+            private readonly Series _serialize;
+            private readonly Series _deserialize;
+            private byte[] _payload = Array.Empty<byte>();
+            private Comparer _comparer = new Comparer();
+
+            public Subject(Measurer m, WorkloadCase<T> input, ISerializerAdapter adapter)
+            {
+                _m = m;
+                _input = input;
+                _adapter = adapter;
+                _serialize = new Series(m, SerializeOnce);
+                _deserialize = new Series(m, () => _adapter.Deserialize<T>(_payload));
+            }
+
+            public override string Name => _adapter.Name;
+
+            private void SerializeOnce()
+            {
+                _output.ResetWrittenCount();
+                _adapter.Serialize(_input.Value, _output);
+            }
+
+            /// <summary>Serializes once, compares the copy member by member, and warms up both operations.</summary>
+            public void Check()
+            {
+                _m._progress(Name + ": serialize once and verify");
+                SerializeOnce();
+                _payload = _output.WrittenSpan.ToArray();
+                T copy = _adapter.Deserialize<T>(_payload);
+                _comparer = new Comparer(checksIdentity: _adapter.KeepsReferences);
+                _input.Compare(_comparer, _input.Value, copy);
+                copy = default!;
+                _m._progress(Name + ": warm-up");
+                _serialize.WarmUp();
+                _deserialize.WarmUp();
+            }
+
+            internal override void Turn(bool serialize, TimeSpan budget) => (serialize ? _serialize : _deserialize).Turn(budget);
+
+            internal override ResultRow Finish()
+            {
+                long serAlloc = Allocated(SerializeOnce);
+                long deAlloc = Allocated(() => _adapter.Deserialize<T>(_payload));
+                long? peak = _m.MeasurePeakWorkingSet ? PeakWorkingSetOfFileRoundTrip(_input.Value, _adapter) : null;
+                return new ResultRow
+                {
+                    Workload = _input.Workload,
+                    Serializer = _adapter.Name,
+                    Objects = _input.Objects,
+                    SizeBytes = _payload.Length,
+                    SerializeNs = _serialize.Median,
+                    DeserializeNs = _deserialize.Median,
+                    SerializeSpread = _serialize.Spread,
+                    DeserializeSpread = _deserialize.Spread,
+                    SerializeAllocBytes = serAlloc,
+                    DeserializeAllocBytes = deAlloc,
+                    PeakWorkingSetBytes = peak,
+                    Verified = !_comparer.Failed,
+                    Note = _comparer.FirstDifference,
+                };
+            }
+        }
+
+        /// <summary>The samples of one serializer's one operation, taken over several turns.</summary>
+        private sealed class Series
+        {
+            private readonly Measurer _m;
+            private readonly Action _op;
+            private readonly List<double> _samples = new List<double>();
+            private readonly List<double> _roundMedians = new List<double>();
+            private int _batch = 1;
+            private bool _collectEachSample;
+
+            public Series(Measurer m, Action op)
+            {
+                _m = m;
+                _op = op;
+            }
+
+            /// <summary>
+            /// At least half a second of calls (tiered compilation promotes hot methods through the PGO tier on a
+            /// background thread after a delay, so a count-based warm-up can end before the final code runs), then
+            /// the batch size: short operations are timed in batches so that a sample is at least ~20 µs and the
+            /// clock's own cost does not count; long ones get a full GC before each sample so no run pays another's garbage.
+            /// </summary>
+            public void WarmUp()
+            {
+                var warm = Stopwatch.StartNew();
+                int runs = 0;
+                TimeSpan warmFor = _m.Quick ? TimeSpan.Zero : TimeSpan.FromMilliseconds(500);
+                while (runs < 3 || warm.Elapsed < warmFor)
+                {
+                    _op();
+                    runs++;
+                }
+                double averageNs = warm.Elapsed.TotalMilliseconds * 1e6 / runs;
+                _batch = averageNs >= 20_000 ? 1 : (int)Math.Min(10_000, Math.Ceiling(20_000 / Math.Max(1, averageNs)));
+                _collectEachSample = averageNs > 2_000_000;
+            }
+
+            /// <summary>One turn: a full GC, then samples until the turn's budget is spent (at least one).</summary>
+            public void Turn(TimeSpan budget)
+            {
+                FullCollect();
+                int perTurn = Math.Max(1, _m._maxSamples / _m._rounds);
+                int first = _samples.Count;
+                var clock = Stopwatch.StartNew();
+                while (_samples.Count == first || (_samples.Count - first < perTurn && clock.Elapsed < budget))
+                {
+                    if (_collectEachSample) FullCollect();
+                    long t0 = Stopwatch.GetTimestamp();
+                    for (int i = 0; i < _batch; i++) _op();
+                    long t1 = Stopwatch.GetTimestamp();
+                    _samples.Add((t1 - t0) * 1e9 / Stopwatch.Frequency / _batch);
+                }
+                _roundMedians.Add(MedianOf(_samples.GetRange(first, _samples.Count - first)));
+            }
+
+            public double Median => MedianOf(_samples);
+
+            /// <summary>The lowest and highest median of a single turn.</summary>
+            public (double Low, double High) Spread
+            {
+                get
+                {
+                    double low = double.MaxValue, high = double.MinValue;
+                    foreach (double m in _roundMedians)
+                    {
+                        low = Math.Min(low, m);
+                        high = Math.Max(high, m);
+                    }
+                    return (low, high);
+                }
+            }
+
+            private static double MedianOf(List<double> values)
+            {
+                var sorted = values.ToArray();
+                Array.Sort(sorted);
+                int n = sorted.Length;
+                return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            }
         }
 
         private static long Allocated(Action op)
@@ -140,7 +256,7 @@ namespace Amber.Bench.Runner
         /// and returns the highest resident set size reached during either (Linux: VmHWM after a reset
         /// through /proc/self/clear_refs; elsewhere the process peak, which can only over-state).
         /// </summary>
-        private long PeakWorkingSetOfFileRoundTrip<T>(T value, ISerializerAdapter adapter)
+        private static long PeakWorkingSetOfFileRoundTrip<T>(T value, ISerializerAdapter adapter)
         {
             string path = Path.Combine(Path.GetTempPath(), "amber-bench-" + Guid.NewGuid().ToString("N") + ".bin");
             try

@@ -1,6 +1,6 @@
 namespace Amber.Bench.Runner
 {
-    /// <summary>One workload × serializer: exactly the CSV's columns (null = not measured).</summary>
+    /// <summary>One workload × serializer: the CSV's columns (null = not measured), and the spread of the times.</summary>
     public sealed class ResultRow
     {
         public string Workload { get; init; } = "";
@@ -12,6 +12,12 @@ namespace Amber.Bench.Runner
         public long? SerializeAllocBytes { get; init; }
         public long? DeserializeAllocBytes { get; init; }
         public long? PeakWorkingSetBytes { get; init; }
+
+        /// <summary>The lowest and highest median of a single round of serializing (printed beside the median; not a CSV column).</summary>
+        public (double Low, double High)? SerializeSpread { get; init; }
+
+        /// <summary>The same for deserializing.</summary>
+        public (double Low, double High)? DeserializeSpread { get; init; }
         public bool Verified { get; init; }
 
         /// <summary>Why the row has no figures (not available, failed), or the first difference when not verified.</summary>

@@ -63,8 +63,8 @@ namespace Amber.Bench.Workloads
         /// <summary>What the shape asks of a serializer (the adapter is configured for it before measuring).</summary>
         public ShapeNeeds Needs { get; }
 
-        /// <summary>Runs the measurements of one serializer on this input (double dispatch to the generic runner).</summary>
-        public abstract Runner.ResultRow Run(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter);
+        /// <summary>Sets up, checks and warms up one serializer on this input for the measurer (double dispatch to the generic code).</summary>
+        public abstract Runner.Measurer.Subject Prepare(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter);
 
         /// <summary>Calls <paramref name="visitor"/> with the typed case (for tests that work on any workload).</summary>
         public abstract TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor);
@@ -90,7 +90,7 @@ namespace Amber.Bench.Workloads
         /// <summary>Touches every member of both graphs ("touch" phase): a lazy or lossy serializer cannot pass.</summary>
         public Action<Comparer, T, T> Compare { get; }
 
-        public override Runner.ResultRow Run(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter) => measurer.Run(this, adapter);
+        public override Runner.Measurer.Subject Prepare(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter) => measurer.Prepare(this, adapter);
 
         public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
     }

@@ -32,7 +32,6 @@ namespace Amber.Bench.Runner
             List<ISerializerAdapter> selected = adapters.Where(a => options.WantsSerializer(a.Name)).ToList();
 
             var rows = new List<ResultRow>();
-            int step = 0;
             var clock = Stopwatch.StartNew();
             foreach (Workload workload in workloads)
             {
@@ -42,22 +41,22 @@ namespace Amber.Bench.Runner
                 foreach (WorkloadCase input in workload.Cases(scale, options.Full))
                 {
                     caseIndex++;
-                    int total = selected.Count;
                     bool peak = workload.Name == "sportevents" && !options.Tiny;
                     TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
-                    int index = 0;
+                    string where = $"[{clock.Elapsed:mm\\:ss}] {input.Workload} ({input.Objects:N0} objects)";
+                    var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
+
+                    // Every serializer is set up and checked first; then all are timed together, interleaved.
+                    var slots = new List<(ResultRow? Fixed, int Subject)>();
+                    var subjects = new List<Measurer.Subject>();
                     foreach (ISerializerAdapter adapter in selected)
                     {
-                        index++;
-                        step++;
                         if (adapter.Unavailable != null)
                         {
-                            rows.Add(new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = adapter.Unavailable });
+                            slots.Add((new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = adapter.Unavailable }, -1));
                             continue;
                         }
                         if (!adapter.Supports(workload.Name)) continue;
-                        string where = $"[{clock.Elapsed:mm\\:ss}] {input.Workload} ({input.Objects:N0} objects) × {adapter.Name} ({index}/{total})";
-                        var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
                         try
                         {
                             WorkloadCase measured = input;
@@ -70,16 +69,34 @@ namespace Amber.Bench.Runner
                                 }
                                 measured = cases[caseIndex];
                             }
-                            rows.Add(measured.Run(m, adapter));
+                            subjects.Add(measured.Prepare(m, adapter));
+                            slots.Add((null, subjects.Count - 1));
                         }
                         catch (Exception ex) when (ex is not OutOfMemoryException)
                         {
-                            rows.Add(new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = "failed: " + ex.GetType().Name + ": " + ex.Message });
+                            slots.Add((Failed(input, adapter.Name, ex), -1));
                         }
+                    }
+                    List<ResultRow>? measuredRows = null;
+                    Exception? failure = null;
+                    try
+                    {
+                        measuredRows = m.Run(subjects);
+                    }
+                    catch (Exception ex) when (ex is not OutOfMemoryException)
+                    {
+                        failure = ex;
+                    }
+                    foreach ((ResultRow? fixedRow, int subject) in slots)
+                    {
+                        rows.Add(fixedRow ?? measuredRows?[subject] ?? Failed(input, subjects[subject].Name, failure!));
                     }
                 }
             }
             return rows;
         }
+
+        private static ResultRow Failed(WorkloadCase input, string serializer, Exception ex) =>
+            new ResultRow { Workload = input.Workload, Serializer = serializer, Objects = input.Objects, Note = "failed: " + ex.GetType().Name + ": " + ex.Message };
     }
 }

@@ -21,7 +21,7 @@ namespace Amber.Bench.Runner
                 o.WriteLine();
                 o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Description : "")}");
                 bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
-                o.WriteLine($"{"serializer",-30} {"size (B)",13} {"serialize",12} {"deserialize",12} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
+                o.WriteLine($"{"serializer",-30} {"size (B)",13} {"serialize",17} {"deserialize",17} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
                 foreach (ResultRow r in group)
                 {
                     if (!r.Measured)
@@ -29,10 +29,10 @@ namespace Amber.Bench.Runner
                         o.WriteLine($"{r.Serializer,-30} {r.Note}");
                         continue;
                     }
-                    o.WriteLine($"{r.Serializer,-30} {r.SizeBytes,13:N0} {Time(r.SerializeNs),12} {Time(r.DeserializeNs),12} {Bytes(r.SerializeAllocBytes),12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {Bytes(r.PeakWorkingSetBytes),10}" : "")}  {(r.Verified ? "yes" : "NO: " + r.Note)}");
+                    o.WriteLine($"{r.Serializer,-30} {r.SizeBytes,13:N0} {Time(r.SerializeNs, r.SerializeSpread),17} {Time(r.DeserializeNs, r.DeserializeSpread),17} {Bytes(r.SerializeAllocBytes),12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {Bytes(r.PeakWorkingSetBytes),10}" : "")}  {(r.Verified ? "yes" : "NO: " + r.Note)}");
                 }
             }
-            var notes = workloads.SelectMany(w => w.Footnotes).Concat(Serializers.Peers.Footnotes).ToList();
+            var notes = new List<string> { TimingNote }.Concat(workloads.SelectMany(w => w.Footnotes)).Concat(Serializers.Peers.Footnotes).ToList();
             if (notes.Count > 0)
             {
                 o.WriteLine();
@@ -40,6 +40,11 @@ namespace Amber.Bench.Runner
                 foreach (string n in notes) o.WriteLine("  * " + n);
             }
         }
+
+        /// <summary>How the times were taken, printed first under the tables.</summary>
+        public const string TimingNote =
+            "Times: every serializer is checked and warmed up, then timed in 5 interleaved rounds (each takes its turn at serializing and at deserializing, a full GC before each turn, the order rotated every round); "
+            + "the figure is the median of all its samples, and ±N% is how far the furthest single round's median lies from it. A slow spell of the machine shows up as spread in the rows it touched.";
 
         /// <summary>Amber's ratio to the best peer per column and workload (below 1.00 means Amber is better).</summary>
         public static void PrintSummary(TextWriter o, IReadOnlyList<ResultRow> rows)
@@ -158,6 +163,14 @@ namespace Amber.Bench.Runner
         }
 
         private static string Esc(string s) => s.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
+
+        /// <summary>A median time and its spread: how far the furthest single round's median lies from it, in percent.</summary>
+        private static string Time(double? ns, (double Low, double High)? spread)
+        {
+            if (ns == null || spread == null || ns.Value <= 0) return Time(ns);
+            double away = Math.Max(spread.Value.High - ns.Value, ns.Value - spread.Value.Low) / ns.Value * 100;
+            return Time(ns) + " ±" + away.ToString("0", CultureInfo.InvariantCulture) + "%";
+        }
 
         private static string Time(double? ns)
         {
