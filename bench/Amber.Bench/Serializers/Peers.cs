@@ -14,6 +14,7 @@ namespace Amber.Bench.Serializers
             new UnavailableAdapter("MessagePack (int keys)", NotInRegistry),
             new UnavailableAdapter("MessagePack (contractless)", NotInRegistry),
             new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
+            new OrleansAdapter(),
             new SystemTextJsonAdapter(),
             new NewtonsoftAdapter(),
             new HandWrittenEnvelopeAdapter(),
@@ -25,6 +26,10 @@ namespace Amber.Bench.Serializers
             "MemoryPack, MessagePack and protobuf-net are not in this machine's NuGet registry copy; they print 'not available' until they can be restored.",
             "Amber: default AmberOptions, plus PreserveReferences where a workload shares objects (gamestate); root types named once in Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/EngineSurrogates.cs. "
                 + "No model type carries an attribute for any serializer, except [AmberInclude] on BookShelf's private Secret (a private member needs some opt-in; the peers opt in from outside, through their contract APIs).",
+            "Orleans (Microsoft.Orleans.Serialization 10.4.2): set up as its users do, new ServiceCollection().AddSerializer(b => b.AddAssembly(the bench assembly)).BuildServiceProvider(), one Serializer<T> per root type from the provider; "
+                + "the model types carry [GenerateSerializer] and [Id(n)] (build-time codecs; [Id] on BookShelf's private Secret too, which the generated codec reaches without reflection); "
+                + "its defaults throughout (version tolerant tagged fields, the runtime type written where it differs from the declared one, shared references tracked for every class: no per-workload set-up); "
+                + "serializes with Serializer<T>.Serialize(value, IBufferWriter<byte>) into the reused buffer writer, deserializes with Deserialize(ReadOnlySpan<byte>); the Stream path is its Stream overloads.",
             "System.Text.Json (source gen): the in-box serializer with build-time metadata (Serializers/BenchJsonContext.cs: one [JsonSerializable] per workload root and per derived type a polymorphic member holds, IncludeFields so struct fields are written); "
                 + "its options are the context's own with the resolver wrapped by a contract modifier (Serializers/BenchJsonContract.cs: BookShelf's private Secret, PolymorphismOptions on the bases listed in Serializers/KnownSubtypes.cs; the other types keep the generated fast path), plus, for gamestate only, ReferenceHandler.Preserve and a JsonConverter<object> for its object values (Serializers/ObjectValueConverter.cs); "
                 + "Book alone uses GenerationMode = Metadata because the fast-path writer in this runtime (10.0.12) writes a null byte[] as \"\" (dotnet/runtime#129833), which would fail verification; "
