@@ -45,7 +45,7 @@ namespace Amber.Bench.Tests
         public void PeersAreInTableOrder()
         {
             Assert.Equal(
-                new[] { "Amber", "MemoryPack", "MemoryPack (version tolerant)", "MessagePack (int keys)", "MessagePack (contractless)", "protobuf-net", "System.Text.Json (source gen)", "Newtonsoft.Json", "Hand-written static" },
+                new[] { "Amber", "MemoryPack", "MemoryPack (version tolerant)", "MessagePack (int keys)", "MessagePack (contractless)", "protobuf-net", "Orleans", "Nerdbank.MessagePack", "System.Text.Json (source gen)", "Newtonsoft.Json", "Hand-written static" },
                 _run.Adapters.Select(a => a.Name));
         }
 

@@ -15,6 +15,8 @@ namespace Amber.Bench.Serializers
             new MessagePackAdapter(),
             new MessagePackContractlessAdapter(),
             new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
+            new OrleansAdapter(),
+            new NerdbankAdapter(),
             new SystemTextJsonAdapter(),
             new NewtonsoftAdapter(),
             new HandWrittenEnvelopeAdapter(),
@@ -36,6 +38,16 @@ namespace Amber.Bench.Serializers
                 + "It reads ReadOnlyMemory or ReadOnlySequence, not a span: the payload reaches it as a Memory over the pinned span, no copy (Serializers/PinnedSpanMemory.cs). No reference tracking: gamestate's copy has two equal weapons.",
             "Amber: default AmberOptions, plus PreserveReferences where a workload shares objects (gamestate); root types named once in Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/EngineSurrogates.cs. "
                 + "No model type carries an attribute for any serializer, except [AmberInclude] on BookShelf's private Secret (a private member needs some opt-in; the peers opt in from outside, through their contract APIs).",
+            "Orleans (Microsoft.Orleans.Serialization 10.4.2): set up as its users do, new ServiceCollection().AddSerializer(b => b.AddAssembly(the bench assembly)).BuildServiceProvider(), one Serializer<T> per root type from the provider; "
+                + "the model types carry [GenerateSerializer] and [Id(n)] (build-time codecs; [Id] on BookShelf's private Secret too, which the generated codec reaches without reflection); "
+                + "its defaults throughout (version tolerant tagged fields, the runtime type written where it differs from the declared one, shared references tracked for every class: no per-workload set-up); "
+                + "serializes with Serializer<T>.Serialize(value, IBufferWriter<byte>) into the reused buffer writer, deserializes with Deserialize(ReadOnlySpan<byte>); the Stream path is its Stream overloads.",
+            "Nerdbank.MessagePack 1.4.104 on PolyType 1.4.1: type shapes from one witness class (Serializers/NerdbankAdapter.cs: a [GenerateShapeFor<T>] per workload root and per derived type a base-typed member may hold; PolyType's source generator), so no model type carries an attribute for it "
+                + "except [PropertyShape] on BookShelf's private Secret (PolyType sees public members only unless one is marked); objects as msgpack maps keyed by property name (its default, version tolerant; every member written, SerializeDefaultValuesPolicy.Always); "
+                + "the polymorphic bases described at run time through DerivedTypeUnions (one DerivedShapeMapping<TBase> per base, small integer aliases); WithHiFiDateTime() for every workload (msgpack's timestamp is UTC only: by default, per its docs, a Local DateTime reads back as Utc and an Unspecified one, such as the envelope's default TimeStamp, throws); "
+                + "for gamestate only, PreserveReferences = ReferencePreservationMode.RejectCycles and WithObjectConverter(PreserveIntegerTypes = true); "
+                + "serializes with Serialize(IBufferWriter<byte>, in T, ITypeShape<T>) into the reused buffer writer; deserializes from the payload span through a reused MemoryManager<byte> over the pinned bytes (its API takes ReadOnlyMemory or ReadOnlySequence, not a span; no copy); the Stream path is its Stream overloads (Deserialize(Stream) reads the whole stream into memory first, per its docs). "
+                + "Its analyzer's NBMsgPack110 (a member initializer that differs from default(T)) is suppressed in the bench project: it matters only when default values are skipped.",
             "System.Text.Json (source gen): the in-box serializer with build-time metadata (Serializers/BenchJsonContext.cs: one [JsonSerializable] per workload root and per derived type a polymorphic member holds, IncludeFields so struct fields are written); "
                 + "its options are the context's own with the resolver wrapped by a contract modifier (Serializers/BenchJsonContract.cs: BookShelf's private Secret, PolymorphismOptions on the bases listed in Serializers/KnownSubtypes.cs; the other types keep the generated fast path), plus, for gamestate only, ReferenceHandler.Preserve and a JsonConverter<object> for its object values (Serializers/ObjectValueConverter.cs); "
                 + "Book alone uses GenerationMode = Metadata because the fast-path writer in this runtime (10.0.12) writes a null byte[] as \"\" (dotnet/runtime#129833), which would fail verification; "

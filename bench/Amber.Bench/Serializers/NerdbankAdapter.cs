@@ -1,0 +1,185 @@
+using System;
+using System.Buffers;
+using System.IO;
+using Amber.Bench.Workloads;
+using Amber.Bench.Workloads.Boot;
+using Amber.Bench.Workloads.Game;
+using Amber.Bench.Workloads.Sport;
+using Nerdbank.MessagePack;
+using PolyType;
+
+namespace Amber.Bench.Serializers
+{
+    /// <summary>
+    /// Nerdbank.MessagePack 1.4.104 on PolyType 1.4.1: shape-based, no per-member attributes. The type
+    /// shapes come from one witness class (<see cref="NerdbankShapes"/>, PolyType's source generator) that
+    /// names the workloads' roots and the derived types a polymorphic member may hold, so no model type
+    /// carries an attribute for it except <c>[PropertyShape]</c> on BookShelf's private Secret. The
+    /// polymorphic bases are described at run time (<see cref="MessagePackSerializer.DerivedTypeUnions"/>,
+    /// one <see cref="DerivedShapeMapping{TBase}"/> per base in <see cref="KnownSubtypes"/>).
+    /// Objects are msgpack maps keyed by property name (its default, version tolerant).
+    /// </summary>
+    public sealed class NerdbankAdapter : ISerializerAdapter
+    {
+        private static readonly MessagePackSerializer Base = CreateSerializer();
+
+        private readonly ShapeNeeds _needs;
+        private readonly MessagePackSerializer _serializer;
+        private readonly PinnedMemory _payload = new PinnedMemory();
+
+        public NerdbankAdapter()
+            : this(ShapeNeeds.None)
+        {
+        }
+
+        private NerdbankAdapter(ShapeNeeds needs)
+        {
+            _needs = needs;
+            MessagePackSerializer serializer = Base;
+            if ((needs & ShapeNeeds.SharedReferences) != 0) serializer = serializer with { PreserveReferences = ReferencePreservationMode.RejectCycles };
+            // By default an object-typed member has no shape to write; this converter writes a value by its
+            // runtime type and, with PreserveIntegerTypes, writes a long as a msgpack int64 so that it reads back as a long.
+            if ((needs & ShapeNeeds.ObjectValues) != 0) serializer = serializer.WithObjectConverter(new ObjectConverterOptions { PreserveIntegerTypes = true });
+            _serializer = serializer;
+        }
+
+        public string Name => "Nerdbank.MessagePack";
+
+        public string? Unavailable => null;
+
+        public bool Supports(string workload) => true;
+
+        public ISerializerAdapter For(ShapeNeeds needs) => needs == _needs ? this : new NerdbankAdapter(needs);
+
+        public bool KeepsReferences => _serializer.PreserveReferences != ReferencePreservationMode.Off;
+
+        /// <summary>
+        /// Its defaults, plus the high-fidelity DateTime converter (the msgpack timestamp is UTC only: by
+        /// default a Local time comes back as Utc and an Unspecified one throws; the workloads keep Kind) and
+        /// the runtime description of the class hierarchies.
+        /// </summary>
+        private static MessagePackSerializer CreateSerializer()
+        {
+            ITypeShapeProvider shapes = NerdbankShapes.GeneratedTypeShapeProvider;
+            // One mapping per polymorphic base (the bases and derived types listed in KnownSubtypes), each
+            // derived type under a small integer alias, as a user of the runtime API writes it.
+            var item = new DerivedShapeMapping<Item>();
+            item.Add<Weapon>(0, shapes);
+            item.Add<Armor>(1, shapes);
+            item.Add<Consumable>(2, shapes);
+            item.Add<Currency>(3, shapes);
+            var mission = new DerivedShapeMapping<Mission>();
+            mission.Add<DailyMission>(0, shapes);
+            mission.Add<StoryMission>(1, shapes);
+            mission.Add<EventMission>(2, shapes);
+            var profile = new DerivedShapeMapping<PublicProfile>();
+            profile.Add<FriendProfile>(0, shapes);
+            profile.Add<PlayerProfile>(1, shapes);
+            var gameItem = new DerivedShapeMapping<GameItem>();
+            gameItem.Add<WeaponItem>(0, shapes);
+            gameItem.Add<RangedWeaponItem>(1, shapes);
+            gameItem.Add<KeyItem>(2, shapes);
+            gameItem.Add<ContainerItem>(3, shapes);
+            gameItem.Add<ConsumableItem>(4, shapes);
+            gameItem.Add<DocumentItem>(5, shapes);
+            gameItem.Add<TrinketItem>(6, shapes);
+            var weapon = new DerivedShapeMapping<WeaponItem>();
+            weapon.Add<RangedWeaponItem>(0, shapes);
+            return new MessagePackSerializer
+            {
+                DerivedTypeUnions = [item, mission, profile, gameItem, weapon],
+            }.WithHiFiDateTime();
+        }
+
+        public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => _serializer.Serialize(output, value, Shape<T>.Value);
+
+        public T Deserialize<T>(ReadOnlySpan<byte> payload)
+        {
+            // Its readers take ReadOnlyMemory or ReadOnlySequence, not a span: the payload is pinned and
+            // wrapped in a reused MemoryManager (no copy, no allocation).
+            unsafe
+            {
+                fixed (byte* bytes = payload)
+                {
+                    _payload.Reset(bytes, payload.Length);
+                    try
+                    {
+                        return _serializer.Deserialize(_payload.Memory, Shape<T>.Value)!;
+                    }
+                    finally
+                    {
+                        _payload.Reset(null, 0);
+                    }
+                }
+            }
+        }
+
+        public void SerializeToStream<T>(T value, Stream destination) => _serializer.Serialize(destination, value, Shape<T>.Value);
+
+        public T DeserializeFromStream<T>(Stream source) => _serializer.Deserialize(source, Shape<T>.Value)!;
+
+        private static class Shape<T>
+        {
+            public static readonly ITypeShape<T> Value = NerdbankShapes.GeneratedTypeShapeProvider.GetTypeShapeOrThrow<T>();
+        }
+
+        /// <summary>A <see cref="MemoryManager{T}"/> over pinned memory the caller owns, pointed at a new span per call.</summary>
+        private sealed unsafe class PinnedMemory : MemoryManager<byte>
+        {
+            private byte* _pointer;
+            private int _length;
+
+            public void Reset(byte* pointer, int length)
+            {
+                _pointer = pointer;
+                _length = length;
+            }
+
+            public override Span<byte> GetSpan() => new Span<byte>(_pointer, _length);
+
+            public override MemoryHandle Pin(int elementIndex = 0) => new MemoryHandle(_pointer + elementIndex);
+
+            public override void Unpin()
+            {
+            }
+
+            protected override void Dispose(bool disposing)
+            {
+            }
+        }
+    }
+
+    /// <summary>
+    /// PolyType's witness class: the shapes of the workloads' roots (and, through them, of every type
+    /// they reach) and of the derived types a base-typed member may hold, generated at build time
+    /// without touching the model types.
+    /// </summary>
+    [GenerateShapeFor<MessageEnvelope>]
+    [GenerateShapeFor<BookShelf>]
+    [GenerateShapeFor<Workloads.Vector3[]>]
+    [GenerateShapeFor<System.Collections.Generic.List<SportEvent>>]
+    [GenerateShapeFor<GameState>]
+    [GenerateShapeFor<BootResponse>]
+    [GenerateShapeFor<Weapon>]
+    [GenerateShapeFor<Armor>]
+    [GenerateShapeFor<Consumable>]
+    [GenerateShapeFor<Currency>]
+    [GenerateShapeFor<DailyMission>]
+    [GenerateShapeFor<StoryMission>]
+    [GenerateShapeFor<EventMission>]
+    [GenerateShapeFor<FriendProfile>]
+    [GenerateShapeFor<PlayerProfile>]
+    [GenerateShapeFor<WeaponItem>]
+    [GenerateShapeFor<RangedWeaponItem>]
+    [GenerateShapeFor<KeyItem>]
+    [GenerateShapeFor<ContainerItem>]
+    [GenerateShapeFor<ConsumableItem>]
+    [GenerateShapeFor<DocumentItem>]
+    [GenerateShapeFor<TrinketItem>]
+    // The object-valued variables hold these; the object converter looks their shapes up by runtime type.
+    [GenerateShapeFor<long>]
+    [GenerateShapeFor<double>]
+    [GenerateShapeFor<string>]
+    [GenerateShapeFor<bool>]
+    internal partial class NerdbankShapes;
+}
