@@ -25,7 +25,7 @@ namespace Amber.Bench.Serializers
 
         private readonly ShapeNeeds _needs;
         private readonly MessagePackSerializer _serializer;
-        private readonly PinnedMemory _payload = new PinnedMemory();
+        private readonly PinnedSpanMemory _payload = new PinnedSpanMemory();
 
         public NerdbankAdapter()
             : this(ShapeNeeds.None)
@@ -93,24 +93,12 @@ namespace Amber.Bench.Serializers
 
         public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => _serializer.Serialize(output, value, Shape<T>.Value);
 
-        public T Deserialize<T>(ReadOnlySpan<byte> payload)
+        /// <summary>Its readers take ReadOnlyMemory or ReadOnlySequence, not a span: the payload reaches it through <see cref="PinnedSpanMemory"/> (no copy, no allocation).</summary>
+        public unsafe T Deserialize<T>(ReadOnlySpan<byte> payload)
         {
-            // Its readers take ReadOnlyMemory or ReadOnlySequence, not a span: the payload is pinned and
-            // wrapped in a reused MemoryManager (no copy, no allocation).
-            unsafe
+            fixed (byte* bytes = payload)
             {
-                fixed (byte* bytes = payload)
-                {
-                    _payload.Reset(bytes, payload.Length);
-                    try
-                    {
-                        return _serializer.Deserialize(_payload.Memory, Shape<T>.Value)!;
-                    }
-                    finally
-                    {
-                        _payload.Reset(null, 0);
-                    }
-                }
+                return _serializer.Deserialize(_payload.Over(bytes, payload.Length), Shape<T>.Value)!;
             }
         }
 
@@ -121,31 +109,6 @@ namespace Amber.Bench.Serializers
         private static class Shape<T>
         {
             public static readonly ITypeShape<T> Value = NerdbankShapes.GeneratedTypeShapeProvider.GetTypeShapeOrThrow<T>();
-        }
-
-        /// <summary>A <see cref="MemoryManager{T}"/> over pinned memory the caller owns, pointed at a new span per call.</summary>
-        private sealed unsafe class PinnedMemory : MemoryManager<byte>
-        {
-            private byte* _pointer;
-            private int _length;
-
-            public void Reset(byte* pointer, int length)
-            {
-                _pointer = pointer;
-                _length = length;
-            }
-
-            public override Span<byte> GetSpan() => new Span<byte>(_pointer, _length);
-
-            public override MemoryHandle Pin(int elementIndex = 0) => new MemoryHandle(_pointer + elementIndex);
-
-            public override void Unpin()
-            {
-            }
-
-            protected override void Dispose(bool disposing)
-            {
-            }
         }
     }
 
