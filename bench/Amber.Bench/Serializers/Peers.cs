@@ -13,7 +13,7 @@ namespace Amber.Bench.Serializers
             new UnavailableAdapter("MemoryPack", NotInRegistry),
             new UnavailableAdapter("MessagePack (int keys)", NotInRegistry),
             new UnavailableAdapter("MessagePack (contractless)", NotInRegistry),
-            new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
+            new ProtobufNetAdapter(),
             new SystemTextJsonAdapter(),
             new NewtonsoftAdapter(),
             new HandWrittenEnvelopeAdapter(),
