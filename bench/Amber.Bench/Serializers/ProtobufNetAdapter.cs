@@ -2,6 +2,8 @@ using System;
 using System.Buffers;
 using System.IO;
 using Amber.Bench.Workloads;
+using Amber.Bench.Workloads.Boot;
+using Amber.Bench.Workloads.Sport;
 using ProtoBuf;
 using ProtoBuf.Meta;
 
@@ -60,6 +62,7 @@ namespace Amber.Bench.Serializers
             model.Add(typeof(Engine.Vector2), false).Add("X", "Y");
             model.Add(typeof(Engine.Color), false).Add("R", "G", "B", "A");
             foreach (Type root in Roots) model.Add(root, true);
+
             model.CompileInPlace();
             return model;
         }
@@ -69,9 +72,9 @@ namespace Amber.Bench.Serializers
             typeof(MessageEnvelope),
             typeof(BookShelf),
             typeof(Vector3),
-            typeof(Workloads.Sport.SportEvent),
+            typeof(SportEvent),
             typeof(Workloads.Game.GameState),
-            typeof(Workloads.Boot.BootResponse),
+            typeof(BootResponse),
         };
     }
 }

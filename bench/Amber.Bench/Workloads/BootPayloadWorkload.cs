@@ -527,7 +527,7 @@ namespace Amber.Bench.Workloads.Boot
         public List<Item> Inventory { get; set; } = new List<Item>();
 
         /// <summary>What is equipped in each slot; null for an empty slot.</summary>
-        [MemoryPackOrder(7), Key(7), ProtoMember(8), Id(7)]
+        [MemoryPackOrder(7), Key(7), ProtoMember(8), NullWrappedValue, Id(7)]
         public Dictionary<EquipSlot, Item?> Loadout { get; set; } = new Dictionary<EquipSlot, Item?>();
 
         [MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
