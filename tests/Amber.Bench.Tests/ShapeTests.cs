@@ -112,12 +112,21 @@ namespace Amber.Bench.Tests
 
         [Theory]
         [MemberData(nameof(General))]
-        public void EverySerializerKeepsTheSharedWeaponWhenTheWorkloadAsks(string name)
+        public void EverySerializerThatCanKeepsTheSharedWeaponWhenTheWorkloadAsks(string name)
         {
             ISerializerAdapter adapter = Adapter(name).For(new GameStateWorkload().Needs);
-            Assert.True(adapter.KeepsReferences);
             GameState state = Generate<GameState>(new GameStateWorkload(), BenchScale.Tiny);
             GameState copy = RoundTrip(adapter, state);
+            if (!adapter.KeepsReferences)
+            {
+                // A serializer with no reference tracking at all (protobuf-net v3) must say so in its
+                // footnote; its copy has two equal weapons, and every member must still compare.
+                Assert.Contains(Peers.Footnotes, f => f.StartsWith(name + " ", StringComparison.Ordinal) && f.Contains("no reference tracking", StringComparison.Ordinal));
+                var values = new Comparer();
+                GameStateWorkload.Compare(values, state, copy);
+                Assert.False(values.Failed, values.FirstDifference);
+                return;
+            }
             foreach (GameCharacter c in Characters(copy).Where(c => c.EquippedWeapon != null))
             {
                 Assert.Contains(c.Inventory, item => ReferenceEquals(item, c.EquippedWeapon));
