@@ -26,10 +26,6 @@ namespace Amber.Bench.Tests
         public static IEnumerable<object[]> General() =>
             Peers.All().Where(a => a.Unavailable == null && a.Supports("gamestate") && a is not IOwnModelAdapter).Select(a => new object[] { a.Name });
 
-        /// <summary>The serializers that keep shared references once set up for gamestate; the others are footnoted as not doing so.</summary>
-        public static IEnumerable<object[]> KeepingReferences() =>
-            Peers.All().Where(a => a.Unavailable == null && a is not IOwnModelAdapter && a.For(new GameStateWorkload().Needs).KeepsReferences).Select(a => new object[] { a.Name });
-
         private static ISerializerAdapter Adapter(string name) => Peers.All().Single(a => a.Name == name);
 
         private static T Generate<T>(Workload workload, BenchScale scale) => ((WorkloadCase<T>)workload.Cases(scale, sweep: false).Single()).Value;
@@ -120,12 +116,24 @@ namespace Amber.Bench.Tests
         }
 
         [Theory]
-        [MemberData(nameof(KeepingReferences))]
-        public void EverySerializerThatKeepsReferencesKeepsTheSharedWeapon(string name)
+        [MemberData(nameof(General))]
+        public void EverySerializerThatCanKeepsTheSharedWeaponWhenTheWorkloadAsks(string name)
         {
             ISerializerAdapter adapter = Adapter(name).For(new GameStateWorkload().Needs);
             GameState state = Generate<GameState>(new GameStateWorkload(), BenchScale.Tiny);
             GameState copy = RoundTrip(adapter, state);
+            if (!adapter.KeepsReferences)
+            {
+                // A serializer with no reference tracking at all (MemoryPack, MessagePack, protobuf-net v3) must
+                // say so in its footnote (which starts with its family's name); its copy has two equal weapons,
+                // and every member must still compare.
+                string family = name.Split(' ')[0];
+                Assert.Contains(Peers.Footnotes, f => f.StartsWith(family, StringComparison.Ordinal) && f.Contains("no reference tracking", StringComparison.Ordinal));
+                var values = new Comparer();
+                GameStateWorkload.Compare(values, state, copy);
+                Assert.False(values.Failed, values.FirstDifference);
+                return;
+            }
             foreach (GameCharacter c in Characters(copy).Where(c => c.EquippedWeapon != null))
             {
                 Assert.Contains(c.Inventory, item => ReferenceEquals(item, c.EquippedWeapon));

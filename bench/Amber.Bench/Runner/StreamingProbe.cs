@@ -5,16 +5,19 @@ using System.Diagnostics.Tracing;
 using System.IO;
 using System.Linq;
 using System.Threading;
+using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Sport;
 using Amber.Compression;
+using ProtoBuf;
 
 namespace Amber.Bench.Runner
 {
     /// <summary>
     /// Report 4's snapshot path, measured as a file round trip: the SportEvents written to a file and
     /// loaded back, once as one payload through AmberSerializer's Stream API and once as a chunked
-    /// stream (plain and Brotli). For each: file size, write and read time, the peak working set above
+    /// stream (plain and Brotli); protobuf-net as its users stream records (one length-prefixed message
+    /// per record, read back one by one). For each: file size, write and read time, the peak working set above
     /// what was resident before (write) and above the live objects (read), and Large Object Heap
     /// allocations seen by the runtime's allocation events.
     /// </summary>
@@ -53,7 +56,9 @@ namespace Amber.Bench.Runner
                     f => AmberStream.Write(f, events, brotli),
                     f => AmberStream.ReadAll<SportEvent>(f, brotli), scale),
                 new Row { Name = "MessagePack (plain, Lz4BlockArray)", Note = "not available: the package is not in this machine's NuGet registry copy" },
-                new Row { Name = "protobuf-net", Note = "not available: the package is not in this machine's NuGet registry copy" },
+                Measure("protobuf-net", "protobuf", events, input, progress,
+                    f => ProtobufWrite(f, events),
+                    f => ProtobufRead(f).ToList(), scale),
             };
             return rows;
         }
@@ -150,7 +155,13 @@ namespace Amber.Bench.Runner
             List<SportEvent> few = ((WorkloadCase<List<SportEvent>>)workload.Cases(BenchScale.Tiny, false).Single()).Value;
             using (var warm = new MemoryStream())
             {
-                if (variant == "payload")
+                if (variant == "protobuf")
+                {
+                    ProtobufWrite(warm, few);
+                    warm.Position = 0;
+                    foreach (SportEvent e in ProtobufRead(warm)) GC.KeepAlive(e);
+                }
+                else if (variant == "payload")
                 {
                     AmberSerializer.Serialize(warm, few);
                     warm.Position = 0;
@@ -176,7 +187,8 @@ namespace Amber.Bench.Runner
                 case "write":
                     using (var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16))
                     {
-                        if (variant == "payload") AmberSerializer.Serialize(file, events);
+                        if (variant == "protobuf") ProtobufWrite(file, events);
+                        else if (variant == "payload") AmberSerializer.Serialize(file, events);
                         else AmberStream.Write(file, events, options);
                     }
                     break;
@@ -185,7 +197,8 @@ namespace Amber.Bench.Runner
                     List<SportEvent> back;
                     using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16))
                     {
-                        back = variant == "payload" ? AmberSerializer.Deserialize<List<SportEvent>>(file)! : AmberStream.ReadAll<SportEvent>(file, options);
+                        back = variant == "protobuf" ? ProtobufRead(file).ToList()
+                            : variant == "payload" ? AmberSerializer.Deserialize<List<SportEvent>>(file)! : AmberStream.ReadAll<SportEvent>(file, options);
                     }
                     long loadPeak = Measurer.ReadPeak();
                     long live = GC.GetTotalMemory(true) - heapBefore;
@@ -196,7 +209,7 @@ namespace Amber.Bench.Runner
                 default:
                     using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16))
                     {
-                        foreach (SportEvent e in AmberStream.Read<SportEvent>(file, options)) GC.KeepAlive(e);
+                        foreach (SportEvent e in variant == "protobuf" ? ProtobufRead(file) : AmberStream.Read<SportEvent>(file, options)) GC.KeepAlive(e);
                     }
                     break;
             }
@@ -205,6 +218,15 @@ namespace Amber.Bench.Runner
             GC.KeepAlive(events);
             return 0;
         }
+
+        /// <summary>protobuf-net's streaming path: each record with its own Base128 length prefix, as field 1 (a file of them reads as a repeated field).</summary>
+        private static void ProtobufWrite(Stream file, List<SportEvent> events)
+        {
+            foreach (SportEvent e in events) ProtobufNetAdapter.Model.SerializeWithLengthPrefix(file, e, typeof(SportEvent), PrefixStyle.Base128, 1);
+        }
+
+        /// <summary>Reads the records back one at a time, lazily, as protobuf-net's DeserializeItems yields them.</summary>
+        private static IEnumerable<SportEvent> ProtobufRead(Stream file) => ProtobufNetAdapter.Model.DeserializeItems<SportEvent>(file, PrefixStyle.Base128, 1);
 
         private static long Resident()
         {

@@ -5,8 +5,6 @@ namespace Amber.Bench.Serializers
     /// <summary>Every serializer the suite knows, in table order.</summary>
     public static class Peers
     {
-        private const string NotInRegistry = "not available: the package is not in this machine's NuGet registry copy";
-
         public static IReadOnlyList<ISerializerAdapter> All() => new ISerializerAdapter[]
         {
             new AmberAdapter(),
@@ -14,7 +12,7 @@ namespace Amber.Bench.Serializers
             new MemoryPackVersionTolerantAdapter(),
             new MessagePackAdapter(),
             new MessagePackContractlessAdapter(),
-            new UnavailableAdapter("protobuf-net", NotInRegistry + " (protobuf-net.Core is missing)"),
+            new ProtobufNetAdapter(),
             new OrleansAdapter(),
             new NerdbankAdapter(),
             new SystemTextJsonAdapter(),
@@ -31,13 +29,23 @@ namespace Amber.Bench.Serializers
             "MemoryPack 1.21.4, two rows: its default mode (GenerateType.Object: members by position, not version tolerant) and GenerateType.VersionTolerant ([MemoryPackOrder] on every member); IBufferWriter and ReadOnlySpan APIs; the Stream path is its async Stream API, waited on. "
                 + "Unions ([MemoryPackUnion]) on the abstract bases (GameItem, Item, Mission). Its unions need an abstract base or an interface, so the three members declared as a concrete class with subclasses (GameCharacter.EquippedWeapon: WeaponItem; Mail.Sender and LeaderboardEntry.Player: PublicProfile) carry a member formatter that writes a union header and the case's own generated code (Workloads/MemoryPackMemberFormatters.cs). "
                 + "It has no formatter for object: gamestate's script variables go through one registered for object (Serializers/MemoryPackAdapter.cs: a tag byte, then the long, double, string or bool). The engine structs are unmanaged, copied as memory with no set-up; so is Vector3 in both modes (version tolerance does not apply to an unmanaged struct). "
-                + "Neither mode keeps shared references (GenerateType.CircularReference would, as a third mode per type): gamestate's copy has two equal weapons where the original shares one.",
+                + "These two modes have no reference tracking (GenerateType.CircularReference has it, as a third mode per type): gamestate's copy has two equal weapons where the original shares one.",
             "MessagePack-CSharp 2.5.307 (runtime-generated formatters), two rows: int keys ([MessagePackObject], [Key(n)] from 0; StandardResolverAllowPrivate, for BookShelf's private Secret) and contractless (ContractlessStandardResolverAllowPrivate on the copy without [MessagePackObject]/[Key]: member names as map keys). "
                 + "Both put NativeDateTimeResolver first (DateTime as its 64-bit binary form, which keeps Kind: the default timestamp extension reads an Unspecified or Local time back as UTC), and [Union] on the abstract bases; the members declared as a concrete class with subclasses (as for MemoryPack) go through a resolver formatter writing [tag, value] like its unions (Serializers/MessagePackAdapter.cs). "
                 + "Int keys: the engine structs through two formatters in the resolver ([X, Y], [R, G, B, A]); contractless writes their public fields by name with no set-up. object values use its primitive object formatter (integers read back as long, float64 as double). "
-                + "It reads ReadOnlyMemory or ReadOnlySequence, not a span: the payload reaches it as a Memory over the pinned span, no copy (Serializers/PinnedSpanMemory.cs). No reference tracking: gamestate's copy has two equal weapons.",
+                + "It reads ReadOnlyMemory or ReadOnlySequence, not a span: the payload reaches it as a Memory over the pinned span, no copy (Serializers/PinnedSpanMemory.cs). It has no reference tracking: gamestate's copy has two equal weapons.",
             "Amber: default AmberOptions, plus PreserveReferences where a workload shares objects (gamestate); root types named once in Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/EngineSurrogates.cs. "
                 + "No model type carries an attribute for any serializer, except [AmberInclude] on BookShelf's private Secret (a private member needs some opt-in; the peers opt in from outside, through their contract APIs).",
+            "protobuf-net 3.4.40: one RuntimeTypeModel (Serializers/ProtobufNetAdapter.cs), built once on first use from the models' [ProtoContract]/[ProtoMember]/[ProtoInclude] attributes, plus: the engine structs Vector2 and Color (a separate assembly, no attributes) declared on the model member by member (model.Add(typeof(Engine.Vector2), false).Add(\"X\", \"Y\"), the same for Color's R, G, B, A); "
+                + "IncludeDateTimeKind = true (its default encoding reads every DateTime back as Unspecified, and DataFormat.WellKnown reads every one back as Utc, relabelling a Local time); every type the workload roots reach added to the model and then CompileInPlace() "
+                + "(not Compile(): a standalone compiled model may only reach public members, and BookShelf's Secret and the shadow members below are private). Serializes with TypeModel.Serialize<T>(IBufferWriter<byte>, T) into the reused buffer writer; deserializes with TypeModel.Deserialize<T>(ReadOnlySpan<byte>) (the payload span goes straight to its span reader: no copy, no stream); the Stream path is TypeModel.Serialize/Deserialize over the Stream. "
+                + "Workarounds: gamestate: protobuf-net v3 has no reference tracking (v2's AsReference is obsolete and not implemented), so each EquippedWeapon comes back as a second WeaponItem equal to the inventory's (identity is not checked for this row, every member is); "
+                + "it has no encoding for object, and System.Object cannot take a surrogate, so the three Dictionary<string, object> (Room.Variables, GameCharacter.Memory, GameState.Variables) carry no [ProtoMember] and each has a private shadow property with that field number, a Dictionary<string, ScriptValue> converted in its getter and setter, "
+                + "ScriptValue being a message with one field per stored type (long, double, string, bool: a oneof in proto terms) (Workloads/ProtobufNetShapes.cs; private, so the other serializers do not see it). "
+                + "bootpayload: Loadout is [NullWrappedValue] (a map entry cannot hold a null value; each value is wrapped in a message, empty for an empty slot). "
+                + "All workloads: protobuf has no null collection (an empty one is simply absent), so every collection member that may be null (declared T?: envelope's KeyValuePairs, BookShelf.Books, bootpayload's Tags, Stats, Resistances, Contents, Badges, Grants, Rules, FeatureFlags) is [NullWrappedCollection] (written inside a wrapper message, so null and empty stay apart), "
+                + "and so is every collection member of sportevents' positional records, which are [ProtoContract(SkipConstructor = true)] (protobuf-net calls no constructor with parameters, so nothing starts them empty and an empty one would read back null); "
+                + "sportevents: SportEvent's Timeline and Competitors are [ProtoMember(n, OverwriteList = true)] (they start as Array.Empty<T>(), which protobuf-net would try to append to). The snapshot-file row writes each SportEvent with the model's SerializeWithLengthPrefix (PrefixStyle.Base128, field 1) and reads them back one by one with DeserializeItems<SportEvent>.",
             "Orleans (Microsoft.Orleans.Serialization 10.4.2): set up as its users do, new ServiceCollection().AddSerializer(b => b.AddAssembly(the bench assembly)).BuildServiceProvider(), one Serializer<T> per root type from the provider; "
                 + "the model types carry [GenerateSerializer] and [Id(n)] (build-time codecs; [Id] on BookShelf's private Secret too, which the generated codec reaches without reflection); "
                 + "its defaults throughout (version tolerant tagged fields, the runtime type written where it differs from the declared one, shared references tracked for every class: no per-workload set-up); "

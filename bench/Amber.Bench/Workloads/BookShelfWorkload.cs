@@ -29,7 +29,7 @@ namespace Amber.Bench.Workloads
             Secret = secret;
         }
 
-        [MemoryPackOrder(0), Key(0), ProtoMember(1), Id(0)]
+        [MemoryPackOrder(0), Key(0), ProtoMember(1), NullWrappedCollection, Id(0)]
         public List<Book>? Books { get; set; }
 
         [AmberInclude]

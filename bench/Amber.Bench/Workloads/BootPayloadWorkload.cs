@@ -109,9 +109,9 @@ namespace Amber.Bench.Workloads.Boot
         public int Level { get; set; }
         [MemoryPackOrder(8), Key(8), ProtoMember(5), Id(4)]
         public string IconUrl { get; set; } = "";
-        [MemoryPackOrder(9), Key(9), ProtoMember(6), Id(5)]
+        [MemoryPackOrder(9), Key(9), ProtoMember(6), NullWrappedCollection, Id(5)]
         public List<string>? Tags { get; set; }
-        [MemoryPackOrder(10), Key(10), ProtoMember(7), Id(6)]
+        [MemoryPackOrder(10), Key(10), ProtoMember(7), NullWrappedCollection, Id(6)]
         public Dictionary<string, int>? Stats { get; set; }
     }
 
@@ -145,7 +145,7 @@ namespace Amber.Bench.Workloads.Boot
         public ArmorSlot Slot { get; set; }
         [MemoryPackOrder(13), Key(13), ProtoMember(3), Id(2)]
         public int? Durability { get; set; }
-        [MemoryPackOrder(14), Key(14), ProtoMember(4), Id(3)]
+        [MemoryPackOrder(14), Key(14), ProtoMember(4), NullWrappedCollection, Id(3)]
         public Dictionary<Element, int>? Resistances { get; set; }
     }
 
@@ -267,11 +267,11 @@ namespace Amber.Bench.Workloads.Boot
         [MemoryPackOrder(10), Key(10), ProtoMember(7), Id(6)]
         public Ranged<int>? LevelRange { get; set; }
         /// <summary>What the offer sells: any kind of item.</summary>
-        [MemoryPackOrder(11), Key(11), ProtoMember(8), Id(7)]
+        [MemoryPackOrder(11), Key(11), ProtoMember(8), NullWrappedCollection, Id(7)]
         public List<Reward<Item>>? Contents { get; set; }
         [MemoryPackOrder(12), Key(12), ProtoMember(9), Id(8)]
         public Reward<Currency>? Bonus { get; set; }
-        [MemoryPackOrder(13), Key(13), ProtoMember(10), Id(9)]
+        [MemoryPackOrder(13), Key(13), ProtoMember(10), NullWrappedCollection, Id(9)]
         public Dictionary<string, string>? Badges { get; set; }
     }
 
@@ -455,7 +455,7 @@ namespace Amber.Bench.Workloads.Boot
         public Reward<Currency>? Gift { get; set; }
 
         /// <summary>Attached items of any kind.</summary>
-        [MemoryPackOrder(10), Key(10), ProtoMember(7), Id(6)]
+        [MemoryPackOrder(10), Key(10), ProtoMember(7), NullWrappedCollection, Id(6)]
         public List<Reward<Item>>? Grants { get; set; }
     }
 
@@ -500,7 +500,7 @@ namespace Amber.Bench.Workloads.Boot
         public Reward<Weapon>? GrandPrize { get; set; }
         [MemoryPackOrder(10), Key(10), ProtoMember(7), Id(6)]
         public Reward<Armor>? RunnerUpPrize { get; set; }
-        [MemoryPackOrder(11), Key(11), ProtoMember(8), Id(7)]
+        [MemoryPackOrder(11), Key(11), ProtoMember(8), NullWrappedCollection, Id(7)]
         public List<string>? Rules { get; set; }
     }
 
@@ -529,7 +529,7 @@ namespace Amber.Bench.Workloads.Boot
         public List<Item> Inventory { get; set; } = new List<Item>();
 
         /// <summary>What is equipped in each slot; null for an empty slot.</summary>
-        [MemoryPackOrder(7), Key(7), ProtoMember(8), Id(7)]
+        [MemoryPackOrder(7), Key(7), ProtoMember(8), NullWrappedValue, Id(7)]
         public Dictionary<EquipSlot, Item?> Loadout { get; set; } = new Dictionary<EquipSlot, Item?>();
 
         [MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
@@ -550,7 +550,7 @@ namespace Amber.Bench.Workloads.Boot
         public Dictionary<string, LiveEvent> Events { get; set; } = new Dictionary<string, LiveEvent>();
         [MemoryPackOrder(15), Key(15), ProtoMember(16), Id(15)]
         public Dictionary<string, string> RemoteConfig { get; set; } = new Dictionary<string, string>();
-        [MemoryPackOrder(16), Key(16), ProtoMember(17), Id(16)]
+        [MemoryPackOrder(16), Key(16), ProtoMember(17), NullWrappedCollection, Id(16)]
         public Dictionary<string, bool>? FeatureFlags { get; set; }
     }
 }

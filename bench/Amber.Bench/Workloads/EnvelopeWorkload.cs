@@ -26,7 +26,7 @@ namespace Amber.Bench.Workloads
         public Guid From { get; set; }
         [MemoryPackOrder(5), Key(5), ProtoMember(6), Id(5)]
         public Guid To { get; set; }
-        [MemoryPackOrder(6), Key(6), ProtoMember(7), Id(6)]
+        [MemoryPackOrder(6), Key(6), ProtoMember(7), NullWrappedCollection, Id(6)]
         public Dictionary<string, string>? KeyValuePairs { get; set; }
     }
 

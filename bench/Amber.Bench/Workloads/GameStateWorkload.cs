@@ -242,7 +242,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Prop> Props { get; set; } = new List<Prop>();
         [MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
         public List<GameItem> Items { get; set; } = new List<GameItem>();
-        [MemoryPackOrder(12), Key(12), ProtoMember(13), Id(12)]
+        [MemoryPackOrder(12), Key(12), Id(12)]
         public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
     }
 
@@ -292,7 +292,7 @@ namespace Amber.Bench.Workloads.Game
         public Dictionary<string, int> Stats { get; set; } = new Dictionary<string, int>();
         [MemoryPackOrder(17), Key(17), ProtoMember(18), Id(17)]
         public Dictionary<string, int> Relationships { get; set; } = new Dictionary<string, int>();
-        [MemoryPackOrder(18), Key(18), ProtoMember(19), Id(18)]
+        [MemoryPackOrder(18), Key(18), Id(18)]
         public Dictionary<string, object> Memory { get; set; } = new Dictionary<string, object>();
         [MemoryPackOrder(19), Key(19), ProtoMember(20), Id(19)]
         public List<Vector2> PatrolPath { get; set; } = new List<Vector2>();
@@ -385,7 +385,7 @@ namespace Amber.Bench.Workloads.Game
         public List<Quest> Quests { get; set; } = new List<Quest>();
         [MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
         public Dictionary<string, bool> QuestFlags { get; set; } = new Dictionary<string, bool>();
-        [MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
+        [MemoryPackOrder(11), Key(11), Id(11)]
         public Dictionary<string, object> Variables { get; set; } = new Dictionary<string, object>();
         [MemoryPackOrder(12), Key(12), ProtoMember(13), Id(12)]
         public CameraState Camera { get; set; } = new CameraState();

@@ -82,9 +82,9 @@ namespace Amber.Bench.Workloads.Sport
         public Location? Location { get; init; }
         [MemoryPackOrder(16), Key(16), ProtoMember(17), Id(16)]
         public Conditions? Conditions { get; init; }
-        [MemoryPackOrder(17), Key(17), ProtoMember(18), Id(17)]
+        [MemoryPackOrder(17), Key(17), ProtoMember(18, OverwriteList = true), Id(17)]
         public IEnumerable<TimelineRecord> Timeline { get; init; } = Array.Empty<TimelineRecord>();
-        [MemoryPackOrder(18), Key(18), ProtoMember(19), Id(18)]
+        [MemoryPackOrder(18), Key(18), ProtoMember(19, OverwriteList = true), Id(18)]
         public IEnumerable<Competitor> Competitors { get; init; } = Array.Empty<Competitor>();
     }
 
@@ -114,7 +114,7 @@ namespace Amber.Bench.Workloads.Sport
         string? WinnerId,
         [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
         string Description,
-        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
+        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), NullWrappedCollection, Id(10)]
         IReadOnlyDictionary<string, string> Markets);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -140,11 +140,11 @@ namespace Amber.Bench.Workloads.Sport
         string? Manager,
         [property: MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
         string? HomeVenueId,
-        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
+        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), NullWrappedCollection, Id(9)]
         IReadOnlyDictionary<string, string> Names,
-        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
+        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), NullWrappedCollection, Id(10)]
         IReadOnlyDictionary<string, string> References,
-        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
+        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), NullWrappedCollection, Id(11)]
         IReadOnlyDictionary<string, string> Jerseys);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -164,7 +164,7 @@ namespace Amber.Bench.Workloads.Sport
         DateTime EndDate,
         [property: MemoryPackOrder(5), Key(5), ProtoMember(6), Id(5)]
         string TournamentId,
-        [property: MemoryPackOrder(6), Key(6), ProtoMember(7), Id(6)]
+        [property: MemoryPackOrder(6), Key(6), ProtoMember(7), NullWrappedCollection, Id(6)]
         IReadOnlyDictionary<string, string> Names);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -201,7 +201,7 @@ namespace Amber.Bench.Workloads.Sport
         DateTime? ScheduledStart,
         [property: MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
         DateTime? ScheduledEnd,
-        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
+        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), NullWrappedCollection, Id(11)]
         IReadOnlyDictionary<string, string> Names);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -229,9 +229,9 @@ namespace Amber.Bench.Workloads.Sport
         CoverageLevel Coverage,
         [property: MemoryPackOrder(6), Key(6), ProtoMember(7), Id(6)]
         bool LiveCoverage,
-        [property: MemoryPackOrder(7), Key(7), ProtoMember(8), Id(7)]
+        [property: MemoryPackOrder(7), Key(7), ProtoMember(8), NullWrappedCollection, Id(7)]
         IEnumerable<TvChannel> TvChannels,
-        [property: MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
+        [property: MemoryPackOrder(8), Key(8), ProtoMember(9), NullWrappedCollection, Id(8)]
         IReadOnlyDictionary<string, string> ExtraInfo);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -272,9 +272,9 @@ namespace Amber.Bench.Workloads.Sport
         string? StoppageClock,
         [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
         bool? ClockStopped,
-        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
+        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), NullWrappedCollection, Id(10)]
         IEnumerable<PeriodScore> PeriodScores,
-        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
+        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), NullWrappedCollection, Id(11)]
         IReadOnlyDictionary<string, string> Statistics);
 
     /// <summary>The venue.</summary>
@@ -301,7 +301,7 @@ namespace Amber.Bench.Workloads.Sport
         decimal? Longitude,
         [property: MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
         string? Address,
-        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
+        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), NullWrappedCollection, Id(9)]
         IReadOnlyDictionary<string, string> Names);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -327,7 +327,7 @@ namespace Amber.Bench.Workloads.Sport
         PitchSurface Surface,
         [property: MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
         string EventMode,
-        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
+        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), NullWrappedCollection, Id(9)]
         IReadOnlyDictionary<string, string> Notes);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -363,7 +363,7 @@ namespace Amber.Bench.Workloads.Sport
         int? Y,
         [property: MemoryPackOrder(13), Key(13), ProtoMember(14), Id(13)]
         string Commentary,
-        [property: MemoryPackOrder(14), Key(14), ProtoMember(15), Id(14)]
+        [property: MemoryPackOrder(14), Key(14), ProtoMember(15), NullWrappedCollection, Id(14)]
         IReadOnlyDictionary<string, string> Attributes);
 
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
@@ -389,7 +389,7 @@ namespace Amber.Bench.Workloads.Sport
         decimal? MarketValueEur,
         [property: MemoryPackOrder(8), Key(8), ProtoMember(9), Id(8)]
         bool Starter,
-        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
+        [property: MemoryPackOrder(9), Key(9), ProtoMember(10), NullWrappedCollection, Id(9)]
         IReadOnlyDictionary<string, string>? Statistics);
 
     /// <summary>A participant; the third and fourth of a cup tie are the possible opponents of the next round, with no lineup.</summary>
@@ -418,11 +418,11 @@ namespace Amber.Bench.Workloads.Sport
         decimal? Rating,
         [property: MemoryPackOrder(9), Key(9), ProtoMember(10), Id(9)]
         string? Formation,
-        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), Id(10)]
+        [property: MemoryPackOrder(10), Key(10), ProtoMember(11), NullWrappedCollection, Id(10)]
         IReadOnlyDictionary<string, string> Names,
-        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), Id(11)]
+        [property: MemoryPackOrder(11), Key(11), ProtoMember(12), NullWrappedCollection, Id(11)]
         IReadOnlyDictionary<string, string> References,
-        [property: MemoryPackOrder(12), Key(12), ProtoMember(13), Id(12)]
+        [property: MemoryPackOrder(12), Key(12), ProtoMember(13), NullWrappedCollection, Id(12)]
         IEnumerable<Player> Lineup);
 }
 
