@@ -9,6 +9,7 @@ using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Sport;
 using Amber.Compression;
+using MessagePack;
 using ProtoBuf;
 
 namespace Amber.Bench.Runner
@@ -16,7 +17,8 @@ namespace Amber.Bench.Runner
     /// <summary>
     /// Report 4's snapshot path, measured as a file round trip: the SportEvents written to a file and
     /// loaded back, once as one payload through AmberSerializer's Stream API and once as a chunked
-    /// stream (plain and Brotli); protobuf-net as its users stream records (one length-prefixed message
+    /// stream (plain, LZ4 and Brotli); MessagePack through its Stream API, plain and with its
+    /// Lz4BlockArray compression; protobuf-net as its users stream records (one length-prefixed message
     /// per record, read back one by one). For each: file size, write and read time, the peak working set above
     /// what was resident before (write) and above the live objects (read), and Large Object Heap
     /// allocations seen by the runtime's allocation events.
@@ -38,49 +40,83 @@ namespace Amber.Bench.Runner
             public bool Verified { get; init; }
         }
 
+        /// <summary>
+        /// One way to write the records to a file and read them back. <see cref="Each"/> reads record by record
+        /// without keeping them; null where the format is one payload (its reader must build the whole list).
+        /// </summary>
+        private sealed class Variant
+        {
+            public Variant(string key, string name, Action<Stream, List<SportEvent>> write, Func<Stream, List<SportEvent>> load, Func<Stream, IEnumerable<SportEvent>>? each)
+            {
+                Key = key;
+                Name = name;
+                Write = write;
+                Load = load;
+                Each = each;
+            }
+
+            /// <summary>What the child process is told on its command line.</summary>
+            public string Key { get; }
+
+            public string Name { get; }
+
+            public Action<Stream, List<SportEvent>> Write { get; }
+
+            public Func<Stream, List<SportEvent>> Load { get; }
+
+            public Func<Stream, IEnumerable<SportEvent>>? Each { get; }
+        }
+
+        private static readonly AmberStreamOptions Brotli = new AmberStreamOptions { Compression = AmberBrotli.Codec };
+        private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { Compression = AmberLz4.Codec };
+        private static readonly MessagePackSerializerOptions MessagePackPlain = MessagePackAdapter.IntKeyOptions();
+        private static readonly MessagePackSerializerOptions MessagePackLz4 = MessagePackPlain.WithCompression(MessagePackCompression.Lz4BlockArray);
+
+        /// <summary>Every row of the probe, in table order: Amber's three paths with each codec, then the peers' own snapshot paths.</summary>
+        private static readonly Variant[] Variants =
+        {
+            new Variant("payload", "Amber, one payload (Stream API)",
+                (f, events) => AmberSerializer.Serialize(f, events), f => AmberSerializer.Deserialize<List<SportEvent>>(f)!, null),
+            new Variant("chunked", "Amber, chunked stream",
+                (f, events) => AmberStream.Write(f, events), f => AmberStream.ReadAll<SportEvent>(f), f => AmberStream.Read<SportEvent>(f)),
+            new Variant("lz4", "Amber, chunked stream + LZ4",
+                (f, events) => AmberStream.Write(f, events, Lz4), f => AmberStream.ReadAll<SportEvent>(f, Lz4), f => AmberStream.Read<SportEvent>(f, Lz4)),
+            new Variant("brotli", "Amber, chunked stream + Brotli",
+                (f, events) => AmberStream.Write(f, events, Brotli), f => AmberStream.ReadAll<SportEvent>(f, Brotli), f => AmberStream.Read<SportEvent>(f, Brotli)),
+            new Variant("msgpack", "MessagePack (int keys, Stream API)",
+                (f, events) => MessagePackSerializer.Serialize(f, events, MessagePackPlain), f => MessagePackSerializer.Deserialize<List<SportEvent>>(f, MessagePackPlain), null),
+            new Variant("msgpack-lz4", "MessagePack (int keys, Lz4BlockArray)",
+                (f, events) => MessagePackSerializer.Serialize(f, events, MessagePackLz4), f => MessagePackSerializer.Deserialize<List<SportEvent>>(f, MessagePackLz4), null),
+            new Variant("protobuf", "protobuf-net (length-prefixed items)",
+                ProtobufWrite, f => ProtobufRead(f).ToList(), ProtobufRead),
+        };
+
         public static List<Row> Run(BenchScale scale, Action<string>? progress)
         {
             var workload = new SportEventsWorkload();
             var input = (WorkloadCase<List<SportEvent>>)workload.Cases(scale, false).Single();
-            List<SportEvent> events = input.Value;
-            var brotli = new AmberStreamOptions { Compression = AmberBrotli.Codec };
-            var rows = new List<Row>
-            {
-                Measure("Amber, one payload (Stream API)", "payload", events, input, progress,
-                    f => AmberSerializer.Serialize(f, events),
-                    f => AmberSerializer.Deserialize<List<SportEvent>>(f)!, scale),
-                Measure("Amber, chunked stream", "chunked", events, input, progress,
-                    f => AmberStream.Write(f, events),
-                    f => AmberStream.ReadAll<SportEvent>(f), scale),
-                Measure("Amber, chunked stream + Brotli", "brotli", events, input, progress,
-                    f => AmberStream.Write(f, events, brotli),
-                    f => AmberStream.ReadAll<SportEvent>(f, brotli), scale),
-                new Row { Name = "MessagePack (plain, Lz4BlockArray)", Note = "not available: the package is not in this machine's NuGet registry copy" },
-                Measure("protobuf-net", "protobuf", events, input, progress,
-                    f => ProtobufWrite(f, events),
-                    f => ProtobufRead(f).ToList(), scale),
-            };
-            return rows;
+            return Variants.Select(v => Measure(v, input, progress, scale)).ToList();
         }
 
-        private static Row Measure(string name, string variant, List<SportEvent> events, WorkloadCase<List<SportEvent>> input, Action<string>? progress,
-            Action<Stream> write, Func<Stream, List<SportEvent>> readAll, BenchScale scale)
+        private static Row Measure(Variant variant, WorkloadCase<List<SportEvent>> input, Action<string>? progress, BenchScale scale)
         {
+            string name = variant.Name;
+            List<SportEvent> events = input.Value;
             string path = Path.Combine(Path.GetTempPath(), "amber-stream-" + Guid.NewGuid().ToString("N") + ".bin");
             try
             {
                 progress?.Invoke(name + ": warm-up");
                 using (var warm = new MemoryStream())
                 {
-                    write(warm);
+                    variant.Write(warm, events);
                     warm.Position = 0;
-                    readAll(warm);
+                    variant.Load(warm);
                 }
 
                 progress?.Invoke(name + ": write");
                 Measurer.FullCollect();
                 var clock = Stopwatch.StartNew();
-                using (var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16)) write(file);
+                using (var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16)) variant.Write(file, events);
                 TimeSpan writeTime = clock.Elapsed;
                 long size = new FileInfo(path).Length;
 
@@ -88,7 +124,7 @@ namespace Amber.Bench.Runner
                 Measurer.FullCollect();
                 clock.Restart();
                 List<SportEvent> back;
-                using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16)) back = readAll(file);
+                using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16)) back = variant.Load(file);
                 TimeSpan readTime = clock.Elapsed;
                 var comparer = new Comparer();
                 input.Compare(comparer, events, back);
@@ -96,15 +132,15 @@ namespace Amber.Bench.Runner
 
                 // Memory, each in a fresh process so that earlier work has not warmed the heap.
                 progress?.Invoke(name + ": write in a fresh process");
-                (long writePeak, int lohWrite) = InFreshProcess("write", path + ".w", variant, scale);
+                (long writePeak, int lohWrite) = InFreshProcess("write", path + ".w", variant.Key, scale);
                 progress?.Invoke(name + ": load in a fresh process");
-                (long loadPeak, _) = InFreshProcess("load", path, variant, scale);
+                (long loadPeak, _) = InFreshProcess("load", path, variant.Key, scale);
                 long eachPeak = -1;
                 int lohEach = -1;
-                if (variant != "payload")
+                if (variant.Each != null)
                 {
                     progress?.Invoke(name + ": read record by record in a fresh process (LOH events)");
-                    (eachPeak, lohEach) = InFreshProcess("each", path, variant, scale);
+                    (eachPeak, lohEach) = InFreshProcess("each", path, variant.Key, scale);
                 }
 
                 return new Row
@@ -144,10 +180,10 @@ namespace Amber.Bench.Runner
         /// above what the process had before (and, for "load", above the records it keeps: their GC
         /// heap size), and the number of Large Object Heap allocation events during the operation.
         /// </summary>
-        public static int Child(string mode, string path, string variant, string scaleName)
+        public static int Child(string mode, string path, string variantKey, string scaleName)
         {
             BenchScale scale = scaleName == "full" ? BenchScale.Full : scaleName == "tiny" ? BenchScale.Tiny : BenchScale.Quick;
-            AmberStreamOptions? options = variant == "brotli" ? new AmberStreamOptions { Compression = AmberBrotli.Codec } : null;
+            Variant variant = Variants.Single(v => v.Key == variantKey);
             var workload = new SportEventsWorkload();
             List<SportEvent> events = mode == "write" ? ((WorkloadCase<List<SportEvent>>)workload.Cases(scale, false).Single()).Value : new List<SportEvent>();
 
@@ -155,23 +191,15 @@ namespace Amber.Bench.Runner
             List<SportEvent> few = ((WorkloadCase<List<SportEvent>>)workload.Cases(BenchScale.Tiny, false).Single()).Value;
             using (var warm = new MemoryStream())
             {
-                if (variant == "protobuf")
+                variant.Write(warm, few);
+                warm.Position = 0;
+                if (variant.Each != null)
                 {
-                    ProtobufWrite(warm, few);
-                    warm.Position = 0;
-                    foreach (SportEvent e in ProtobufRead(warm)) GC.KeepAlive(e);
-                }
-                else if (variant == "payload")
-                {
-                    AmberSerializer.Serialize(warm, few);
-                    warm.Position = 0;
-                    AmberSerializer.Deserialize<List<SportEvent>>(warm);
+                    foreach (SportEvent e in variant.Each(warm)) GC.KeepAlive(e);
                 }
                 else
                 {
-                    AmberStream.Write(warm, few, options);
-                    warm.Position = 0;
-                    foreach (SportEvent e in AmberStream.Read<SportEvent>(warm, options)) GC.KeepAlive(e);
+                    GC.KeepAlive(variant.Load(warm));
                 }
             }
             few = null!;
@@ -187,9 +215,7 @@ namespace Amber.Bench.Runner
                 case "write":
                     using (var file = new FileStream(path, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16))
                     {
-                        if (variant == "protobuf") ProtobufWrite(file, events);
-                        else if (variant == "payload") AmberSerializer.Serialize(file, events);
-                        else AmberStream.Write(file, events, options);
+                        variant.Write(file, events);
                     }
                     break;
                 case "load":
@@ -197,8 +223,7 @@ namespace Amber.Bench.Runner
                     List<SportEvent> back;
                     using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16))
                     {
-                        back = variant == "protobuf" ? ProtobufRead(file).ToList()
-                            : variant == "payload" ? AmberSerializer.Deserialize<List<SportEvent>>(file)! : AmberStream.ReadAll<SportEvent>(file, options);
+                        back = variant.Load(file);
                     }
                     long loadPeak = Measurer.ReadPeak();
                     long live = GC.GetTotalMemory(true) - heapBefore;
@@ -209,7 +234,7 @@ namespace Amber.Bench.Runner
                 default:
                     using (var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16))
                     {
-                        foreach (SportEvent e in variant == "protobuf" ? ProtobufRead(file) : AmberStream.Read<SportEvent>(file, options)) GC.KeepAlive(e);
+                        foreach (SportEvent e in variant.Each!(file)) GC.KeepAlive(e);
                     }
                     break;
             }
@@ -246,7 +271,7 @@ namespace Amber.Bench.Runner
         public static void Print(TextWriter output, IReadOnlyList<Row> rows, int objects)
         {
             output.WriteLine();
-            output.WriteLine($"## sportevents as a snapshot file ({objects:N0} records): one payload vs chunked stream");
+            output.WriteLine($"## sportevents as a snapshot file ({objects:N0} records): each serializer's own snapshot path");
             output.WriteLine($"{"serializer",-38}{"size (B)",14}{"write",11}{"read",11}{"write peak",12}{"load peak",12}{"LOH w/r",10}  verified");
             foreach (Row r in rows)
             {

@@ -52,7 +52,7 @@ namespace Amber.Bench.Serializers
         /// extension reads back as UTC), and formatters for the engine structs (types the game does not own) and for the members declared as a
         /// concrete class with subclasses (its unions need an abstract base or an interface).
         /// </summary>
-        private static MessagePackSerializerOptions IntKeyOptions()
+        internal static MessagePackSerializerOptions IntKeyOptions()
         {
             IFormatterResolver objects = DynamicObjectResolverAllowPrivate.Instance;
             IFormatterResolver resolver = CompositeResolver.Create(

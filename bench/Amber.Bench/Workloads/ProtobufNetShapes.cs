@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using MessagePack;
 using ProtoBuf;
 
 namespace Amber.Bench.Workloads.Game
@@ -10,8 +11,9 @@ namespace Amber.Bench.Workloads.Game
     // member that protobuf-net writes instead: a map from the same keys to ScriptValue, a message with
     // one field per value type the scripts store (the C# shape of a proto "oneof"). The public
     // dictionaries carry no [ProtoMember]; the shadow members take their field numbers. Private
-    // members without an opt-in are invisible to the other serializers (Amber, MemoryPack,
-    // MessagePack, Orleans, Nerdbank.MessagePack, System.Text.Json, Newtonsoft.Json).
+    // members without an opt-in are invisible to the other serializers (Amber, MemoryPack, Orleans,
+    // Nerdbank.MessagePack, System.Text.Json, Newtonsoft.Json) except MessagePack, whose resolvers
+    // that allow private members (for BookShelf's Secret) are told to leave these out with [IgnoreMember].
 
     /// <summary>One script variable as protobuf-net writes it: exactly one of the four fields is set.</summary>
     [ProtoContract]
@@ -65,6 +67,7 @@ namespace Amber.Bench.Workloads.Game
     public partial class Room
     {
         [ProtoMember(13)]
+        [IgnoreMember]
         private Dictionary<string, ScriptValue>? VariablesProto
         {
             get => ScriptValue.ToProto(Variables);
@@ -75,6 +78,7 @@ namespace Amber.Bench.Workloads.Game
     public partial class GameCharacter
     {
         [ProtoMember(19)]
+        [IgnoreMember]
         private Dictionary<string, ScriptValue>? MemoryProto
         {
             get => ScriptValue.ToProto(Memory);
@@ -85,6 +89,7 @@ namespace Amber.Bench.Workloads.Game
     public partial class GameState
     {
         [ProtoMember(12)]
+        [IgnoreMember]
         private Dictionary<string, ScriptValue>? VariablesProto
         {
             get => ScriptValue.ToProto(Variables);
