@@ -432,7 +432,7 @@ namespace Amber.Bench.Workloads
     {
         public override string Name => "sportevents";
 
-        public override string Description => "SportEvent records (report 4's topic snapshot), ~19 members each, about 7–8 KB serialized";
+        public override string Description => "SportEvent records (a sports data topic's snapshot), ~19 members each, about 7–8 KB serialized";
 
         public override IEnumerable<WorkloadCase> Cases(BenchScale scale, bool sweep)
         {
