@@ -63,6 +63,15 @@ namespace Amber.Bench.Runner
             return subject;
         }
 
+        /// <summary>Warms up a workload's reference point, to be timed in the same rounds as the serializers.</summary>
+        public Subject Prepare(WorkloadCase input, Baseline baseline)
+        {
+            var subject = new BaselineSubject(this, input, baseline);
+            _progress(baseline.Name + ": warm-up");
+            subject.WarmUp();
+            return subject;
+        }
+
         /// <summary>Times the prepared serializers in interleaved rounds, then measures allocation (and peaks), and returns their rows in order.</summary>
         public List<ResultRow> Run(IReadOnlyList<Subject> subjects)
         {
@@ -153,6 +162,43 @@ namespace Amber.Bench.Runner
                     Note = _comparer.FirstDifference,
                 };
             }
+        }
+
+        /// <summary>A reference point: one operation, timed in the deserialize turns.</summary>
+        private sealed class BaselineSubject : Subject
+        {
+            private readonly WorkloadCase _input;
+            private readonly Baseline _baseline;
+            private readonly Series _series;
+
+            public BaselineSubject(Measurer m, WorkloadCase input, Baseline baseline)
+            {
+                _input = input;
+                _baseline = baseline;
+                _series = new Series(m, baseline.Operation);
+            }
+
+            public override string Name => _baseline.Name;
+
+            public void WarmUp() => _series.WarmUp();
+
+            internal override void Turn(bool serialize, TimeSpan budget)
+            {
+                if (!serialize) _series.Turn(budget);
+            }
+
+            internal override ResultRow Finish() => new ResultRow
+            {
+                Workload = _input.Workload,
+                Serializer = _baseline.Name,
+                Objects = _input.Objects,
+                SizeBytes = _baseline.Bytes,
+                DeserializeNs = _series.Median,
+                DeserializeSpread = _series.Spread,
+                DeserializeAllocBytes = Allocated(_baseline.Operation),
+                Verified = true,
+                IsBaseline = true,
+            };
         }
 
         /// <summary>The samples of one serializer's one operation, taken over several turns.</summary>

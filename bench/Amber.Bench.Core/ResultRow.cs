@@ -20,6 +20,9 @@ namespace Amber.Bench.Runner
         public (double Low, double High)? DeserializeSpread { get; init; }
         public bool Verified { get; init; }
 
+        /// <summary>A reference point (<see cref="Workloads.Baseline"/>), not a serializer: printed under its table, left out of the CSV, the chart and the summary.</summary>
+        public bool IsBaseline { get; init; }
+
         /// <summary>Why the row has no figures (not available, failed), or the first difference when not verified.</summary>
         public string? Note { get; init; }
 

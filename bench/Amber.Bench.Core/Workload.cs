@@ -60,6 +60,13 @@ namespace Amber.Bench.Workloads
         public string Workload { get; }
         public int Objects { get; }
 
+        /// <summary>
+        /// A reference point timed in the same interleaved rounds as the serializers, where the workload
+        /// has one (vector3: a plain memory copy of the same bytes into a fresh array); null otherwise.
+        /// Printed under the workload's table, never counted as a peer.
+        /// </summary>
+        public Baseline? Baseline { get; init; }
+
         /// <summary>What the shape asks of a serializer (the adapter is configured for it before measuring).</summary>
         public ShapeNeeds Needs { get; }
 
@@ -74,6 +81,23 @@ namespace Amber.Bench.Workloads
     public interface IWorkloadCaseVisitor<TResult>
     {
         TResult Visit<T>(WorkloadCase<T> input);
+    }
+
+    /// <summary>An operation a serializer's deserialize is compared with: its name, its size in bytes, and the operation.</summary>
+    public sealed class Baseline
+    {
+        public Baseline(string name, long bytes, Action operation)
+        {
+            Name = name;
+            Bytes = bytes;
+            Operation = operation;
+        }
+
+        public string Name { get; }
+
+        public long Bytes { get; }
+
+        public Action Operation { get; }
     }
 
     public sealed class WorkloadCase<T> : WorkloadCase

@@ -77,6 +77,11 @@ namespace Amber.Bench.Runner
                             slots.Add((Failed(input, adapter.Name, ex), -1));
                         }
                     }
+                    if (input.Baseline != null && subjects.Count > 0)
+                    {
+                        subjects.Add(m.Prepare(input, input.Baseline));
+                        slots.Add((null, subjects.Count - 1));
+                    }
                     List<ResultRow>? measuredRows = null;
                     Exception? failure = null;
                     try

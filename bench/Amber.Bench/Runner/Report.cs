@@ -22,8 +22,17 @@ namespace Amber.Bench.Runner
                 o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Description : "")}");
                 bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
                 o.WriteLine($"{"serializer",-30} {"size (B)",13} {"serialize",17} {"deserialize",17} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
-                foreach (ResultRow r in group)
+                foreach (ResultRow r in group.OrderBy(r => r.IsBaseline))
                 {
+                    if (r.IsBaseline)
+                    {
+                        ResultRow? amber = group.FirstOrDefault(x => x.Serializer == "Amber" && x.Measured);
+                        string share = amber?.DeserializeNs is double a && r.DeserializeNs is double b && a > 0
+                            ? $"  Amber's deserialize runs at {(b / a * 100).ToString("0", CultureInfo.InvariantCulture)}% of its speed"
+                            : "";
+                        o.WriteLine($"{r.Serializer,-30} {r.SizeBytes,13:N0} {"-",17} {Time(r.DeserializeNs, r.DeserializeSpread),17} {"-",12} {Bytes(r.DeserializeAllocBytes),12}{(peak ? $" {"-",10}" : "")}{share}");
+                        continue;
+                    }
                     if (!r.Measured)
                     {
                         o.WriteLine($"{r.Serializer,-30} {r.Note}");
@@ -50,36 +59,40 @@ namespace Amber.Bench.Runner
         public static void PrintSummary(TextWriter o, IReadOnlyList<ResultRow> rows)
         {
             o.WriteLine();
-            o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one)");
+            o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one; ~ marks a noisy time ratio: on one side the highest round median is over 1.2× the lowest)");
             o.WriteLine($"{"workload",-22} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
             foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
             {
                 ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured);
-                List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified).ToList();
+                List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified && !r.IsBaseline).ToList();
                 if (amber == null || peers.Count == 0) continue;
                 string name = group.Key.Objects > 1 ? $"{group.Key.Workload} ({group.Key.Objects:N0})" : group.Key.Workload;
-                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs),-Column} {Ratio(amber, peers, r => r.DeserializeNs),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
+                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs, r => r.SerializeSpread),-Column} {Ratio(amber, peers, r => r.DeserializeNs, r => r.DeserializeSpread),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
             }
         }
 
-        private static string Ratio(ResultRow amber, List<ResultRow> peers, Func<ResultRow, double?> column)
+        private static string Ratio(ResultRow amber, List<ResultRow> peers, Func<ResultRow, double?> column, Func<ResultRow, (double Low, double High)?>? spread = null)
         {
             double? a = column(amber);
             ResultRow? best = peers.Where(p => column(p) != null).OrderBy(p => column(p)).FirstOrDefault();
             if (a == null || best == null) return "-";
             double b = column(best)!.Value;
             string ratio = b == 0 ? (a == 0 ? "1.00" : "inf") : (a.Value / b).ToString("0.00", CultureInfo.InvariantCulture);
-            return $"{ratio} ({best.Serializer})";
+            bool noisy = spread != null && (Noisy(spread(amber)) || Noisy(spread(best)));
+            return $"{(noisy ? "~" : "")}{ratio} ({best.Serializer})";
         }
 
-        /// <summary>Wide enough for a ratio and the longest peer name ("MemoryPack (version tolerant)"), so no name is cut.</summary>
-        private const int Column = 37;
+        /// <summary>Whether the highest median of a single round is more than 1.2× the lowest.</summary>
+        public static bool Noisy((double Low, double High)? spread) => spread is { } s && s.Low > 0 && s.High / s.Low > 1.2;
+
+        /// <summary>Wide enough for a noise mark, a ratio and the longest peer name ("MemoryPack (version tolerant)"), so no name is cut.</summary>
+        private const int Column = 38;
 
         public static void WriteCsv(string path, IReadOnlyList<ResultRow> rows)
         {
             var sb = new StringBuilder();
             sb.Append(CsvHeader).Append('\n');
-            foreach (ResultRow r in rows)
+            foreach (ResultRow r in rows.Where(r => !r.IsBaseline))
             {
                 sb.Append(Csv(r.Workload)).Append(',')
                   .Append(Csv(r.Serializer)).Append(',')
@@ -110,7 +123,7 @@ namespace Amber.Bench.Runner
         /// </summary>
         public static void WriteSvg(string path, IReadOnlyList<ResultRow> rows)
         {
-            var groups = rows.Where(r => r.Measured).GroupBy(r => (r.Workload, r.Objects)).ToList();
+            var groups = rows.Where(r => r.Measured && !r.IsBaseline).GroupBy(r => (r.Workload, r.Objects)).ToList();
             const int left = 230, width = 420, barH = 9, gap = 3;
             string[] metrics = { "serialize", "deserialize", "size" };
             string[] colors = { "#4e79a7", "#f28e2b", "#59a14f" };
