@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Amber.Internal;
 
 namespace Amber
@@ -194,11 +195,25 @@ namespace Amber
             bool same = e.Count == n && e.MatchedShape != null;
             ReadOnlySpan<byte> raw = ReadSpan(n * 2);
             ushort[] tags = e.Tags;
-            for (int i = 0; i < n; i++)
+            if (BitConverter.IsLittleEndian)
             {
-                ushort t = BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i));
-                if (same && tags[i] != t) same = false;
-                tags[i] = t;
+                // The tags are little-endian u16s, as the entry stores them in memory: the same shape as the
+                // last payload's (the common case) is recognised with one comparison, and a new one is one copy.
+                Span<byte> stored = MemoryMarshal.AsBytes(tags.AsSpan(0, n));
+                if (!same || !raw.SequenceEqual(stored))
+                {
+                    raw.CopyTo(stored);
+                    same = false;
+                }
+            }
+            else
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    ushort t = BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i));
+                    if (same && tags[i] != t) same = false;
+                    tags[i] = t;
+                }
             }
             e.Count = n;
             e.HasTypeTag = tagged;

@@ -193,6 +193,42 @@ namespace Amber.Tests.Runtime
         }
 
         [Fact]
+        public void Pooled_reader_state_rematches_when_a_later_shape_has_as_many_members_but_one_other_tag()
+        {
+            // The shape-definition bytes are compared with the pooled entry's in one go; a definition of the same
+            // length that differs in its last tag only must still drop the cached identical match.
+            var xy = Point;
+            var xz = new AmberShape("XZ", new[] { "X", "Z" }, new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(3, WireType.Varint) });
+            byte[] p1 = TestWire.Write((ref AmberWriter w) => WritePoint(ref w, xy, 1, 2));
+            byte[] p2 = TestWire.Write((ref AmberWriter w) =>
+            {
+                w.WriteObjectHeader(xz, 3);
+                w.WriteInt32(5);
+                w.WriteInt32(6);
+            });
+            var state = new ReaderState();
+
+            ShapeMatch Read(byte[] payload)
+            {
+                var r = new AmberReader(payload, AmberOptions.Default, state);
+                Assert.True(r.ReadObjectHeader(xy, out ShapeMatch match, out ulong presence));
+                Assert.Equal(3UL, presence);
+                r.ReadInt64();
+                r.ReadInt64();
+                r.ExitDepth();
+                r.EnsureEnd();
+                state.Count = 0;
+                return match;
+            }
+
+            Assert.True(Read(p1).IsIdentical);
+            ShapeMatch other = Read(p2);
+            Assert.False(other.IsIdentical);
+            Assert.Equal(new[] { 0, -1 }, other.Map);   // X is X; Z is unknown to the reader
+            Assert.True(Read(p1).IsIdentical);
+        }
+
+        [Fact]
         public void Pooled_reader_state_rematches_when_a_later_payload_defines_other_tags()
         {
             var xy = Point;
