@@ -12,9 +12,6 @@ namespace Amber.Bench.Serializers
         /// <summary>The name printed in the table and the CSV.</summary>
         string Name { get; }
 
-        /// <summary>Null when usable; otherwise why not (a package missing from the registry copy, say).</summary>
-        string? Unavailable { get; }
-
         /// <summary>Whether this serializer takes part in a workload (the hand-written one only knows the envelope).</summary>
         bool Supports(string workload);
 
@@ -40,37 +37,6 @@ namespace Amber.Bench.Serializers
         T DeserializeFromStream<T>(System.IO.Stream source);
     }
 
-    /// <summary>A peer whose package is not in the registry copy this suite was built against.</summary>
-    public sealed class UnavailableAdapter : ISerializerAdapter
-    {
-        public UnavailableAdapter(string name, string reason)
-        {
-            Name = name;
-            Unavailable = reason;
-        }
-
-        public string Name { get; }
-
-        public string? Unavailable { get; }
-
-        public bool Supports(string workload) => true;
-
-        public ISerializerAdapter For(Workloads.ShapeNeeds needs) => this;
-
-        public bool KeepsReferences => false;
-
-        public void Serialize<T>(T value, ArrayBufferWriter<byte> output) => throw new NotSupportedException(Unavailable);
-
-        public T Deserialize<T>(ReadOnlySpan<byte> payload) => throw new NotSupportedException(Unavailable);
-
-        public void SerializeToStream<T>(T value, System.IO.Stream destination) => throw new NotSupportedException(Unavailable);
-
-        public T DeserializeFromStream<T>(System.IO.Stream source) => throw new NotSupportedException(Unavailable);
-    }
-}
-
-namespace Amber.Bench.Serializers
-{
     /// <summary>
     /// A serializer that needs the model types compiled its own way (MemoryPack fixes its mode per
     /// type): it measures each workload on its own copy of the types, built from the same seed by the

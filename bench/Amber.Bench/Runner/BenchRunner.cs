@@ -51,11 +51,6 @@ namespace Amber.Bench.Runner
                     var subjects = new List<Measurer.Subject>();
                     foreach (ISerializerAdapter adapter in selected)
                     {
-                        if (adapter.Unavailable != null)
-                        {
-                            slots.Add((new ResultRow { Workload = input.Workload, Serializer = adapter.Name, Objects = input.Objects, Note = adapter.Unavailable }, -1));
-                            continue;
-                        }
                         if (!adapter.Supports(workload.Name)) continue;
                         try
                         {

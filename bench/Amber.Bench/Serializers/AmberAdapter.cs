@@ -28,8 +28,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "Amber";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         public ISerializerAdapter For(ShapeNeeds needs) =>

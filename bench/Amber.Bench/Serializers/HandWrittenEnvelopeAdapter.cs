@@ -36,8 +36,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "Hand-written static";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => workload == "envelope";
 
         public ISerializerAdapter For(ShapeNeeds needs) => this;

@@ -37,8 +37,6 @@ namespace Amber.Bench.Serializers
 
         public string Name { get; }
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         public ISerializerAdapter For(ShapeNeeds needs) => this;

@@ -45,8 +45,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "Nerdbank.MessagePack";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         public ISerializerAdapter For(ShapeNeeds needs) => needs == _needs ? this : new NerdbankAdapter(needs);

@@ -39,8 +39,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "Newtonsoft.Json";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         public ISerializerAdapter For(ShapeNeeds needs) => needs == _needs ? this : new NewtonsoftAdapter(needs);

@@ -26,8 +26,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "Orleans";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         /// <summary>Orleans' defaults already cover every shape here (reference tracking and object values are always on).</summary>

@@ -31,8 +31,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "protobuf-net";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         /// <summary>

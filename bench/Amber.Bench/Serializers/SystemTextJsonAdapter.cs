@@ -36,8 +36,6 @@ namespace Amber.Bench.Serializers
 
         public string Name => "System.Text.Json (source gen)";
 
-        public string? Unavailable => null;
-
         public bool Supports(string workload) => true;
 
         public ISerializerAdapter For(ShapeNeeds needs) => needs == _needs ? this : new SystemTextJsonAdapter(needs);
