@@ -18,7 +18,7 @@ namespace Amber.Bench.Runner
 
 usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
-  (no option)              quick mode: all six workloads, every available serializer, then the table
+  (no option)              quick mode: all six workloads, every serializer, then the tables
   --full                   also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
   --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, bootpayload, vector3)
   --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
