@@ -46,6 +46,7 @@ namespace Amber
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
             if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
             return true;
         }
 
@@ -127,6 +128,7 @@ namespace Amber
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
             if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
         }
 
         /// <summary>
@@ -264,7 +266,7 @@ namespace Amber
             uint kind = (uint)(h & 3);
             if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
             ref ReaderState.Entry e = ref ResolveShape(h);
-            ShapeMatch match = ReaderState.Match(ref e, shape);
+            ShapeMatch match = ReaderState.Match(ref e, shape, positionalSubset: false);
             int members = e.Count;
             byte[] codes = _state.RowCodes;
             ReadOnlySpan<byte> raw = ReadSpan(members);

@@ -29,8 +29,25 @@ namespace Amber
         /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
         /// <param name="typeTag">The type's tag, written in the shape definition; null for an untagged shape.</param>
         public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag)
+            : this(typeName, memberNames, tags, extraKeys, typeTag, 0)
+        {
+        }
+
+        /// <summary>Creates a shape whose readers set some members to null when the writer left them out (docs/format.md §5).</summary>
+        /// <param name="typeName">The type's display name, for error messages.</param>
+        /// <param name="memberNames">The member names in shape order.</param>
+        /// <param name="tags">The tag of each member: key and wire type.</param>
+        /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
+        /// <param name="typeTag">The type's tag, written in the shape definition; null for an untagged shape.</param>
+        /// <param name="nullWhenAbsent">
+        /// Bit i set: member i is a <c>Nullable</c> whose own default is not null, so an absent bit means null
+        /// while a member the writer's shape lacks keeps the default. A writer shape that lacks such a member is
+        /// never read positionally.
+        /// </param>
+        public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag, ulong nullWhenAbsent)
         {
             TypeTag = typeTag;
+            NullWhenAbsent = nullWhenAbsent;
             if (memberNames.Length != tags.Length) throw new ArgumentException("One name per tag is required.", nameof(memberNames));
             if (tags.Length > AmberCode.MaxShapeMembers) throw new ArgumentException($"A shape has at most {AmberCode.MaxShapeMembers} members.", nameof(tags));
             TypeName = typeName;
@@ -61,6 +78,9 @@ namespace Amber
 
         internal int[][]? ExtraKeys { get; }
 
+        /// <summary>The members that read an absent bit as null (see the constructor).</summary>
+        internal ulong NullWhenAbsent { get; }
+
         /// <summary>The tags as they appear on the wire (u16 little-endian each).</summary>
         internal byte[] TagBytes { get; }
 
@@ -85,7 +105,9 @@ namespace Amber
 
     /// <summary>
     /// How the shape of an object being read relates to the reader's own shape: identical (read
-    /// positionally) or mapped (each writer member to a reader member index, or -1 to skip).
+    /// positionally) or mapped (each writer member to a reader member index, or -1 to skip). A writer
+    /// shape whose members are some of the reader's, in the reader's order (data from a version with
+    /// fewer members), also reads positionally: its presence bits are moved to the reader's positions.
     /// </summary>
     public readonly struct ShapeMatch
     {

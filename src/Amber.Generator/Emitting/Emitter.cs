@@ -52,11 +52,19 @@ namespace Amber.Generator.Emitting
             string extra = anyExtra
                 ? "new int[][] { " + string.Join(", ", o.Members.Select(m => m.ExtraKeys.Count == 0 ? "null!" : "new int[] { " + string.Join(", ", m.ExtraKeys) + " }")) + " }"
                 : "null";
+            // The members that read an absent bit as null (a Nullable whose own default is not null): a writer
+            // shape that lacks one of them is never read positionally (format §5).
+            ulong nullWhenAbsent = 0;
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                if (NullWhenAbsent(o.Members[i])) nullWhenAbsent |= 1UL << i;
+            }
+            string nulls = nullWhenAbsent == 0 ? "" : ", 0x" + nullWhenAbsent.ToString("X", CultureInfo.InvariantCulture) + "UL";
             sw.Line("internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
-                + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + ");");
+                + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + (nulls.Length == 0 ? "" : ", null" + nulls) + ");");
             // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
             sw.Line("internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
-                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u);");
+                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u" + nulls + ");");
         }
 
         private static string Nullable(string fullName, bool isValueType) => isValueType ? fullName : fullName + "?";

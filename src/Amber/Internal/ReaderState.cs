@@ -19,6 +19,7 @@ namespace Amber.Internal
             public int[]? Map;          // null with MatchedShape set: identical
             public bool HasTypeTag;     // the definition carried a polymorphic type tag
             public uint TypeTag;
+            public ulong Deposit;       // with MatchedShape set and Map null: the reader positions of the writer's members, when fewer
         }
 
         public Entry[] Entries = new Entry[8];
@@ -63,9 +64,16 @@ namespace Amber.Internal
             return ref e;
         }
 
-        public static ShapeMatch Match(ref Entry e, AmberShape shape)
+        /// <summary>
+        /// Matches a writer shape with the reader's, once per entry and reader shape. With
+        /// <paramref name="positionalSubset"/>, a writer shape that lists some of the reader's members in
+        /// the reader's order, with the same tags, is identical too, and <see cref="Entry.Deposit"/> says
+        /// where its presence bits go (<see cref="DepositPresence"/>); rows, which are copied by position,
+        /// ask for an exact match.
+        /// </summary>
+        public static ShapeMatch Match(ref Entry e, AmberShape shape, bool positionalSubset = true)
         {
-            if (ReferenceEquals(e.MatchedShape, shape))
+            if (ReferenceEquals(e.MatchedShape, shape) && (positionalSubset || e.Deposit == 0 || e.Map != null))
             {
                 return new ShapeMatch(e.Map, e.Map == null ? null : e.Tags);
             }
@@ -73,14 +81,48 @@ namespace Amber.Internal
             bool identical = mine.Length == e.Count;
             for (int i = 0; identical && i < mine.Length; i++) identical = mine[i] == e.Tags[i];
             int[]? map = null;
-            if (!identical)
+            ulong deposit = 0;
+            if (!identical && !(positionalSubset && TryDeposit(ref e, shape, out deposit)))
             {
                 map = new int[e.Count];
                 for (int i = 0; i < e.Count; i++) map[i] = shape.FindMember(e.Tags[i] >> 3);
+                deposit = 0;
             }
             e.MatchedShape = shape;
             e.Map = map;
+            e.Deposit = deposit;
             return new ShapeMatch(map, map == null ? null : e.Tags);
+        }
+
+        /// <summary>
+        /// Whether the writer's tags are a proper, ordered subsequence of the reader's (and no member the writer
+        /// lacks reads an absent bit as null), and if so the reader positions of the writer's members.
+        /// </summary>
+        private static bool TryDeposit(ref Entry e, AmberShape shape, out ulong mask)
+        {
+            ushort[] mine = shape.Tags;
+            mask = 0;
+            if (e.Count == 0 || e.Count >= mine.Length || mine.Length > 64) return false;
+            int j = 0;
+            for (int i = 0; i < e.Count; i++)
+            {
+                ushort t = e.Tags[i];
+                while (j < mine.Length && mine[j] != t) j++;
+                if (j == mine.Length) return false;
+                mask |= 1UL << j++;
+            }
+            return (shape.NullWhenAbsent & ~mask) == 0;
+        }
+
+        /// <summary>Moves the bits of a writer's presence bitmap to the reader positions in <paramref name="mask"/> (in order).</summary>
+        public static ulong DepositPresence(ulong presence, ulong mask)
+        {
+            ulong result = 0;
+            for (; presence != 0 && mask != 0; presence >>= 1, mask &= mask - 1)
+            {
+                if ((presence & 1) != 0) result |= mask & (~mask + 1);
+            }
+            return result;
         }
     }
 }

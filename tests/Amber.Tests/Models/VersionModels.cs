@@ -26,6 +26,17 @@ namespace Amber.Tests.Models
         public Address? Home { get; set; }
     }
 
+    /// <summary>ContactV1 with members added before, between and after its own, none of them a Nullable with a default: old data reads positionally.</summary>
+    public class ContactV2Inserted
+    {
+        public int Id { get; set; } = 42;
+        public string? Name { get; set; }
+        public string Nick { get; set; } = "none";
+        public int Age { get; set; }
+        public double? Rating { get; set; }
+        public List<int> Scores { get; set; } = new List<int> { 1 };
+    }
+
     public record ContactRecordV1(string? Name, int Age);
 
     public record ContactRecordV2(string? Name, int Age, string Email = "unknown", int Level = 3, int? Limit = 12);

@@ -121,20 +121,54 @@ namespace Amber.Tests.Runtime
         }
 
         [Fact]
-        public void Reader_with_an_extra_member_maps_by_key()
+        public void Reader_with_an_extra_member_at_the_end_reads_positionally()
         {
+            // The writer's [X, Y] is the reader's [X, Y, Z] without Z: read positionally, Z absent.
             var reader = new AmberShape("Point3", new[] { "X", "Y", "Z" },
                 new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) });
             var objects = ReadPoints(TwoPoints(), reader);
-            foreach (var o in objects)
-            {
-                Assert.False(o.Match.IsIdentical);
-                Assert.Equal(new[] { 0, 1 }, o.Match.Map);
-                Assert.Equal(2, o.Match.Count);
-                Assert.Equal(WireType.Varint, o.Match.WireTypeAt(0));
-                Assert.Equal(WireType.Varint, o.Match.WireTypeAt(1));
-            }
+            Assert.All(objects, o => Assert.True(o.Match.IsIdentical));
+            Assert.Equal(3UL, objects[0].Presence);
             Assert.Equal(new long[] { 1, 2 }, objects[0].Values);
+            Assert.Equal(1UL, objects[1].Presence);
+            Assert.Equal(new long[] { 3 }, objects[1].Values);
+        }
+
+        [Fact]
+        public void Reader_with_an_extra_member_in_the_middle_gets_the_presence_bits_at_its_own_positions()
+        {
+            // The writer's [X, Y] sits at the reader's positions 0 and 2 of [X, W, Y]: bit 1 of the writer's
+            // presence moves to bit 2, and W (which the writer lacks) reads as absent.
+            var reader = new AmberShape("XWY", new[] { "X", "W", "Y" },
+                new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(7, WireType.Varint), AmberCode.Tag(2, WireType.Varint) });
+            var objects = ReadPoints(TwoPoints(), reader);
+            Assert.All(objects, o => Assert.True(o.Match.IsIdentical));
+            Assert.Equal(5UL, objects[0].Presence);
+            Assert.Equal(new long[] { 1, 2 }, objects[0].Values);
+            Assert.Equal(1UL, objects[1].Presence);
+        }
+
+        [Fact]
+        public void A_member_that_reads_absent_as_null_keeps_the_writer_shape_that_lacks_it_mapped()
+        {
+            // Z is a Nullable with a non-null default: absent means null, but a writer without Z leaves the
+            // default. The reader must see that the writer lacks Z, so that shape is mapped by key, not deposited.
+            var reader = new AmberShape("Point3", new[] { "X", "Y", "Z" },
+                new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) }, null, null, 0b100);
+            var objects = ReadPoints(TwoPoints(), reader);
+            Assert.All(objects, o => Assert.False(o.Match.IsIdentical));
+            Assert.Equal(new[] { 0, 1 }, objects[0].Match.Map);
+            Assert.Equal(WireType.Varint, objects[0].Match.WireTypeAt(1));
+            Assert.Equal(new long[] { 1, 2 }, objects[0].Values);
+        }
+
+        [Fact]
+        public void The_presence_deposit_moves_each_bit_to_the_next_position_of_the_mask_in_order()
+        {
+            Assert.Equal(0UL, ReaderState.DepositPresence(0, 0b1011));
+            Assert.Equal(0b1011UL, ReaderState.DepositPresence(0b111, 0b1011));
+            Assert.Equal(0b1000UL, ReaderState.DepositPresence(0b100, 0b1011));
+            Assert.Equal(1UL << 63, ReaderState.DepositPresence(0b10, 1UL | (1UL << 63)));
         }
 
         [Fact]
@@ -261,9 +295,9 @@ namespace Amber.Tests.Runtime
             // Same writer tags again: the cached match is kept.
             Assert.True(Read(p1, xy, out _).IsIdentical);
             // Same reader shape, but the payload's shape 0 is now different: must not reuse the identical match.
+            // ([Y] is the reader's [X, Y] without X, so it is read positionally, its presence bit moved to Y's place.)
             ShapeMatch m2 = Read(p2, xy, out var v2);
-            Assert.False(m2.IsIdentical);
-            Assert.Equal(new[] { 1 }, m2.Map);
+            Assert.True(m2.IsIdentical);
             Assert.Equal(new long[] { 9 }, v2);
             // And back.
             Assert.True(Read(p1, xy, out _).IsIdentical);
@@ -272,7 +306,8 @@ namespace Amber.Tests.Runtime
             Assert.True(Read(p2, yOnly, out var v5).IsIdentical);
             Assert.Equal(new long[] { 9 }, v5);
 
-            // A later payload whose shape 0 is a strict prefix of the earlier one ([X] after [X, Y]) is not identical either.
+            // A later payload whose shape 0 is a strict prefix of the earlier one ([X] after [X, Y]): not the cached
+            // match of [X, Y], but a positional read with X's bit where the reader has X.
             var xOnly = new AmberShape("XOnly", new[] { "X" }, new[] { AmberCode.Tag(1, WireType.Varint) });
             byte[] p3 = TestWire.Write((ref AmberWriter w) =>
             {
@@ -281,9 +316,10 @@ namespace Amber.Tests.Runtime
             });
             Assert.True(Read(p1, xy, out _).IsIdentical);
             ShapeMatch m6 = Read(p3, xy, out var v6);
-            Assert.False(m6.IsIdentical);
-            Assert.Equal(new[] { 0 }, m6.Map);
+            Assert.True(m6.IsIdentical);
             Assert.Equal(new long[] { 4 }, v6);
+            Assert.True(Read(p1, xy, out var v7).IsIdentical);
+            Assert.Equal(new long[] { 1, 2 }, v7);
             // And a longer one after a shorter one.
             Assert.False(Read(p1, xOnly, out _).IsIdentical);
             Assert.True(Read(p3, xOnly, out _).IsIdentical);

@@ -15,6 +15,30 @@ namespace Amber.Tests.Serialization
         // ------------------------------------------------------------------ added members
 
         [Fact]
+        public void Members_added_around_the_old_ones_keep_their_defaults_and_the_old_values_land_in_place()
+        {
+            // The old shape [Name, Age] is an ordered part of the new one: read positionally (format §5), each old
+            // presence bit moved to the new position of its member.
+            byte[] old = AmberSerializer.Serialize(new ContactV1 { Name = "Ada", Age = 36 });
+            ContactV2Inserted v2 = AmberSerializer.Deserialize<ContactV2Inserted>(old)!;
+            Assert.Equal(42, v2.Id);
+            Assert.Equal("Ada", v2.Name);
+            Assert.Equal("none", v2.Nick);
+            Assert.Equal(36, v2.Age);
+            Assert.Null(v2.Rating);
+            Assert.Equal(new[] { 1 }, v2.Scores);
+
+            // An old object with Name absent (null) and Age present, and one with neither.
+            byte[] sparse = AmberSerializer.Serialize(new List<ContactV1> { new ContactV1 { Age = 5 }, new ContactV1() });
+            List<ContactV2Inserted> both = AmberSerializer.Deserialize<List<ContactV2Inserted>>(sparse)!;
+            Assert.Null(both[0].Name);
+            Assert.Equal(5, both[0].Age);
+            Assert.Equal("none", both[0].Nick);
+            Assert.Equal(0, both[1].Age);
+            Assert.Equal(42, both[1].Id);
+        }
+
+        [Fact]
         public void Added_member_new_reader_with_old_data_keeps_initializers()
         {
             byte[] old = AmberSerializer.Serialize(new ContactV1 { Name = "Ada", Age = 36 });
