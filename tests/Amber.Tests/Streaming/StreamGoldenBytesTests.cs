@@ -10,6 +10,30 @@ namespace Amber.Tests.Streaming
     /// <summary>The exact bytes of a chunked stream (docs/format.md §7.4), laid out by hand from the spec.</summary>
     public class StreamGoldenBytesTests
     {
+        /// <summary>A frame header (format §7.4): flags, count, raw and stored length, then the checksum of the header's first 13 bytes and the body.</summary>
+        private static byte[] FrameHeader(byte flags, uint count, uint rawLength, byte[] body)
+        {
+            byte[] header = new byte[17];
+            header[0] = flags;
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(1), count);
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(5), rawLength);
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(9), (uint)body.Length);   // stored length
+            uint seed = XxHash32.Hash(header.AsSpan(0, 13));
+            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(13), XxHash32.Hash(body, seed));
+            return header;
+        }
+
+        /// <summary>The end frame: flag 0x80, total items, frames, and the checksum of its first 13 bytes.</summary>
+        private static byte[] EndFrame(ulong items, uint frames)
+        {
+            byte[] end = new byte[17];
+            end[0] = 0x80;
+            BinaryPrimitives.WriteUInt64LittleEndian(end.AsSpan(1), items);
+            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(9), frames);
+            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(13), XxHash32.Hash(end.AsSpan(0, 13)));
+            return end;
+        }
+
         [Fact]
         public void One_frame_of_one_string_and_the_end_frame()
         {
@@ -17,19 +41,8 @@ namespace Amber.Tests.Streaming
             AmberStream.Write(ms, new[] { "hi" });
 
             byte[] body = { 0x14, 0x03, 0x68, 0x69 };   // payload header (version 1, Bytes), "hi"
-            byte[] header = new byte[17];
-            header[0] = 0x00;                                                  // flags: stored, no codec
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(1), 1);     // count
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(5), 4);     // raw length
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(9), 4);     // stored length
-            uint seed = XxHash32.Hash(header.AsSpan(0, 13));
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(13), XxHash32.Hash(body, seed));
-
-            byte[] end = new byte[17];
-            end[0] = 0x80;
-            BinaryPrimitives.WriteUInt64LittleEndian(end.AsSpan(1), 1);        // total items
-            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(9), 1);        // frames
-            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(13), XxHash32.Hash(end.AsSpan(0, 13)));
+            byte[] header = FrameHeader(0x00, count: 1, rawLength: 4, body);   // flags: stored, no codec
+            byte[] end = EndFrame(items: 1, frames: 1);
 
             string expected = "414D425301"                                     // "AMBS", version 1
                 + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end);
@@ -53,19 +66,8 @@ namespace Amber.Tests.Streaming
                 0x50,               // token: 5 literals, no match (LZ4 ends every block with at least 5 literals)
                 0x61, 0x61, 0x61, 0x61, 0x61,
             };
-            byte[] header = new byte[17];
-            header[0] = 0x02;                                                  // flags: codec 2, LZ4
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(1), 1);     // count
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(5), 22);    // raw length
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(9), 12);    // stored length
-            uint seed = XxHash32.Hash(header.AsSpan(0, 13));
-            BinaryPrimitives.WriteUInt32LittleEndian(header.AsSpan(13), XxHash32.Hash(body, seed));
-
-            byte[] end = new byte[17];
-            end[0] = 0x80;
-            BinaryPrimitives.WriteUInt64LittleEndian(end.AsSpan(1), 1);        // total items
-            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(9), 1);        // frames
-            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(13), XxHash32.Hash(end.AsSpan(0, 13)));
+            byte[] header = FrameHeader(0x02, count: 1, rawLength: 22, body);  // flags: codec 2, LZ4; stored length 12
+            byte[] end = EndFrame(items: 1, frames: 1);
 
             byte[] expected = Convert.FromHexString("414D425301" + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end));
             // Reading is the format's contract: these bytes read back whatever encoder wrote them.
@@ -79,10 +81,7 @@ namespace Amber.Tests.Streaming
         {
             var ms = new MemoryStream();
             AmberStream.Write(ms, Array.Empty<string>());
-            byte[] end = new byte[17];
-            end[0] = 0x80;
-            BinaryPrimitives.WriteUInt32LittleEndian(end.AsSpan(13), XxHash32.Hash(end.AsSpan(0, 13)));
-            Assert.Equal("414D425301" + Convert.ToHexString(end), Convert.ToHexString(ms.ToArray()));
+            Assert.Equal("414D425301" + Convert.ToHexString(EndFrame(items: 0, frames: 0)), Convert.ToHexString(ms.ToArray()));
             Assert.Empty(AmberStream.ReadAll<string>(new MemoryStream(ms.ToArray())));
         }
     }
