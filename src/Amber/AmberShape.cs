@@ -62,6 +62,8 @@ namespace Amber
                 bytes[2 * i + 1] = (byte)(tags[i] >> 8);
             }
             TagBytes = bytes;
+            AllMembers = tags.Length >= 64 ? ulong.MaxValue : (1UL << tags.Length) - 1;
+            AlwaysListed = nullWhenAbsent;
         }
 
         /// <summary>The type's display name.</summary>
@@ -83,6 +85,15 @@ namespace Amber
 
         /// <summary>The tags as they appear on the wire (u16 little-endian each).</summary>
         internal byte[] TagBytes { get; }
+
+        /// <summary>One bit per member: the listing of a full shape.</summary>
+        internal ulong AllMembers { get; }
+
+        /// <summary>
+        /// The members every shape definition of this type lists, whether present or not: those that read an
+        /// absent bit differently from a member the writer's shape lacks (<see cref="NullWhenAbsent"/>).
+        /// </summary>
+        internal ulong AlwaysListed { get; }
 
         /// <summary>A process-wide index used by writers to remember which shapes a payload has defined.</summary>
         internal int Slot { get; }

@@ -248,38 +248,57 @@ namespace Amber
 
         /// <summary>
         /// Writes an object header: the shape reference (defining the shape on first use in this
-        /// payload) and the presence bitmap. The present members' values follow in shape order.
+        /// payload) and the presence bitmap, bit i for member i of <paramref name="shape"/>. The present
+        /// members' values follow in shape order.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
             if (_refs) State.ObjectCount++;
-            int id = State.GetOrDefine(shape.Slot, out bool defined);
+            int id = State.GetOrDefine(shape, presence, out ulong listed, out bool defined);
             if (defined)
             {
                 WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
             }
             else
             {
-                WriteShapeDefinition(shape, id);
+                WriteShapeDefinition(shape, id, listed);
             }
+            // The bitmap counts the members the payload's shape lists, not all of the type's.
+            if (listed != shape.AllMembers) presence = Bits.Extract(presence, listed);
             WriteVarint(presence);
         }
 
+        /// <summary>Defines shape <paramref name="id"/>: the members of <paramref name="shape"/> that <paramref name="listed"/> names, in order.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void WriteShapeDefinition(AmberShape shape, int id)
+        private void WriteShapeDefinition(AmberShape shape, int id, ulong listed)
         {
             WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
+            bool all = listed == shape.AllMembers;
+            ulong count = all ? (ulong)shape.Tags.Length : (ulong)Bits.PopCount(listed);
             if (shape.TypeTag is uint typeTag)
             {
-                WriteVarint(((ulong)shape.Tags.Length << 1) | 1);
+                WriteVarint((count << 1) | 1);
                 WriteVarint(typeTag);
             }
             else
             {
-                WriteVarint((ulong)shape.Tags.Length << 1);
+                WriteVarint(count << 1);
             }
-            WriteRaw(shape.TagBytes);
+            if (all)
+            {
+                WriteRaw(shape.TagBytes);
+                return;
+            }
+            Span<byte> tags = GetSpan((int)count * 2);
+            int at = 0;
+            for (ulong rest = listed; rest != 0; rest &= rest - 1)
+            {
+                ushort tag = shape.Tags[Bits.TrailingZeroCount(rest)];
+                tags[at++] = (byte)tag;
+                tags[at++] = (byte)(tag >> 8);
+            }
+            Advance(at);
         }
 
         /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>
@@ -314,9 +333,10 @@ namespace Amber
             WriteVarint((ulong)count + 1);
             if (count == 0) return;
             WriteByteRaw(AmberCode.DescriptorRows);
-            int id = State.GetOrDefine(shape.Slot, out bool defined);
+            // Rows are copied by position, so their shape is always the full one (docs/format.md §6.1).
+            int id = State.GetOrDefine(shape, shape.AllMembers, out _, out bool defined);
             if (defined) WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
-            else WriteShapeDefinition(shape, id);
+            else WriteShapeDefinition(shape, id, shape.AllMembers);
             WriteRaw(codes);
         }
 

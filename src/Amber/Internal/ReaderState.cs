@@ -115,14 +115,6 @@ namespace Amber.Internal
         }
 
         /// <summary>Moves the bits of a writer's presence bitmap to the reader positions in <paramref name="mask"/> (in order).</summary>
-        public static ulong DepositPresence(ulong presence, ulong mask)
-        {
-            ulong result = 0;
-            for (; presence != 0 && mask != 0; presence >>= 1, mask &= mask - 1)
-            {
-                if ((presence & 1) != 0) result |= mask & (~mask + 1);
-            }
-            return result;
-        }
+        public static ulong DepositPresence(ulong presence, ulong mask) => Bits.Deposit(presence, mask);
     }
 }

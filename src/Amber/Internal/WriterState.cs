@@ -15,8 +15,9 @@ namespace Amber.Internal
 
         [ThreadStatic] private static WriterState? t_cached;
 
-        private int[] _idBySlot = new int[64];   // id + 1; 0 = not defined in this payload
-        private int[] _touched = new int[16];
+        private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
+        private ulong[] _listedBySlot = new ulong[64];   // the members that shape lists
+        private int[] _touched = new int[16];   // a slot per definition, so one slot can appear twice
         private int _touchedCount;
 
 
@@ -39,22 +40,48 @@ namespace Amber.Internal
             t_cached = state;
         }
 
-        /// <summary>Returns the shape id if defined, or defines it now and returns -(id + 1).</summary>
-        public int GetOrDefine(int slot, out bool defined)
+        /// <summary>
+        /// The id of the shape this payload uses for <paramref name="shape"/>'s objects, and the members that
+        /// shape lists. The first object of a type defines a shape of the members it needs
+        /// (<paramref name="required"/>, plus <see cref="AmberShape.AlwaysListed"/>); a later object with a member
+        /// outside it defines the full shape, which every later object then uses (docs/format.md §5). So a type
+        /// has at most two shapes per payload. <paramref name="defined"/> false: the caller writes the definition now.
+        /// </summary>
+        public int GetOrDefine(AmberShape shape, ulong required, out ulong listed, out bool defined)
         {
+            int slot = shape.Slot;
             if (slot < _idBySlot.Length)
             {
                 int v = _idBySlot[slot];
-                if (v != 0) { defined = true; return v - 1; }
+                if (v != 0)
+                {
+                    listed = _listedBySlot[slot];
+                    if ((required & ~listed) == 0)
+                    {
+                        defined = true;
+                        return v - 1;
+                    }
+                    listed = shape.AllMembers;
+                    return Define(slot, listed, out defined);
+                }
             }
             else
             {
-                Array.Resize(ref _idBySlot, Math.Max(slot + 1, _idBySlot.Length * 2));
+                int size = Math.Max(slot + 1, _idBySlot.Length * 2);
+                Array.Resize(ref _idBySlot, size);
+                Array.Resize(ref _listedBySlot, size);
             }
+            listed = required | shape.AlwaysListed;
+            return Define(slot, listed, out defined);
+        }
+
+        private int Define(int slot, ulong listed, out bool defined)
+        {
             if (_touchedCount == _touched.Length) Array.Resize(ref _touched, _touched.Length * 2);
             int id = _touchedCount;
             _touched[_touchedCount++] = slot;
             _idBySlot[slot] = id + 1;
+            _listedBySlot[slot] = listed;
             defined = false;
             return id;
         }

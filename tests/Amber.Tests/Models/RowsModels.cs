@@ -33,5 +33,7 @@ namespace Amber.Tests.Models.Rows
 
     public class CloudOfClasses { public Vec3Class[]? Points { get; set; } }
 
+    public class Marker { public Vec3 Origin { get; set; } public Vec3[]? Path { get; set; } }              // Vec3 as an object, then as rows
+
     public class Army { public Unit[]? Units { get; set; } public Padded[]? Padded { get; set; } public List<Pixel>? Pixels { get; set; } }
 }

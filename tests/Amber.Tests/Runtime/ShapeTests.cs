@@ -44,12 +44,13 @@ namespace Amber.Tests.Runtime
             var other = new AmberShape("Other", new[] { "A" }, new[] { AmberCode.Tag(5, WireType.Bytes) });
             WriteAction write = (ref AmberWriter w) =>
             {
-                w.WriteObjectHeader(other, 0);
+                w.WriteObjectHeader(other, 1);
+                w.WriteObjectHeader(Point, 3);
                 w.WriteObjectHeader(Point, 0);
-                w.WriteObjectHeader(Point, 0);
-                w.WriteObjectHeader(other, 0);
+                w.WriteObjectHeader(other, 1);
             };
-            const string expected = "02 02 2C 00 00  06 04 08 00 10 00 00  05 00  01 00";
+            // Values are left out: only the headers matter here.
+            const string expected = "02 02 2C 00 01  06 04 08 00 10 00 03  05 00  01 01";
             Assert.Equal(TestWire.Hex(TestWire.Bytes(expected)), TestWire.Hex(TestWire.Write(write)));
             // A fresh writer (new payload) defines again from id 0.
             Assert.Equal(TestWire.Hex(TestWire.Bytes(expected)), TestWire.Hex(TestWire.Write(write)));
@@ -441,7 +442,15 @@ namespace Amber.Tests.Runtime
                 tags63[i] = AmberCode.Tag(100 + i, WireType.Varint);
             }
             var big63 = new AmberShape("Big63", names63, tags63);
-            byte[] bad = TestWire.Write((ref AmberWriter w) => w.WriteObjectHeader(big63, 1UL << 63));
+            byte[] bad = TestWire.Write((ref AmberWriter w) =>
+            {
+                // A writer never lists a member its type lacks, so the definition is spelled out: all 63 tags, then
+                // a presence with bit 63 set.
+                w.WriteVarint(AmberCode.ObjectShapeDef);
+                w.WriteVarint(63 << 1);
+                foreach (ushort t in tags63) { w.WriteByteRaw((byte)t); w.WriteByteRaw((byte)(t >> 8)); }
+                w.WriteVarint(1UL << 63);
+            });
             Assert.Throws<AmberException>(() =>
             {
                 var r = new AmberReader(bad);

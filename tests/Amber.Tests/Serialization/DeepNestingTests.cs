@@ -17,16 +17,17 @@ namespace Amber.Tests.Serialization
     {
         /// <summary>
         /// A chain of <paramref name="depth"/> <see cref="Node"/>s, Value absent, in the exact bytes Amber
-        /// writes: payload header, the first object with its shape definition and presence 0x02 (Next),
-        /// then <c>01 02</c> (shape 0, Next present) per further level, and <c>00</c>: the last Next is null.
+        /// writes: payload header, the first object with its shape definition (Next only: Value is 0, so the
+        /// shape does not list it) and presence 0x01 (Next, an object member, is always written), then <c>01 01</c>
+        /// (shape 0, Next present) per further level, and <c>00</c>: the last Next is null.
         /// </summary>
         private static byte[] NodeChain(int depth)
         {
             byte[] two = AmberSerializer.Serialize(new Node { Next = new Node() });
-            Assert.Equal(new byte[] { 0x15, 0x02, 0x04 }, two.Take(3));
-            Assert.Equal(new byte[] { 0x02, 0x01, 0x02, 0x00 }, two.Skip(7));
-            var bytes = two.Take(8).ToList();
-            for (int i = 0; i < depth - 1; i++) bytes.AddRange(new byte[] { 0x01, 0x02 });
+            Assert.Equal(new byte[] { 0x15, 0x02, 0x02 }, two.Take(3));
+            Assert.Equal(new byte[] { 0x01, 0x01, 0x01, 0x00 }, two.Skip(5));
+            var bytes = two.Take(6).ToList();
+            for (int i = 0; i < depth - 1; i++) bytes.AddRange(new byte[] { 0x01, 0x01 });
             bytes.Add(0x00);
             return bytes.ToArray();
         }

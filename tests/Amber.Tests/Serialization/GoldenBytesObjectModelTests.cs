@@ -35,10 +35,11 @@ namespace Amber.Tests.Serialization
             string expected =
                 "15"                                                    // version 1, root wire type Object
                 + "02"                                                  // shape 0 defined here
-                + "07"                                                  // d = 3 members << 1 | typed
+                + "05"                                                  // d = 2 members << 1 | typed: the shape lists
+                                                                        // Name and OpensDoor, not Weight, which is 0 (§5)
                 + Varint(Fnv1a("Amber.Tests.Models.Poly.Key"))         // type tag
-                + Tag("Name", WireType.Bytes) + Tag("Weight", WireType.Varint) + Tag("OpensDoor", WireType.Varint)
-                + "05"                                                  // presence: Name, OpensDoor (Weight is 0)
+                + Tag("Name", WireType.Bytes) + Tag("OpensDoor", WireType.Varint)
+                + "03"                                                  // presence: both listed members
                 + "026B"                                                // "k"
                 + "02";                                                 // zigzag(1)
             Assert.Equal(expected, Convert.ToHexString(bytes));
@@ -100,8 +101,8 @@ namespace Amber.Tests.Serialization
             byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.SharedCells { First = s, Second = s }, new AmberOptions { PreserveReferences = true });
             string expected =
                 "1D"                                                    // version 1, reference mode, root Object
-                + "02" + "08"                                           // object 0 (SharedCells), shape 0 defined: 4 members
-                + Tag("First", WireType.Object) + Tag("Second", WireType.Object) + Tag("Text", WireType.Bytes) + Tag("All", WireType.Sequence)
+                + "02" + "04"                                           // object 0 (SharedCells), shape 0 defined: 2 members,
+                + Tag("First", WireType.Object) + Tag("Second", WireType.Object)   // the ones present (Text, All are null)
                 + "03"                                                  // presence: First, Second
                 + "06" + "03" + TypeTag("string") + Tag("Value", WireType.Bytes) + "01"   // object 1, shape 1 defined: string
                 + "03" + "6869"                                         // "hi": Bytes value 0
@@ -118,9 +119,9 @@ namespace Amber.Tests.Serialization
             byte[] bytes = AmberSerializer.Serialize(lib, new AmberOptions { PreserveReferences = true });
             string expected =
                 "1D"                                                    // version 1, reference mode, root Object
-                + "02" + "08"                                           // object 0 (Library), shape 0 defined: 4 members
-                + Tag("Shelf", WireType.Sequence) + Tag("Featured", WireType.Object) + Tag("Notes", WireType.Sequence) + Tag("Missing", WireType.Bytes)
-                + "03"                                                  // presence: Shelf, Featured (Notes, Missing null)
+                + "02" + "04"                                           // object 0 (Library), shape 0 defined: 2 members,
+                + Tag("Shelf", WireType.Sequence) + Tag("Featured", WireType.Object)   // the present ones (Notes, Missing are null)
+                + "03"                                                  // presence: Shelf, Featured
                 + "03" + "05"                                           // Shelf: 2 elements, element wire type Object
                 + "06" + "02" + Tag("Text", WireType.Bytes) + "01"      // object 1 (Title), shape 1 defined: 1 member; presence
                 + "05" + "44756E65"                                     // "Dune": Bytes value 0

@@ -86,35 +86,37 @@ namespace Amber.Tests.Serialization
         [Fact]
         public void Person_with_default_age_and_empty_name()
         {
-            // Name has an initializer (= ""), so it is always written; Age = 0 has none, so it is absent.
-            // 15 | 02 | 04 3460 00BA | 01 (presence: member 0 only) | 01 (Name: L = 0 + 1, "")
-            Assert.Equal(Clean("15 02 04 3460 00BA 01 01"), Hex(AmberSerializer.Serialize(new Person())));
+            // Name has an initializer (= ""), so it is always written; Age = 0 has none, so it is absent,
+            // and the payload's shape lists only the member the object needs (§5).
+            // 15 | 02 | 02 3460 (d = 1 << 1, tag of Name) | 01 (presence: member 0) | 01 (Name: L = 0 + 1, "")
+            Assert.Equal(Clean("15 02 02 3460 01 01"), Hex(AmberSerializer.Serialize(new Person())));
         }
 
         [Fact]
-        public void Envelope_with_header_and_addresses_is_the_55_bytes_of_the_format_document()
+        public void Envelope_with_header_and_addresses_is_the_47_bytes_of_the_format_document()
         {
             // 15            payload header, root Object
             // 02            object header: shape 0 defined here
-            // 0E            d = 7 members << 1
-            // F0 94 | FA 0D | 6B C7 | C4 9F | 93 B1 | C3 CF | 4F A6     tags in declaration order
-            // 38            presence: members 3 (Header), 4 (From), 5 (To); IsInternal false, TimeStamp
-            //               default, MessageId empty, KeyValuePairs null are absent
+            // 06            d = 3 members << 1: the shape lists the members this object has (§5);
+            //               IsInternal false, TimeStamp default, MessageId empty, KeyValuePairs null are absent
+            // C4 9F | 93 B1 | C3 CF     tags of Header, From, To, in declaration order
+            // 07            presence: the three listed members
             // 05 54657374   Header: L = 4 + 1, "Test"
             // From: Guid.ToByteArray(): 00112233 → 33 22 11 00, 4455 → 55 44, 6677 → 77 66, then 88 99 AA BB CC DD EE FF
             // To:   01234567 → 67 45 23 01, 89ab → AB 89, cdef → EF CD, then 01 23 45 67 89 AB CD EF
             string expected = Clean(
-                "15 | 02 | 0E F094 FA0D 6BC7 C49F 93B1 C3CF 4FA6 | 38 | 05 54657374 |" +
+                "15 | 02 | 06 C49F 93B1 C3CF | 07 | 05 54657374 |" +
                 " 33221100 5544 7766 8899AABBCCDDEEFF | 67452301 AB89 EFCD 0123456789ABCDEF");
             byte[] bytes = AmberSerializer.Serialize(new MessageEnvelope { Header = "Test", From = From, To = To });
             Assert.Equal(expected, Hex(bytes));
-            Assert.Equal(55, bytes.Length);   // docs/format.md §8
+            Assert.Equal(47, bytes.Length);   // docs/format.md §8
         }
 
         [Fact]
         public void Envelope_with_every_member()
         {
-            // 15 | 02 | 0E + the 7 tags, as above
+            // 15 | 02        as above
+            // 0E + the 7 tags in declaration order: F094 FA0D 6BC7 C49F 93B1 C3CF 4FA6
             // 7F            presence: all seven members
             // 01            IsInternal: true
             // TimeStamp: 2024-01-02T03:04:05Z = 638397614450000000 ticks = 0x08DC0B3F7ABFC080;
@@ -153,21 +155,24 @@ namespace Amber.Tests.Serialization
             // 05            element descriptor: wire type Object, not nullable, not packed
             // book 0:
             //   06          object header: shape 1 defined here, (1 << 2) | 0b10
-            //   06          d = 3 members << 1
-            //   1CB8 4072 5482   tags of Title (Bytes), Id (Varint), BookData (Bytes)
-            //   03          presence: Title, Id (BookData null is absent)
+            //   04          d = 2 members << 1: the members book 0 has (BookData null is absent)
+            //   1CB8 4072   tags of Title (Bytes), Id (Varint)
+            //   03          presence: Title, Id
             //   02 41       Title "A"
             //   02          Id: zigzag(1)
-            // book 1:
-            //   05          object header: shape 1 already defined, (1 << 2) | 0b01
+            // book 1 has BookData, which shape 1 does not list, so it defines the full shape (§5):
+            //   0A          object header: shape 2 defined here, (2 << 2) | 0b10
+            //   06          d = 3 members << 1
+            //   1CB8 4072 5482   tags of Title, Id, BookData (Bytes)
             //   07          presence: all three
             //   02 42       Title "B"
             //   04          Id: zigzag(2)
             //   04 010203   BookData: L = 3 + 1, bytes 01 02 03
+            // A third book would refer to shape 2 (09) whatever it has.
             string expected = Clean(
                 "15 | 02 02 36C0 | 01 | 03 05 |" +
-                " 06 06 1CB8 4072 5482 03 0241 02 |" +
-                " 05 07 0242 04 04010203");
+                " 06 04 1CB8 4072 03 0241 02 |" +
+                " 0A 06 1CB8 4072 5482 07 0242 04 04010203");
             var shelf = new BookShelf
             {
                 Books = new List<Book>
@@ -183,10 +188,11 @@ namespace Amber.Tests.Serialization
         public void PersonRecord()
         {
             // A positional record is written like a class: its members are its properties.
-            // 15 | 02 | 04 3460 00BA   as for Person
-            // 01            presence: Name only (Age = 0, no default, is absent)
+            // 15 | 02        as for Person
+            // 02 3460       d = 1 << 1, tag of Name: Age = 0 (no default) is absent, so the shape lists Name only
+            // 01            presence: Name
             // 03 42 6F      Name "Bo"
-            Assert.Equal(Clean("15 02 04 3460 00BA 01 03426F"), Hex(AmberSerializer.Serialize(new PersonRecord("Bo", 0))));
+            Assert.Equal(Clean("15 02 02 3460 01 03426F"), Hex(AmberSerializer.Serialize(new PersonRecord("Bo", 0))));
 
             // The type name is not on the wire: a record and a class with the same members agree.
             Assert.Equal(
@@ -204,6 +210,13 @@ namespace Amber.Tests.Serialization
             BookShelf s = AmberSerializer.Deserialize<BookShelf>(Convert.FromHexString("15020236C0010305" + "06061CB84072548203024102" + "0507024204" + "04010203"))!;
             Assert.Equal(new[] { "A", "B" }, new[] { s.Books![0].Title, s.Books[1].Title });
             Assert.Equal(new byte[] { 1, 2, 3 }, s.Books[1].BookData);
+
+            // What this version writes (a shape per object's needs, then the full one) reads back too.
+            s = AmberSerializer.Deserialize<BookShelf>(Convert.FromHexString("15020236C0010305" + "0604" + "1CB84072030241" + "02" + "0A061CB8407254820702420404010203"))!;
+            Assert.Equal(new[] { "A", "B" }, new[] { s.Books![0].Title, s.Books[1].Title });
+            Assert.Null(s.Books[0].BookData);
+            Assert.Equal(new byte[] { 1, 2, 3 }, s.Books[1].BookData);
+            Assert.Equal(new PersonRecord("Bo", 0), AmberSerializer.Deserialize<PersonRecord>(Convert.FromHexString("15020234600103426F")));
         }
     }
 }

@@ -117,8 +117,8 @@ namespace Amber.Tests.Serialization
                 Assert.Equal(zero.GetType(), back?.GetType());
                 Assert.Equal(zero, back);
             }
-            // Null is the empty presence bitmap.
-            Assert.Equal("15" + HandWire.DefineShape(0) + "02" + HandWire.Tag("Value", WireType.Object) + "00", HandWire.Hex(AmberSerializer.Serialize(new Cell())));
+            // Null is absent: the payload's shape lists no member (d = 0) and the presence bitmap is empty.
+            Assert.Equal("15" + HandWire.DefineShape(0) + "00" + "00", HandWire.Hex(AmberSerializer.Serialize(new Cell())));
             Assert.Null(AmberSerializer.Deserialize<Cell>(AmberSerializer.Serialize(new Cell()))!.Value);
         }
 
