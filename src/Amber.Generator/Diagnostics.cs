@@ -27,7 +27,7 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor KeyCollision = new DiagnosticDescriptor(
             "AMB004", "Member keys collide",
-            "Members '{0}' and '{1}' of type '{2}' have the same wire key {3}. Fix: rename one of them, or give one a key by hand with [AmberKey(n)] (n from 0 to 8191, unused by the other members).",
+            "Members '{0}' and '{1}' of type '{2}' have the same wire key {3}, and [AmberKey] chose it for one of them. Fix: give [AmberKey(n)] a key unused by the other members (n from 0 to 8191), or remove it (keys that names share by chance need no fix).",
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB004.md");
 

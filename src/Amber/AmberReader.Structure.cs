@@ -217,6 +217,18 @@ namespace Amber
                     tags[i] = t;
                 }
             }
+            if (same)
+            {
+                // The same tags repeat the same keys: the hash block, if any, has the cached length.
+                if (e.HashCount != 0) same = ReadNameHashes(ref e, n, e.HashCount);
+            }
+            else
+            {
+                int repeated = ReaderState.CountRepeatedKeys(tags.AsSpan(0, n));
+                e.MatchedShape = null;   // before a bad hash block can throw, so a later payload does not reuse the old match
+                e.HashCount = 0;
+                if (repeated != 0) ReadNameHashes(ref e, n, repeated);
+            }
             e.Count = n;
             e.HasTypeTag = tagged;
             e.TypeTag = (uint)typeTag;
@@ -226,6 +238,35 @@ namespace Amber
                 e.Map = null;
             }
             return ref e;
+        }
+
+        /// <summary>
+        /// Reads the hash block of a definition whose tags repeat keys (format §5) into the entry; returns whether it is
+        /// the block already there. A new block is checked: each hash must fold to its tag's key (only names' own keys are
+        /// ever shared), and no name may appear twice.
+        /// </summary>
+        private bool ReadNameHashes(ref ReaderState.Entry e, int n, int count)
+        {
+            long at = Position;
+            ReadOnlySpan<byte> raw = ReadSpan(4 * count);
+            if (e.HashBlock != null && e.HashCount == count && raw.SequenceEqual(e.HashBlock.AsSpan(0, 4 * count))) return true;
+            ushort[] tags = e.Tags;
+            int hashed = 0;
+            for (int i = 0; i < n; i++)
+            {
+                if (!ReaderState.KeyRepeats(tags, n, i)) continue;
+                uint h = BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * hashed));
+                if (AmberCode.KeyOfHash(h) != tags[i] >> 3) AmberThrow.Malformed(at, $"The name hash 0x{h:X8} of shape member {i} does not belong to its key {tags[i] >> 3}");
+                for (int j = 0; j < hashed; j++)
+                {
+                    if (BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * j)) == h) AmberThrow.Malformed(at, $"A shape names the member with hash 0x{h:X8} twice");
+                }
+                hashed++;
+            }
+            if (e.HashBlock == null || e.HashBlock.Length < raw.Length) e.HashBlock = new byte[Math.Max(raw.Length, 16)];
+            raw.CopyTo(e.HashBlock);
+            e.HashCount = count;
+            return false;
         }
 
         /// <summary>

@@ -45,6 +45,24 @@ namespace Amber
         /// never read positionally.
         /// </param>
         public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag, ulong nullWhenAbsent)
+            : this(typeName, memberNames, tags, extraKeys, typeTag, nullWhenAbsent, null)
+        {
+        }
+
+        /// <summary>Creates a shape that knows the full hash of each member's wire name (docs/format.md §4, §5).</summary>
+        /// <param name="typeName">The type's display name, for error messages.</param>
+        /// <param name="memberNames">The member names in shape order.</param>
+        /// <param name="tags">The tag of each member: key and wire type.</param>
+        /// <param name="extraKeys">Per member, further keys accepted when reading (former names), or null.</param>
+        /// <param name="typeTag">The type's tag, written in the shape definition; null for an untagged shape.</param>
+        /// <param name="nullWhenAbsent">Bit i set: member i reads an absent bit as null (see the overload without hashes).</param>
+        /// <param name="nameHashes">
+        /// Per member, FNV-1a-32 of the UTF-8 of its wire name. Members whose keys are equal are written with these
+        /// hashes and told apart by them when reading; a reader also needs them for its own members, to tell a member
+        /// from a member of another version that shares its key. Null: the members must have distinct keys, and a
+        /// writer's members that share a key are not read.
+        /// </param>
+        public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag, ulong nullWhenAbsent, uint[]? nameHashes)
         {
             TypeTag = typeTag;
             NullWhenAbsent = nullWhenAbsent;
@@ -54,15 +72,31 @@ namespace Amber
             MemberNames = memberNames;
             Tags = tags;
             ExtraKeys = extraKeys;
+            if (nameHashes != null && nameHashes.Length != tags.Length) throw new ArgumentException("One name hash per tag is required.", nameof(nameHashes));
+            NameHashes = nameHashes;
             Slot = Interlocked.Increment(ref s_nextSlot) - 1;
-            var bytes = new byte[tags.Length * 2];
+            ulong[]? sameKey = null;
             for (int i = 0; i < tags.Length; i++)
             {
-                bytes[2 * i] = (byte)tags[i];
-                bytes[2 * i + 1] = (byte)(tags[i] >> 8);
+                for (int j = i + 1; j < tags.Length; j++)
+                {
+                    if ((tags[i] >> 3) != (tags[j] >> 3)) continue;
+                    // A reader tells members that share a key apart by the hash alone (format §5), and rejects a hash
+                    // that does not fold to its key, as only names' own keys are ever shared (AMB004 refuses hand-picked ones).
+                    if (nameHashes == null) throw new ArgumentException($"Members {memberNames[i]} and {memberNames[j]} share key {tags[i] >> 3}; their name hashes are required.", nameof(nameHashes));
+                    if (nameHashes[i] == nameHashes[j] || AmberCode.KeyOfHash(nameHashes[i]) != tags[i] >> 3 || AmberCode.KeyOfHash(nameHashes[j]) != tags[j] >> 3)
+                        throw new ArgumentException($"Members {memberNames[i]} and {memberNames[j]} share key {tags[i] >> 3}, so each needs a distinct name hash that folds to it.", nameof(nameHashes));
+                    sameKey ??= new ulong[tags.Length];
+                    sameKey[i] |= (1UL << i) | (1UL << j);
+                    sameKey[j] |= (1UL << i) | (1UL << j);
+                    CollisionMembers |= (1UL << i) | (1UL << j);
+                }
             }
-            TagBytes = bytes;
+            _sameKey = sameKey;
+            var bytes = new byte[tags.Length * 2 + Internal.Bits.PopCount(CollisionMembers) * 4];
             AllMembers = tags.Length >= 64 ? ulong.MaxValue : (1UL << tags.Length) - 1;
+            WriteTagBytes(AllMembers, bytes);
+            TagBytes = bytes;
             AlwaysListed = nullWhenAbsent;
         }
 
@@ -83,7 +117,22 @@ namespace Amber
         /// <summary>The members that read an absent bit as null (see the constructor).</summary>
         internal ulong NullWhenAbsent { get; }
 
-        /// <summary>The tags as they appear on the wire (u16 little-endian each).</summary>
+        /// <summary>
+        /// Per member, FNV-1a-32 of its wire name (docs/format.md §4), or null for a shape made without them (its members
+        /// have distinct keys).
+        /// </summary>
+        public uint[]? NameHashes { get; }
+
+        /// <summary>
+        /// Bit i set: another member has member i's key. A definition that lists one of them lists all that share its
+        /// key (<see cref="CloseOverCollisions"/>), with their name hashes after the tags (format §5).
+        /// </summary>
+        internal ulong CollisionMembers { get; }
+
+        // Per member of CollisionMembers, the members with its key (itself included); null without collisions.
+        private readonly ulong[]? _sameKey;
+
+        /// <summary>The definition's bytes after its count: the tags (u16 little-endian each), then the hashes of the members that share a key (u32 each).</summary>
         internal byte[] TagBytes { get; }
 
         /// <summary>One bit per member: the listing of a full shape.</summary>
@@ -98,19 +147,84 @@ namespace Amber
         /// <summary>A process-wide index used by writers to remember which shapes a payload has defined.</summary>
         internal int Slot { get; }
 
-        /// <summary>The member index that reads a writer member with <paramref name="key"/>, or -1.</summary>
-        internal int FindMember(int key)
+        /// <summary>
+        /// <paramref name="listed"/> (bit i: member i) with every member that shares a key with a listed one: a definition
+        /// lists all members of a key or none, so a reader whose type has a key twice finds both hashes, or data from a
+        /// writer that had only one member with it (format §5).
+        /// </summary>
+        internal ulong CloseOverCollisions(ulong listed)
         {
+            ulong shared = listed & CollisionMembers;
+            for (; shared != 0; shared &= shared - 1) listed |= _sameKey![Internal.Bits.TrailingZeroCount(shared)];
+            return listed;
+        }
+
+        /// <summary>
+        /// Writes the definition bytes after the count for the members in <paramref name="listed"/> (closed with
+        /// <see cref="CloseOverCollisions"/>), into at least 6 bytes per listed member; returns the length written.
+        /// Listing every member gives <see cref="TagBytes"/>.
+        /// </summary>
+        internal int WriteTagBytes(ulong listed, Span<byte> destination)
+        {
+            int at = 0;
+            for (ulong rest = listed; rest != 0; rest &= rest - 1)
+            {
+                ushort tag = Tags[Internal.Bits.TrailingZeroCount(rest)];
+                destination[at++] = (byte)tag;
+                destination[at++] = (byte)(tag >> 8);
+            }
+            for (ulong shared = listed & CollisionMembers; shared != 0; shared &= shared - 1)
+            {
+                int i = Internal.Bits.TrailingZeroCount(shared);
+                if ((_sameKey![i] & listed) == 1UL << i) continue;   // its key is not repeated in this definition
+                uint h = NameHashes![i];
+                destination[at++] = (byte)h;
+                destination[at++] = (byte)(h >> 8);
+                destination[at++] = (byte)(h >> 16);
+                destination[at++] = (byte)(h >> 24);
+            }
+            return at;
+        }
+
+        /// <summary>
+        /// The member index that reads a writer member with <paramref name="tag"/> whose key is the only one of its kind in
+        /// the writer's definition, or -1. When several members accept the key (format §5), the one with the tag's wire
+        /// type if exactly one has it, else the first declared: data written before a colliding member was added belongs
+        /// to the older one.
+        /// </summary>
+        internal int FindMember(ushort tag)
+        {
+            int key = tag >> 3;
+            int first = -1, sameType = -1, sameTypeCount = 0;
             for (int i = 0; i < Tags.Length; i++)
             {
-                if ((Tags[i] >> 3) == key) return i;
-                int[]? extra = ExtraKeys?[i];
-                if (extra != null)
-                {
-                    foreach (int k in extra) if (k == key) return i;
-                }
+                if (!Accepts(i, key)) continue;
+                if (CollisionMembers == 0) return i;
+                if (first < 0) first = i;
+                if ((Tags[i] & 7) == (tag & 7) && sameTypeCount++ == 0) sameType = i;
+            }
+            return sameTypeCount == 1 ? sameType : first;
+        }
+
+        /// <summary>The member index whose wire name has <paramref name="nameHash"/> (a writer member whose key its definition repeats), or -1.</summary>
+        internal int FindMemberByHash(uint nameHash)
+        {
+            if (NameHashes != null)
+            {
+                for (int i = 0; i < NameHashes.Length; i++) if (NameHashes[i] == nameHash) return i;
             }
             return -1;
+        }
+
+        private bool Accepts(int member, int key)
+        {
+            if ((Tags[member] >> 3) == key) return true;
+            int[]? extra = ExtraKeys?[member];
+            if (extra != null)
+            {
+                foreach (int k in extra) if (k == key) return true;
+            }
+            return false;
         }
     }
 

@@ -290,15 +290,7 @@ namespace Amber
                 WriteRaw(shape.TagBytes);
                 return;
             }
-            Span<byte> tags = GetSpan((int)count * 2);
-            int at = 0;
-            for (ulong rest = listed; rest != 0; rest &= rest - 1)
-            {
-                ushort tag = shape.Tags[Bits.TrailingZeroCount(rest)];
-                tags[at++] = (byte)tag;
-                tags[at++] = (byte)(tag >> 8);
-            }
-            Advance(at);
+            Advance(shape.WriteTagBytes(listed, GetSpan((int)count * 6)));
         }
 
         /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>

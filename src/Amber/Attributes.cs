@@ -26,8 +26,10 @@ namespace Amber
     }
 
     /// <summary>
-    /// Sets a member's key by hand (0–8191) instead of the hash of its name. Only needed when two
-    /// members' keys collide (the generator reports AMB004).
+    /// Sets a member's key by hand (0–8191) instead of the hash of its name. Never needed: members whose
+    /// names hash to one key are told apart by their names' full hashes (docs/format.md §5). It may
+    /// settle which member data written by an older version belongs to; the key must be unused by the
+    /// type's other members (the generator reports AMB004).
     /// </summary>
     [AttributeUsage(AttributeTargets.Field | AttributeTargets.Property, AllowMultiple = false, Inherited = true)]
     public sealed class AmberKeyAttribute : Attribute

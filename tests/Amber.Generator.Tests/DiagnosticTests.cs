@@ -77,15 +77,43 @@ public class Outer
         }
 
         [Fact]
-        public void AMB004_key_collision()
+        public void AMB004_key_chosen_with_AmberKey_is_taken()
         {
-            (string a, string b, int key) = KeyCollisions.FirstPair();
+            (string a, _, int key) = KeyCollisions.FirstPair();
             string source = @"
 using Amber;
 
 public class Clash
 {
     public int " + a + @" { get; set; }
+    [AmberKey(" + key + @")]
+    public int Chosen { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Clash c) => AmberSerializer.Serialize(c);
+}";
+            Diagnostic d = Single(source, "AMB004");
+            AssertAt(d, source, "Chosen");
+            string message = d.GetMessage();
+            Assert.Contains(a, message);
+            Assert.Contains("Chosen", message);
+            Assert.Contains(key.ToString(System.Globalization.CultureInfo.InvariantCulture), message);
+            Assert.Contains("[AmberKey", message);
+        }
+
+        [Fact]
+        public void AMB004_when_a_natural_key_meets_an_earlier_chosen_one()
+        {
+            (_, string b, int key) = KeyCollisions.FirstPair();
+            string source = @"
+using Amber;
+
+public class Clash
+{
+    [AmberKey(" + key + @")]
+    public int Chosen { get; set; }
     public int " + b + @" { get; set; }
 }
 
@@ -95,16 +123,40 @@ public static class Use
 }";
             Diagnostic d = Single(source, "AMB004");
             AssertAt(d, source, b);
-            string message = d.GetMessage();
-            Assert.Contains(a, message);
-            Assert.Contains(b, message);
-            Assert.Contains(key.ToString(System.Globalization.CultureInfo.InvariantCulture), message);
+        }
+
+        [Fact]
+        public void AMB004_is_not_reported_when_names_share_a_key_by_chance()
+        {
+            // format §5: members whose names hash to one key keep it; the shape carries each name's full hash.
+            (string a, string b, int key) = KeyCollisions.FirstPair();
+            string source = @"
+using Amber;
+
+public class Clash
+{
+    public int " + a + @" { get; set; }
+    public string? " + b + @" { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] Save(Clash c) => AmberSerializer.Serialize(c);
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Assert.Empty(run.Diagnostics);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+            string codec = run.Generated("AmberCodec_Clash.g.cs");
+            var inv = System.Globalization.CultureInfo.InvariantCulture;
+            Assert.Contains("0x" + ((key << 3) | 0).ToString("X4", inv) + ", 0x" + ((key << 3) | 4).ToString("X4", inv), codec);
+            Assert.Contains("new uint[] { 0x" + Amber.Generator.Parsing.KeyHash.Fnv1a(a).ToString("X8", inv) + "u, 0x"
+                + Amber.Generator.Parsing.KeyHash.Fnv1a(b).ToString("X8", inv) + "u }", codec);
         }
 
         [Fact]
         public void AMB004_is_fixed_by_AmberKey()
         {
-            (string a, string b, int key) = KeyCollisions.FirstPair();
+            (string a, _, int key) = KeyCollisions.FirstPair();
             int chosen = KeyCollisions.UnusedKey(key);
             string source = @"
 using Amber;
@@ -113,7 +165,7 @@ public class Clash
 {
     public int " + a + @" { get; set; }
     [AmberKey(" + chosen + @")]
-    public int " + b + @" { get; set; }
+    public int Chosen { get; set; }
 }
 
 public static class Use

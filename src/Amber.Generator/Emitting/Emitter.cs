@@ -59,12 +59,15 @@ namespace Amber.Generator.Emitting
             {
                 if (NullWhenAbsent(o.Members[i])) nullWhenAbsent |= 1UL << i;
             }
-            string nulls = nullWhenAbsent == 0 ? "" : ", 0x" + nullWhenAbsent.ToString("X", CultureInfo.InvariantCulture) + "UL";
+            string nulls = ", 0x" + nullWhenAbsent.ToString("X", CultureInfo.InvariantCulture) + "UL";
+            // The hash of each member's wire name: members whose keys collide are told apart by it, on the wire and when
+            // reading data of another version (format §5).
+            string hashes = string.Join(", ", o.Members.Select(m => "0x" + m.NameHash.ToString("X8", CultureInfo.InvariantCulture) + "u"));
             sw.Line("internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
-                + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + (nulls.Length == 0 ? "" : ", null" + nulls) + ");");
+                + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + ", null" + nulls + ", new uint[] { " + hashes + " });");
             // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
             sw.Line("internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
-                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u" + nulls + ");");
+                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u" + nulls + ", Shape.NameHashes);");
         }
 
         private static string Nullable(string fullName, bool isValueType) => isValueType ? fullName : fullName + "?";

@@ -83,6 +83,7 @@ namespace Amber.Generator.Model
         string Name,               // C# name (escaped if a keyword)
         string DisplayName,        // for paths and errors
         int Key,
+        uint NameHash,             // FNV-1a-32 of the wire name: tells members that share a key apart (format §5)
         EquatableArray<int> ExtraKeys,
         TypeRef Type,
         AssignKind Assign,

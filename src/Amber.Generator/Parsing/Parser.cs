@@ -771,7 +771,7 @@ namespace Amber.Generator.Parsing
             bool typeAllowsSkipping = TypeAllowsDefaultSkipping(type);
             var members = new List<MemberModel>();
             var byWireName = new Dictionary<string, string>(StringComparer.Ordinal);
-            var byKey = new Dictionary<int, string>();
+            var byKey = new Dictionary<int, (string Name, bool Chosen)>();
             bool ok = true;
             foreach (Candidate c in candidates)
             {
@@ -805,11 +805,13 @@ namespace Amber.Generator.Parsing
                     .ToList();
                 string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
                 int key = KeyHash.Of(wireName);
+                bool chosen = false;
                 AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
                 if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
                 {
                     if (k < 0 || k > KeyHash.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
                     key = k;
+                    chosen = true;
                 }
                 var extra = new List<int>();
                 foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
@@ -830,14 +832,19 @@ namespace Amber.Generator.Parsing
                         byWireName[n] = c.Symbol.Name;
                     }
                 }
-                if (byKey.TryGetValue(key, out string? clash))
+                // Two names that hash to one key share it: the shape carries their name hashes (format §5). A key
+                // chosen with [AmberKey] must be free, as the user picked it to stand for that member alone.
+                if (byKey.TryGetValue(key, out var clash))
                 {
-                    Report(Diagnostics.KeyCollision, c.Symbol, clash, c.Symbol.Name, display, key.ToString());
-                    ok = false;
+                    if (chosen || clash.Chosen)
+                    {
+                        Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString());
+                        ok = false;
+                    }
                 }
                 else
                 {
-                    byKey[key] = c.Symbol.Name;
+                    byKey[key] = (c.Symbol.Name, chosen);
                 }
 
                 MemberAccess? access = c.Access;
@@ -870,7 +877,7 @@ namespace Amber.Generator.Parsing
                 if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
                 if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
 
-                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, KeyHash.Fnv1a(wireName), extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
                     access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
             }
 

@@ -87,8 +87,10 @@ namespace Amber
         /// <summary>The member key of a wire name: fold13(FNV-1a-32(UTF-8(name))).</summary>
         public static int KeyOf(string wireName)
         {
-            uint h = TypeTagOf(wireName);   // the same FNV-1a-32, folded to 13 bits
-            return (int)((h ^ (h >> 13) ^ (h >> 26)) & MaxKey);
+            return KeyOfHash(TypeTagOf(wireName));   // the same FNV-1a-32, folded to 13 bits
         }
+
+        /// <summary>The member key of a wire name whose FNV-1a-32 is <paramref name="nameHash"/>: fold13(nameHash).</summary>
+        internal static int KeyOfHash(uint nameHash) => (int)((nameHash ^ (nameHash >> 13) ^ (nameHash >> 26)) & MaxKey);
     }
 }

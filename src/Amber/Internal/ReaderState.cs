@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 
 namespace Amber.Internal
 {
@@ -20,6 +21,8 @@ namespace Amber.Internal
             public bool HasTypeTag;     // the definition carried a polymorphic type tag
             public uint TypeTag;
             public ulong Deposit;       // with MatchedShape set and Map null: the reader positions of the writer's members, when fewer
+            public byte[]? HashBlock;   // the name hashes of the tags whose key repeats (u32 little-endian each, format §5); capacity may exceed
+            public int HashCount;
         }
 
         public Entry[] Entries = new Entry[8];
@@ -80,12 +83,24 @@ namespace Amber.Internal
             ushort[] mine = shape.Tags;
             bool identical = mine.Length == e.Count;
             for (int i = 0; identical && i < mine.Length; i++) identical = mine[i] == e.Tags[i];
+            // The same tags repeat the same keys, so the writer's hashes are those of the reader's colliding members,
+            // unless the writer's type had other members on those keys.
+            if (identical && e.HashCount != 0)
+            {
+                identical = e.HashBlock.AsSpan(0, 4 * e.HashCount).SequenceEqual(shape.TagBytes.AsSpan(2 * mine.Length));
+            }
             int[]? map = null;
             ulong deposit = 0;
             if (!identical && !(positionalSubset && TryDeposit(ref e, shape, out deposit)))
             {
                 map = new int[e.Count];
-                for (int i = 0; i < e.Count; i++) map[i] = shape.FindMember(e.Tags[i] >> 3);
+                int hashed = 0;
+                for (int i = 0; i < e.Count; i++)
+                {
+                    map[i] = e.HashCount != 0 && KeyRepeats(e.Tags, e.Count, i)
+                        ? shape.FindMemberByHash(BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * hashed++)))
+                        : shape.FindMember(e.Tags[i]);
+                }
                 deposit = 0;
             }
             e.MatchedShape = shape;
@@ -103,6 +118,8 @@ namespace Amber.Internal
             ushort[] mine = shape.Tags;
             mask = 0;
             if (e.Count == 0 || e.Count >= mine.Length || mine.Length > 64) return false;
+            // Members that share a key are told apart by hash or by the rules of FindMember, not by position.
+            if (e.HashCount != 0 || shape.CollisionMembers != 0) return false;
             int j = 0;
             for (int i = 0; i < e.Count; i++)
             {
@@ -112,6 +129,41 @@ namespace Amber.Internal
                 mask |= 1UL << j++;
             }
             return (shape.NullWhenAbsent & ~mask) == 0;
+        }
+
+        /// <summary>
+        /// The number of tags whose key another tag of <paramref name="tags"/> has: the length of a definition's hash block
+        /// (format §5). A definition without repeats, the usual one, costs one pass: a 256-bit filter on the keys' low bits
+        /// finds candidates, and only a candidate is compared with the tags before it.
+        /// </summary>
+        public static int CountRepeatedKeys(ReadOnlySpan<ushort> tags)
+        {
+            Span<ulong> seen = stackalloc ulong[4];
+            seen.Clear();
+            bool repeats = false;
+            for (int i = 0; i < tags.Length && !repeats; i++)
+            {
+                int key = tags[i] >> 3;
+                ref ulong word = ref seen[(key >> 6) & 3];
+                ulong bit = 1UL << (key & 63);
+                if ((word & bit) != 0)
+                {
+                    for (int j = 0; j < i; j++) if ((tags[j] >> 3) == key) { repeats = true; break; }
+                }
+                word |= bit;
+            }
+            if (!repeats) return 0;
+            int count = 0;
+            for (int i = 0; i < tags.Length; i++) if (KeyRepeats(tags, tags.Length, i)) count++;
+            return count;
+        }
+
+        /// <summary>Whether another of the first <paramref name="count"/> tags has the key of tag <paramref name="index"/>.</summary>
+        public static bool KeyRepeats(ReadOnlySpan<ushort> tags, int count, int index)
+        {
+            int key = tags[index] >> 3;
+            for (int j = 0; j < count; j++) if (j != index && (tags[j] >> 3) == key) return true;
+            return false;
         }
 
         /// <summary>Moves the bits of a writer's presence bitmap to the reader positions in <paramref name="mask"/> (in order).</summary>

@@ -43,7 +43,7 @@ namespace Amber.Internal
         /// <summary>
         /// The id of the shape this payload uses for <paramref name="shape"/>'s objects, and the members that
         /// shape lists. The first object of a type defines a shape of the members it needs
-        /// (<paramref name="required"/>, plus <see cref="AmberShape.AlwaysListed"/>); a later object with a member
+        /// (<paramref name="required"/>, plus <see cref="AmberShape.AlwaysListed"/> and the members sharing a key with a listed one); a later object with a member
         /// outside it defines the full shape, which every later object then uses (docs/format.md §5). So a type
         /// has at most two shapes per payload. <paramref name="defined"/> false: the caller writes the definition now.
         /// </summary>
@@ -71,7 +71,7 @@ namespace Amber.Internal
                 Array.Resize(ref _idBySlot, size);
                 Array.Resize(ref _listedBySlot, size);
             }
-            listed = required | shape.AlwaysListed;
+            listed = shape.CloseOverCollisions(required | shape.AlwaysListed);
             return Define(slot, listed, out defined);
         }
 

@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Bag.</summary>
     internal static class AmberCodec_Data_DBag
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Bag", Shape.MemberNames, Shape.Tags, null, 0x69AD2DCDu);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null, null, 0x0UL, new uint[] { 0x7355C12Fu, 0x0CF49432u, 0xD63C77C9u, 0xE3D8E0DBu, 0x2FB366B1u, 0xE35BF009u, 0x76BDA0C0u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Bag", Shape.MemberNames, Shape.Tags, null, 0x69AD2DCDu, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v)
         {

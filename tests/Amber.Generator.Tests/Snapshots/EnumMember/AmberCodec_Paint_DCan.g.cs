@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Can.</summary>
     internal static class AmberCodec_Paint_DCan
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Can", Shape.MemberNames, Shape.Tags, null, 0xFE3C903Bu);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null, null, 0x0UL, new uint[] { 0xE5B43CF8u, 0x5C71CCD7u, 0x9F29EEB2u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Can", Shape.MemberNames, Shape.Tags, null, 0xFE3C903Bu, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
         {

@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Account.</summary>
     internal static class AmberCodec_Accounts_DAccount
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Account", Shape.MemberNames, Shape.Tags, new int[][] { null!, new int[] { 1192, 372 } }, 0x448B9698u);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } }, null, 0x0UL, new uint[] { 0x36E8B900u, 0x9C3520F9u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Account", Shape.MemberNames, Shape.Tags, new int[][] { null!, new int[] { 1192, 372 } }, 0x448B9698u, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
         {

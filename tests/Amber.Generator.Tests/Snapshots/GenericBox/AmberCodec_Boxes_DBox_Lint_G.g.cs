@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Box&lt;int&gt;.</summary>
     internal static class AmberCodec_Boxes_DBox_Lint_G
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Box<int>", Shape.MemberNames, Shape.Tags, null, 0xB88F6B26u);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null, null, 0x0UL, new uint[] { 0xD147F96Au, 0x5DCDD537u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Box<int>", Shape.MemberNames, Shape.Tags, null, 0xB88F6B26u, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
         {

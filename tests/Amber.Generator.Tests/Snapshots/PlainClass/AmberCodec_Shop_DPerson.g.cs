@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Person.</summary>
     internal static class AmberCodec_Shop_DPerson
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Person", Shape.MemberNames, Shape.Tags, null, 0x7E83E440u);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null, null, 0x0UL, new uint[] { 0x0FE07306u, 0x8ECBE13Cu, 0x53219983u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Person", Shape.MemberNames, Shape.Tags, null, 0x7E83E440u, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
         {

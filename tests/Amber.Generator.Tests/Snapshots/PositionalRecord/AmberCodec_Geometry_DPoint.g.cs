@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Point.</summary>
     internal static class AmberCodec_Geometry_DPoint
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point", Shape.MemberNames, Shape.Tags, null, 0xCC5E7CF9u);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y", "Label" }, new ushort[] { 0xB380, 0xE618, 0x26EC }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u, 0x9ECCF29Du });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point", Shape.MemberNames, Shape.Tags, null, 0xCC5E7CF9u, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Point? v)
         {

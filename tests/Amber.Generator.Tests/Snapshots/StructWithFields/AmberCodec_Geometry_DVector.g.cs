@@ -8,8 +8,8 @@ namespace Amber.Generated
     /// <summary>Amber codec for Vector.</summary>
     internal static class AmberCodec_Geometry_DVector
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null);
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, 0x0103BA7Au);
+        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u, 0xCC5E1935u, 0x434CFCB8u });
+        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, 0x0103BA7Au, 0x0UL, Shape.NameHashes);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, Shape);
 
