@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Amber
@@ -42,7 +43,8 @@ namespace Amber
         /// <param name="nullWhenAbsent">
         /// Bit i set: member i is a <c>Nullable</c> whose own default is not null, so an absent bit means null
         /// while a member the writer's shape lacks keeps the default. A writer shape that lacks such a member is
-        /// never read positionally.
+        /// never read positionally. Only members 0 to 63 have a bit: a shape of more members never reads a
+        /// writer's fewer members positionally anyway.
         /// </param>
         public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag, ulong nullWhenAbsent)
         {
@@ -115,6 +117,14 @@ namespace Amber
         {
             Map = map;
             WriterTags = writerTags;
+            More = null;
+        }
+
+        internal ShapeMatch(in ShapeMatch match, ulong[] more)
+        {
+            Map = match.Map;
+            WriterTags = match.WriterTags;
+            More = more;
         }
 
         /// <summary>True when writer and reader agree on every member: read positionally.</summary>
@@ -131,6 +141,18 @@ namespace Amber
 
         /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>
         public WireType WireTypeAt(int index) => (WireType)(WriterTags![index] & 7);
+
+        /// <summary>
+        /// The presence words after the first, when the writer's shape has more than 64 members (word j
+        /// holds members 64(j + 1) to 64(j + 1) + 63; docs/format.md §5); null otherwise. The array is the
+        /// reader's, reused by the next object at the same nesting depth: it is valid while this object is read.
+        /// </summary>
+        public ulong[]? More { get; }
+
+        /// <summary>Whether member <paramref name="index"/> of the writer's shape is present, given the first presence word <paramref name="p"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Has(ulong p, int index) =>
+            index < 64 ? (p & (1UL << index)) != 0 : (More![(index >> 6) - 1] & (1UL << (index & 63))) != 0;
     }
 }
 

@@ -249,10 +249,12 @@ namespace Amber
         /// <summary>
         /// Writes an object header: the shape reference (defining the shape on first use in this
         /// payload) and the presence bitmap. The present members' values follow in shape order.
+        /// For a shape of at most 64 members; a wider one takes <see cref="WriteObjectHeader(AmberShape, ulong, ReadOnlySpan{ulong})"/>.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
+            Debug.Assert(shape.Tags.Length <= 64, "A shape of more than 64 members writes more presence words.");
             if (_refs) State.ObjectCount++;
             int id = State.GetOrDefine(shape.Slot, out bool defined);
             if (defined)
@@ -264,6 +266,29 @@ namespace Amber
                 WriteShapeDefinition(shape, id);
             }
             WriteVarint(presence);
+        }
+
+        /// <summary>
+        /// Writes the header of an object whose shape has more than 64 members (docs/format.md §5): as
+        /// <see cref="WriteObjectHeader(AmberShape, ulong)"/>, with <paramref name="presence"/> for members 0 to 63
+        /// and then one word of <paramref name="more"/> for each further 64 members.
+        /// </summary>
+        public void WriteObjectHeader(AmberShape shape, ulong presence, scoped ReadOnlySpan<ulong> more)
+        {
+            if (more.Length != (shape.Tags.Length - 1) >> 6 || shape.Tags.Length <= 64)
+                throw new ArgumentException($"A shape of {shape.Tags.Length} members has {Math.Max(0, (shape.Tags.Length - 1) >> 6)} presence words after the first.", nameof(more));
+            if (_refs) State.ObjectCount++;
+            int id = State.GetOrDefine(shape.Slot, out bool defined);
+            if (defined)
+            {
+                WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
+            }
+            else
+            {
+                WriteShapeDefinition(shape, id);
+            }
+            WriteVarint(presence);
+            foreach (ulong word in more) WriteVarint(word);
         }
 
         [MethodImpl(MethodImplOptions.NoInlining)]
