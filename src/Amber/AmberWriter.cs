@@ -254,7 +254,6 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
-            Debug.Assert(shape.Tags.Length <= 64, "A shape of more than 64 members writes more presence words.");
             if (_refs) State.ObjectCount++;
             int id = State.GetOrDefine(shape.Slot, out bool defined);
             if (defined)
