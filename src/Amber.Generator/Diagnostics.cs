@@ -31,11 +31,8 @@ namespace Amber.Generator
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB004.md");
 
-        public static readonly DiagnosticDescriptor TooManyMembers = new DiagnosticDescriptor(
-            "AMB005", "Too many members",
-            "Type '{0}' has {1} serialized members; Amber format version 1 allows at most 64 per type. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB005.md");
+        // AMB005 (too many members) is retired: a type may have any number of members since shapes of more
+        // than 64 write more presence words (docs/format.md §5). The id is never reused.
 
         public static readonly DiagnosticDescriptor NameClash = new DiagnosticDescriptor(
             "AMB006", "Member names clash",
@@ -73,7 +70,6 @@ namespace Amber.Generator
             "AMB002" => NoConstructor,
             "AMB003" => Inaccessible,
             "AMB004" => KeyCollision,
-            "AMB005" => TooManyMembers,
             "AMB006" => NameClash,
             "AMB007" => BadKey,
             "AMB008" => NoUnsafeAccessor,

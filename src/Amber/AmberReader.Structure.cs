@@ -45,7 +45,8 @@ namespace Amber
             ref ReaderState.Entry e = ref ResolveShape(h);
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
-            if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
+            else if (e.Count > 64) match = new ShapeMatch(match, ReadMorePresence(e.Count));
             if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
             return true;
         }
@@ -127,8 +128,25 @@ namespace Amber
             ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
-            if (e.Count < 64 && (presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
+            else if (e.Count > 64) match = new ShapeMatch(match, ReadMorePresence(e.Count));
             if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
+        }
+
+        /// <summary>
+        /// Reads the presence words after the first of an object whose shape has <paramref name="count"/> &gt; 64
+        /// members (docs/format.md §5) into the buffer of this nesting depth, and checks that the last names no
+        /// member past the shape's end.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ulong[] ReadMorePresence(int count)
+        {
+            ulong[] more = _state.MorePresence(_depth);
+            int words = (count - 1) >> 6;   // after the first
+            for (int i = 0; i < words; i++) more[i] = ReadVarint();
+            int used = count & 63;          // bits of the last word that name members; 0: all 64
+            if (used != 0 && (more[words - 1] >> used) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            return more;
         }
 
         /// <summary>
@@ -144,9 +162,14 @@ namespace Amber
             ushort[] tags = e.Tags;
             ulong presence = ReadVarint();
             if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
-            for (int i = 0; i < count; i++)
+            ulong[]? more = count > 64 ? ReadMorePresence(count) : null;
+            for (int i = 0; i < count && i < 64; i++)
             {
                 if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
+            }
+            for (int i = 64; i < count; i++)
+            {
+                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) SkipValue((WireType)(tags[i] & 7));
             }
             ExitDepth();
         }
@@ -309,6 +332,7 @@ namespace Amber
             ref ReaderState.Entry e = ref ResolveShape(h);
             ShapeMatch match = ReaderState.Match(ref e, shape, positionalSubset: false);
             int members = e.Count;
+            if (members > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {members} members; at most {AmberCode.MaxRowMembers} are allowed");
             byte[] codes = _state.RowCodes;
             ReadOnlySpan<byte> raw = ReadSpan(members);
             raw.CopyTo(codes);
@@ -494,6 +518,7 @@ namespace Amber
             uint kind = (uint)(h & 3);
             if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
             ref ReaderState.Entry e = ref ResolveShape(h);
+            if (e.Count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {e.Count} members; at most {AmberCode.MaxRowMembers} are allowed");
             ReadOnlySpan<byte> codes = ReadSpan(e.Count);
             long width = 0;
             foreach (byte c in codes)

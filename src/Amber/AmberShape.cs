@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Threading;
 
 namespace Amber
@@ -42,7 +43,8 @@ namespace Amber
         /// <param name="nullWhenAbsent">
         /// Bit i set: member i is a <c>Nullable</c> whose own default is not null, so an absent bit means null
         /// while a member the writer's shape lacks keeps the default. A writer shape that lacks such a member is
-        /// never read positionally.
+        /// never read positionally. Only members 0 to 63 have a bit: a shape of more members never reads a
+        /// writer's fewer members positionally anyway.
         /// </param>
         public AmberShape(string typeName, string[] memberNames, ushort[] tags, int[][]? extraKeys, uint? typeTag, ulong nullWhenAbsent)
             : this(typeName, memberNames, tags, extraKeys, typeTag, nullWhenAbsent, null)
@@ -75,7 +77,7 @@ namespace Amber
             if (nameHashes != null && nameHashes.Length != tags.Length) throw new ArgumentException("One name hash per tag is required.", nameof(nameHashes));
             NameHashes = nameHashes;
             Slot = Interlocked.Increment(ref s_nextSlot) - 1;
-            ulong[]? sameKey = null;
+            bool[]? shared = null;
             for (int i = 0; i < tags.Length; i++)
             {
                 for (int j = i + 1; j < tags.Length; j++)
@@ -86,17 +88,42 @@ namespace Amber
                     if (nameHashes == null) throw new ArgumentException($"Members {memberNames[i]} and {memberNames[j]} share key {tags[i] >> 3}; their name hashes are required.", nameof(nameHashes));
                     if (nameHashes[i] == nameHashes[j] || AmberCode.KeyOfHash(nameHashes[i]) != tags[i] >> 3 || AmberCode.KeyOfHash(nameHashes[j]) != tags[j] >> 3)
                         throw new ArgumentException($"Members {memberNames[i]} and {memberNames[j]} share key {tags[i] >> 3}, so each needs a distinct name hash that folds to it.", nameof(nameHashes));
-                    sameKey ??= new ulong[tags.Length];
-                    sameKey[i] |= (1UL << i) | (1UL << j);
-                    sameKey[j] |= (1UL << i) | (1UL << j);
-                    CollisionMembers |= (1UL << i) | (1UL << j);
+                    shared ??= new bool[tags.Length];
+                    shared[i] = shared[j] = true;
                 }
             }
-            _sameKey = sameKey;
-            var bytes = new byte[tags.Length * 2 + Internal.Bits.PopCount(CollisionMembers) * 4];
             AllMembers = tags.Length >= 64 ? ulong.MaxValue : (1UL << tags.Length) - 1;
-            WriteTagBytes(AllMembers, bytes);
+
+            // The full definition: every tag, then the hashes of the members that share a key, in shape order.
+            int hashCount = 0;
+            if (shared != null) foreach (bool b in shared) if (b) hashCount++;
+            var bytes = new byte[tags.Length * 2 + hashCount * 4];
+            for (int i = 0; i < tags.Length; i++)
+            {
+                bytes[2 * i] = (byte)tags[i];
+                bytes[2 * i + 1] = (byte)(tags[i] >> 8);
+            }
+            for (int i = 0, at = tags.Length * 2; shared != null && i < tags.Length; i++)
+            {
+                if (!shared[i]) continue;
+                System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(bytes.AsSpan(at), nameHashes![i]);
+                at += 4;
+            }
             TagBytes = bytes;
+
+            // Listing some members (and so the masks below) is done for shapes of at most 64 members only: wider
+            // ones always define every member (format §5).
+            if (shared != null && tags.Length <= 64)
+            {
+                var sameKey = new ulong[tags.Length];
+                for (int i = 0; i < tags.Length; i++)
+                {
+                    if (!shared[i]) continue;
+                    CollisionMembers |= 1UL << i;
+                    for (int j = 0; j < tags.Length; j++) if ((tags[j] >> 3) == (tags[i] >> 3)) sameKey[i] |= 1UL << j;
+                }
+                _sameKey = sameKey;
+            }
             AlwaysListed = nullWhenAbsent;
         }
 
@@ -240,6 +267,14 @@ namespace Amber
         {
             Map = map;
             WriterTags = writerTags;
+            More = null;
+        }
+
+        internal ShapeMatch(in ShapeMatch match, ulong[] more)
+        {
+            Map = match.Map;
+            WriterTags = match.WriterTags;
+            More = more;
         }
 
         /// <summary>True when writer and reader agree on every member: read positionally.</summary>
@@ -256,6 +291,18 @@ namespace Amber
 
         /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>
         public WireType WireTypeAt(int index) => (WireType)(WriterTags![index] & 7);
+
+        /// <summary>
+        /// The presence words after the first, when the writer's shape has more than 64 members (word j
+        /// holds members 64(j + 1) to 64(j + 1) + 63; docs/format.md §5); null otherwise. The array is the
+        /// reader's, reused by the next object at the same nesting depth: it is valid while this object is read.
+        /// </summary>
+        public ulong[]? More { get; }
+
+        /// <summary>Whether member <paramref name="index"/> of the writer's shape is present, given the first presence word <paramref name="p"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool Has(ulong p, int index) =>
+            index < 64 ? (p & (1UL << index)) != 0 : (More![(index >> 6) - 1] & (1UL << (index & 63))) != 0;
     }
 }
 

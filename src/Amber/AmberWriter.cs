@@ -249,7 +249,8 @@ namespace Amber
         /// <summary>
         /// Writes an object header: the shape reference (defining the shape on first use in this
         /// payload) and the presence bitmap, bit i for member i of <paramref name="shape"/>. The present
-        /// members' values follow in shape order.
+        /// members' values follow in shape order. For a shape of at most 64 members; a wider one takes
+        /// <see cref="WriteObjectHeader(AmberShape, ulong, ReadOnlySpan{ulong})"/>.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
@@ -262,11 +263,36 @@ namespace Amber
             }
             else
             {
+                if (shape.Tags.Length > 64) AmberThrow.WideShapeNeedsWords(shape.TypeName, shape.Tags.Length);
                 WriteShapeDefinition(shape, id, listed);
             }
             // The bitmap counts the members the payload's shape lists, not all of the type's.
             if (listed != shape.AllMembers) presence = Bits.Extract(presence, listed);
             WriteVarint(presence);
+        }
+
+        /// <summary>
+        /// Writes the header of an object whose shape has more than 64 members (docs/format.md §5): as
+        /// <see cref="WriteObjectHeader(AmberShape, ulong)"/>, with <paramref name="presence"/> for members 0 to 63
+        /// and then one word of <paramref name="more"/> for each further 64 members.
+        /// </summary>
+        public void WriteObjectHeader(AmberShape shape, ulong presence, scoped ReadOnlySpan<ulong> more)
+        {
+            if (more.Length != (shape.Tags.Length - 1) >> 6 || shape.Tags.Length <= 64)
+                throw new ArgumentException($"A shape of {shape.Tags.Length} members has {Math.Max(0, (shape.Tags.Length - 1) >> 6)} presence words after the first.", nameof(more));
+            if (_refs) State.ObjectCount++;
+            // A wide type's shape always lists every member (docs/format.md §5).
+            int id = State.GetOrDefine(shape, shape.AllMembers, out _, out bool defined);
+            if (defined)
+            {
+                WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
+            }
+            else
+            {
+                WriteShapeDefinition(shape, id, shape.AllMembers);
+            }
+            WriteVarint(presence);
+            foreach (ulong word in more) WriteVarint(word);
         }
 
         /// <summary>Defines shape <paramref name="id"/>: the members of <paramref name="shape"/> that <paramref name="listed"/> names, in order.</summary>

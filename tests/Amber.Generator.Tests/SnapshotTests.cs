@@ -33,6 +33,28 @@ namespace Shop
     }
 }");
 
+        /// <summary>More than 64 members (format §5): the presence words after the first, and a Nullable with a default past member 63.</summary>
+        [Fact]
+        public void WideClass() => Check(@"
+using Amber;
+
+namespace Wide
+{
+    public class Row
+    {
+        public string Name { get; set; } = """";
+        public int P1, P2, P3, P4, P5, P6, P7, P8, P9, P10, P11, P12, P13, P14, P15, P16, P17, P18, P19, P20, P21, P22, P23, P24, P25, P26, P27, P28, P29, P30, P31, P32, P33, P34, P35, P36, P37, P38, P39, P40, P41, P42, P43, P44, P45, P46, P47, P48, P49, P50, P51, P52, P53, P54, P55, P56, P57, P58, P59, P60, P61, P62, P63;
+        public int? Extra { get; set; } = 5;
+        public string? Note { get; set; }
+    }
+
+    public static class Use
+    {
+        public static byte[] Save(Row r) => AmberSerializer.Serialize(r);
+        public static Row? Load(byte[] data) => AmberSerializer.Deserialize<Row>(data);
+    }
+}");
+
         [Fact]
         public void PositionalRecord() => Check(@"
 using Amber;

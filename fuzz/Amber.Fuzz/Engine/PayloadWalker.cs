@@ -161,7 +161,7 @@ namespace Amber.Fuzz.Engine
             ulong d = ReadVarint(FieldKind.ShapeCount);
             if ((d & 1) != 0) ReadVarint(FieldKind.TypeTag);
             ulong count = d >> 1;
-            if (count > 64) throw new StopException();
+            if (count > AmberCode.MaxShapeMembers) throw new StopException();
             var tags = new ushort[count];
             for (int i = 0; i < tags.Length; i++)
             {
@@ -179,10 +179,12 @@ namespace Amber.Fuzz.Engine
             ulong h = ReadVarint(FieldKind.ObjectHeader);
             if (h == 0 || (h & 3) == 3) return;
             ushort[] tags = Shape(h);
-            ulong presence = ReadVarint(FieldKind.Presence);
+            // One presence word per 64 members (format §5), all before the values.
+            var presence = new ulong[Math.Max(1, (tags.Length + 63) >> 6)];
+            for (int k = 0; k < presence.Length; k++) presence[k] = ReadVarint(FieldKind.Presence);
             for (int i = 0; i < tags.Length; i++)
             {
-                if ((presence & (1UL << i)) != 0) Value(tags[i] & 7, depth + 1);
+                if ((presence[i >> 6] & (1UL << (i & 63))) != 0) Value(tags[i] & 7, depth + 1);
             }
         }
 

@@ -53,9 +53,10 @@ namespace Amber.Generator.Emitting
                 ? "new int[][] { " + string.Join(", ", o.Members.Select(m => m.ExtraKeys.Count == 0 ? "null!" : "new int[] { " + string.Join(", ", m.ExtraKeys) + " }")) + " }"
                 : "null";
             // The members that read an absent bit as null (a Nullable whose own default is not null): a writer
-            // shape that lacks one of them is never read positionally (format §5).
+            // shape that lacks one of them is never read positionally (format §5). Only members 0 to 63 have a
+            // bit: a reader of more members never reads a shorter writer shape positionally anyway.
             ulong nullWhenAbsent = 0;
-            for (int i = 0; i < o.Members.Count; i++)
+            for (int i = 0; i < o.Members.Count && i < 64; i++)
             {
                 if (NullWhenAbsent(o.Members[i])) nullWhenAbsent |= 1UL << i;
             }
@@ -106,26 +107,33 @@ namespace Amber.Generator.Emitting
             {
                 sw.Line("var m" + i + " = " + GetExpr(o.Members[i], i, "v") + ";");
             }
-            ulong always = 0;
+            // Presence (format §5): p holds members 0 to 63; a type of more members keeps one more word per
+            // 64 members in px, on the stack (px is assigned in full: the module may skip locals' zeroing).
+            var always = new ulong[System.Math.Max(1, (o.Members.Count + 63) >> 6)];
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
                 if (m.Type.Kind == TypeKind.Nullable || m.CanSkipDefault) continue;
-                always |= 1UL << i;
+                always[i >> 6] |= 1UL << (i & 63);
             }
-            sw.Line("ulong p = 0x" + always.ToString("X", CultureInfo.InvariantCulture) + "UL;");
+            sw.Line("ulong p = 0x" + always[0].ToString("X", CultureInfo.InvariantCulture) + "UL;");
+            if (always.Length > 1)
+            {
+                sw.Line("global::System.Span<ulong> px = stackalloc ulong[" + (always.Length - 1) + "];");
+                for (int j = 1; j < always.Length; j++) sw.Line("px[" + (j - 1) + "] = 0x" + always[j].ToString("X", CultureInfo.InvariantCulture) + "UL;");
+            }
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
                 string? test = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".HasValue" : m.CanSkipDefault ? NonDefaultTest(m.Type, "m" + i) : null;
-                if (test != null) sw.Line("if (" + test + ") p |= 0x" + (1UL << i).ToString("X", CultureInfo.InvariantCulture) + "UL;");
+                if (test != null) sw.Line("if (" + test + ") " + PresenceWord(i, "px") + " |= " + PresenceBit(i) + ";");
             }
-            sw.Line("w.WriteObjectHeader(shape, p);");
+            sw.Line(always.Length > 1 ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
-                bool conditional = (always & (1UL << i)) == 0;
-                if (conditional) sw.Open("if ((p & 0x" + (1UL << i).ToString("X", CultureInfo.InvariantCulture) + "UL) != 0)");
+                bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
+                if (conditional) sw.Open("if ((" + PresenceWord(i, "px") + " & " + PresenceBit(i) + ") != 0)");
                 if (m.Type.Kind == TypeKind.Nullable) EmitWrite(sw, m.Type.Element!, "m" + i + ".GetValueOrDefault()", 0);
                 else EmitWrite(sw, m.Type, "m" + i, 0);
                 if (conditional) sw.Close();
@@ -133,6 +141,13 @@ namespace Amber.Generator.Emitting
             sw.Line("w.ExitDepth();");
             sw.Close();
         }
+
+        /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>
+        private static string PresenceWord(int i, string more) =>
+            i < 64 ? "p" : more + "[" + ((i >> 6) - 1).ToString(CultureInfo.InvariantCulture) + "]";
+
+        /// <summary>The mask of member <paramref name="i"/> in its presence word.</summary>
+        private static string PresenceBit(int i) => "0x" + (1UL << (i & 63)).ToString("X", CultureInfo.InvariantCulture) + "UL";
 
         private static string NonDefaultTest(TypeRef t, string expr)
         {
@@ -817,9 +832,11 @@ namespace Amber.Generator.Emitting
             sw.Line("int mi = -1;");
             sw.Open("try");
             sw.Open("if (s.IsIdentical)");
+            // Identical with more than 64 members: the writer's further presence words are the reader's own.
+            if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
             for (int i = 0; i < o.Members.Count; i++)
             {
-                sw.Open("if ((p & 0x" + (1UL << i).ToString("X", CultureInfo.InvariantCulture) + "UL) != 0)");
+                sw.Open("if ((" + PresenceWord(i, "pm") + " & " + PresenceBit(i) + ") != 0)");
                 sw.Line("mi = " + i + ";");
                 EmitMemberRead(sw, o, i, direct, null);
                 sw.Close();
@@ -833,12 +850,13 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Open("else");
             sw.Line("int[] map = s.Map!;");
+            // wi indexes the writer's shape, which may have more than 64 members even when this type has fewer.
             sw.Open("for (int wi = 0; wi < map.Length; wi++)");
             if (o.Members.Any(NullWhenAbsent))
             {
                 // A Nullable member that the writer has but left absent was null (docs/format.md §5),
                 // even where the reader's own default (an initializer) is not.
-                sw.Open("if ((p & (1UL << wi)) == 0)");
+                sw.Open("if (!s.Has(p, wi))");
                 sw.Open("switch (map[wi])");
                 for (int i = 0; i < o.Members.Count; i++)
                 {
@@ -855,7 +873,7 @@ namespace Amber.Generator.Emitting
             }
             else
             {
-                sw.Line("if ((p & (1UL << wi)) == 0) continue;");
+                sw.Line("if (!s.Has(p, wi)) continue;");
             }
             sw.Line("var wt = s.WireTypeAt(wi);");
             sw.Line("mi = map[wi];");

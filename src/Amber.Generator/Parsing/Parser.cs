@@ -881,11 +881,6 @@ namespace Amber.Generator.Parsing
                     access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
             }
 
-            if (members.Count > 64)
-            {
-                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString());
-                ok = false;
-            }
             if (!ok) return null;
 
             // An extra key (a former name, or the current name when [AmberKey] or a former name sets
@@ -912,7 +907,8 @@ namespace Amber.Generator.Parsing
             bool anyRequired = candidates.Any(c => c.Required);
             EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
             bool rowBlittable = false;
-            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0
+            // Rows (format §6.1) have at most 64 members (AmberCode.MaxRowMembers); a wider struct is written as objects.
+            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0 && members.Count <= 64
                 && members.All(m => m.Assign == AssignKind.Setter && m.Access == null && RowCode(m.Type) != 0))
             {
                 rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();

@@ -24,8 +24,14 @@ namespace Amber
         /// <summary>Object header low bits: a back-reference (reference mode only).</summary>
         public const uint ObjectBackRef = 0b11;
 
-        /// <summary>The most members a shape may have in version 1.</summary>
-        public const int MaxShapeMembers = 64;
+        /// <summary>
+        /// The most members a shape may list. A shape of more than 64 members writes its presence as one
+        /// varint per 64 members (docs/format.md §5).
+        /// </summary>
+        public const int MaxShapeMembers = 1024;
+
+        /// <summary>The most members the element shape of a rows sequence may have (docs/format.md §6.1).</summary>
+        public const int MaxRowMembers = 64;
 
         /// <summary>Key bits in a tag.</summary>
         public const int KeyBits = 13;

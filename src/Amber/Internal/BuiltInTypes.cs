@@ -151,7 +151,7 @@ namespace Amber.Internal
                 int[] map = s.Map!;
                 for (int wi = 0; wi < map.Length; wi++)
                 {
-                    if ((p & (1UL << wi)) == 0) continue;
+                    if (!s.Has(p, wi)) continue;
                     if (!found && map[wi] == 0)
                     {
                         value = get(ref r, s.WireTypeAt(wi), id);

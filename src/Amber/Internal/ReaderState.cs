@@ -28,8 +28,20 @@ namespace Amber.Internal
         public Entry[] Entries = new Entry[8];
 
         /// <summary>The member codes of the rows sequence being read (rows hold only primitives, so they never nest).</summary>
-        public readonly byte[] RowCodes = new byte[AmberCode.MaxShapeMembers];
+        public readonly byte[] RowCodes = new byte[AmberCode.MaxRowMembers];
         public int Count;
+
+        // The presence words after the first of an object whose shape has more than 64 members (format §5),
+        // one buffer per nesting depth: an object's body is read before its sibling at the same depth starts,
+        // and its children are one level deeper, so a buffer is never overwritten while its words are in use.
+        private ulong[]?[] _morePresence = Array.Empty<ulong[]?>();
+
+        /// <summary>The buffer for the presence words beyond the first of an object at <paramref name="depth"/>.</summary>
+        public ulong[] MorePresence(int depth)
+        {
+            if (depth >= _morePresence.Length) Array.Resize(ref _morePresence, Math.Max(depth + 1, Math.Max(8, _morePresence.Length * 2)));
+            return _morePresence[depth] ??= new ulong[AmberCode.MaxShapeMembers / 64 - 1];
+        }
 
         public static ReaderState Rent()
         {

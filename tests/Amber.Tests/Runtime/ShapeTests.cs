@@ -461,7 +461,7 @@ namespace Amber.Tests.Runtime
                 var r = new AmberReader(bad);
                 r.SkipValue(WireType.Object);
             });
-            Assert.Throws<ArgumentException>(() => new AmberShape("TooBig", new string[65], new ushort[65]));
+            Assert.Throws<ArgumentException>(() => new AmberShape("TooBig", new string[1025], new ushort[1025]));
             Assert.Throws<ArgumentException>(() => new AmberShape("Mismatch", new string[2], new ushort[3]));
         }
 
@@ -551,7 +551,7 @@ namespace Amber.Tests.Runtime
         [InlineData("07", "back-reference")]
         [InlineData("04", "not valid")]                      // low bits 00 with a non-zero id
         [InlineData("02 03 FF FF FF FF 7F 08 00 00", "larger than 32 bits")]         // polymorphic type tag: not readable in version 1
-        [InlineData("02 82 01", "at most 64")]                // 65 members
+        [InlineData("02 82 10", "at most 1024")]              // 1025 members
         public void Malformed_object_headers_throw(string hex, string messagePart)
         {
             byte[] bytes = TestWire.Bytes(hex);

@@ -78,7 +78,7 @@ namespace Amber.Generated
                     int[] map = s.Map!;
                     for (int wi = 0; wi < map.Length; wi++)
                     {
-                        if ((p & (1UL << wi)) == 0) continue;
+                        if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
                         switch (mi)
