@@ -46,7 +46,7 @@ namespace Amber
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
             if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
-            else if (e.Count > 64) match = new ShapeMatch(match, ReadMorePresence(e.Count));
+            else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
             if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
             return true;
         }
@@ -129,7 +129,7 @@ namespace Amber
             match = ReaderState.Match(ref e, shape);
             presence = ReadVarint();
             if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
-            else if (e.Count > 64) match = new ShapeMatch(match, ReadMorePresence(e.Count));
+            else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
             if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
         }
 
@@ -208,7 +208,27 @@ namespace Amber
 
         private ref ReaderState.Entry ReadShapeDefinition()
         {
+            // The same definition as the last payload's at this id (the common case: one message type after another)
+            // is recognised by its bytes, which were checked when they were first read, and leaves the entry as it is.
+            if (_state.Count < _state.Entries.Length)
+            {
+                ref ReaderState.Entry last = ref _state.Entries[_state.Count];
+                int length = last.RawLength;
+                if (length != 0 && _span.Length - _pos >= length && _span.Slice(_pos, length).SequenceEqual(last.Raw.AsSpan(0, length)))
+                {
+                    _pos += length;
+                    _state.Count++;
+                    return ref last;
+                }
+            }
+            return ref ParseShapeDefinition();
+        }
+
+        private ref ReaderState.Entry ParseShapeDefinition()
+        {
             long at = Position;
+            int start = _pos;
+            if (_state.Count < _state.Entries.Length) _state.Entries[_state.Count].RawLength = 0;
             ulong d = ReadVarint();
             bool tagged = (d & 1) != 0;
             ulong typeTag = tagged ? ReadVarint() : 0;
@@ -259,6 +279,13 @@ namespace Amber
             {
                 e.MatchedShape = null;
                 e.Map = null;
+            }
+            int consumed = _pos - start;
+            if (Position - at == consumed)   // read from one span, not across segments: keep the bytes for the next payload
+            {
+                if (e.Raw == null || e.Raw.Length < consumed) e.Raw = new byte[Math.Max(consumed, 16)];
+                _span.Slice(start, consumed).CopyTo(e.Raw);
+                e.RawLength = consumed;
             }
             return ref e;
         }

@@ -32,11 +32,12 @@ namespace Amber
         public static void Serialize<T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
-            IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
+            AmberFormatterRegistry.Registration<T> registration = AmberFormatterRegistry.Lookup<T>();
+            IAmberFormatter<T> formatter = registration.Get();
             var writer = new AmberWriter(destination, options ?? AmberOptions.Default, WriterState.Rent());
             try
             {
-                if (AmberFormatterRegistry.RequiresReferences<T>() && !writer.ReferencesEnabled) writer.EnableReferences();
+                if (registration.RequiresReferences && !writer.ReferencesEnabled) writer.EnableReferences();
                 writer.WritePayloadHeader(formatter.WireType);
                 formatter.Write(ref writer, value);
                 writer.Flush();

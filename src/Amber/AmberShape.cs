@@ -186,6 +186,61 @@ namespace Amber
             return listed;
         }
 
+        // Definitions as written, after the header: count, type tag, tags, hashes. A few listings per shape are kept
+        // (a payload type's usual ones: the full shape and the members its messages tend to set), each slot filled
+        // once and never replaced, so writing a definition is one copy and allocates only while the slots fill.
+        private readonly DefinitionBlock?[] _definitions = new DefinitionBlock?[8];
+
+        private sealed class DefinitionBlock
+        {
+            public DefinitionBlock(ulong listed, byte[] bytes)
+            {
+                Listed = listed;
+                Bytes = bytes;
+            }
+
+            public ulong Listed { get; }
+
+            public byte[] Bytes { get; }
+        }
+
+        /// <summary>The bytes of a definition listing <paramref name="listed"/> after its header, or null when none is kept for it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal byte[]? DefinitionBytes(ulong listed)
+        {
+            DefinitionBlock? block = _definitions[(int)((listed * 0x9E3779B97F4A7C15UL) >> 61)];
+            return block != null && block.Listed == listed ? block.Bytes : KeepDefinition(listed);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private byte[]? KeepDefinition(ulong listed)
+        {
+            int slot = (int)((listed * 0x9E3779B97F4A7C15UL) >> 61);
+            if (_definitions[slot] != null) return null;   // another listing has the slot: written piece by piece
+            bool all = listed == AllMembers;
+            ulong count = all ? (ulong)Tags.Length : (ulong)Internal.Bits.PopCount(listed);
+            ulong d = TypeTag is null ? count << 1 : (count << 1) | 1;
+            Span<byte> head = stackalloc byte[2 * AmberPrimitives.MaxVarintLength];
+            int n = AmberPrimitives.TryWriteVarint(head, d);
+            if (TypeTag is uint tag) n += AmberPrimitives.TryWriteVarint(head.Slice(n), tag);
+            byte[] bytes;
+            if (all)
+            {
+                bytes = new byte[n + TagBytes.Length];
+                TagBytes.CopyTo(bytes, n);
+            }
+            else
+            {
+                var body = new byte[(int)count * 6];
+                int length = WriteTagBytes(listed, body);
+                bytes = new byte[n + length];
+                body.AsSpan(0, length).CopyTo(bytes.AsSpan(n));
+            }
+            head.Slice(0, n).CopyTo(bytes);
+            _definitions[slot] = new DefinitionBlock(listed, bytes);
+            return bytes;
+        }
+
         /// <summary>
         /// Writes the definition bytes after the count for the members in <paramref name="listed"/> (closed with
         /// <see cref="CloseOverCollisions"/>), into at least 6 bytes per listed member; returns the length written.
@@ -263,34 +318,30 @@ namespace Amber
     /// </summary>
     public readonly struct ShapeMatch
     {
-        internal ShapeMatch(int[]? map, ushort[]? writerTags)
-        {
-            Map = map;
-            WriterTags = writerTags;
-            More = null;
-        }
+        // One reference for the mapped case and one for wide presence, so the struct stays two registers wide
+        // where it is passed by value (every generated ReadBody takes one).
+        private readonly WriterMap? _map;
 
-        internal ShapeMatch(in ShapeMatch match, ulong[] more)
+        internal ShapeMatch(WriterMap? map, ulong[]? more)
         {
-            Map = match.Map;
-            WriterTags = match.WriterTags;
+            _map = map;
             More = more;
         }
 
         /// <summary>True when writer and reader agree on every member: read positionally.</summary>
-        public bool IsIdentical => Map == null;
+        public bool IsIdentical => _map == null;
 
         /// <summary>Writer member index → reader member index (or -1). Null when identical.</summary>
-        public int[]? Map { get; }
+        public int[]? Map => _map?.Members;
 
         /// <summary>The writer's tags, when not identical.</summary>
-        public ushort[]? WriterTags { get; }
+        public ushort[]? WriterTags => _map?.Tags;
 
         /// <summary>The number of members in the writer's shape when it differs from the reader's (0 when identical: use the reader's own shape).</summary>
-        public int Count => Map?.Length ?? 0;
+        public int Count => _map?.Members.Length ?? 0;
 
         /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>
-        public WireType WireTypeAt(int index) => (WireType)(WriterTags![index] & 7);
+        public WireType WireTypeAt(int index) => (WireType)(_map!.Tags[index] & 7);
 
         /// <summary>
         /// The presence words after the first, when the writer's shape has more than 64 members (word j
@@ -303,6 +354,22 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool Has(ulong p, int index) =>
             index < 64 ? (p & (1UL << index)) != 0 : (More![(index >> 6) - 1] & (1UL << (index & 63))) != 0;
+
+        internal ShapeMatch WithMore(ulong[] more) => new ShapeMatch(_map, more);
+    }
+
+    /// <summary>A writer shape mapped to a reader's: per writer member the reader member (or -1), and the writer's tags.</summary>
+    internal sealed class WriterMap
+    {
+        public WriterMap(int[] members, ushort[] tags)
+        {
+            Members = members;
+            Tags = tags;
+        }
+
+        public int[] Members { get; }
+
+        public ushort[] Tags { get; }
     }
 }
 

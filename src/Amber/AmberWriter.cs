@@ -300,6 +300,12 @@ namespace Amber
         private void WriteShapeDefinition(AmberShape shape, int id, ulong listed)
         {
             WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
+            byte[]? block = shape.DefinitionBytes(listed);
+            if (block != null)
+            {
+                WriteRaw(block);
+                return;
+            }
             bool all = listed == shape.AllMembers;
             ulong count = all ? (ulong)shape.Tags.Length : (ulong)Bits.PopCount(listed);
             if (shape.TypeTag is uint typeTag)

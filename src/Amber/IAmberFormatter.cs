@@ -27,33 +27,45 @@ namespace Amber
         /// <summary>Registers (or replaces) the formatter for <typeparamref name="T"/>.</summary>
         public static void Register<T>(IAmberFormatter<T> formatter)
         {
-            Cache<T>.Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+            Cache<T>.Value.Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
         }
 
         /// <summary>Marks <typeparamref name="T"/>'s payloads as always written in reference mode (its graph holds an [AmberPreserveReferences] type).</summary>
-        public static void RequireReferences<T>() => References<T>.Required = true;
+        public static void RequireReferences<T>() => Cache<T>.Value.RequiresReferences = true;
 
-        internal static bool RequiresReferences<T>() => References<T>.Required;
+        internal static bool RequiresReferences<T>() => Cache<T>.Value.RequiresReferences;
 
-        private static class References<T>
-        {
-            public static bool Required;
-        }
+        /// <summary>What is registered for <typeparamref name="T"/>, in one object: a serializer call looks up one generic static, not one per fact.</summary>
+        internal static Registration<T> Lookup<T>() => Cache<T>.Value;
 
         /// <summary>The registered formatter for <typeparamref name="T"/>, or null.</summary>
-        public static IAmberFormatter<T>? TryGet<T>() => Cache<T>.Formatter;
+        public static IAmberFormatter<T>? TryGet<T>() => Cache<T>.Value.Formatter;
 
         /// <summary>The registered formatter for <typeparamref name="T"/>; throws an <see cref="AmberException"/> naming the fix if there is none.</summary>
         public static IAmberFormatter<T> Get<T>()
         {
-            IAmberFormatter<T>? f = Cache<T>.Formatter;
+            IAmberFormatter<T>? f = Cache<T>.Value.Formatter;
             if (f == null) AmberThrow.NoFormatter(typeof(T));
             return f;
         }
 
         private static class Cache<T>
         {
-            public static IAmberFormatter<T>? Formatter;
+            public static readonly Registration<T> Value = new Registration<T>();
+        }
+
+        internal sealed class Registration<T>
+        {
+            public IAmberFormatter<T>? Formatter;
+            public bool RequiresReferences;
+
+            /// <summary>The formatter; throws an <see cref="AmberException"/> naming the fix if there is none.</summary>
+            public IAmberFormatter<T> Get()
+            {
+                IAmberFormatter<T>? f = Formatter;
+                if (f == null) AmberThrow.NoFormatter(typeof(T));
+                return f;
+            }
         }
     }
 }

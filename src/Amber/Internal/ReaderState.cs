@@ -17,10 +17,12 @@ namespace Amber.Internal
             public ushort[] Tags;       // capacity may exceed Count
             public int Count;
             public AmberShape? MatchedShape;
-            public int[]? Map;          // null with MatchedShape set: identical
+            public WriterMap? Map;      // null with MatchedShape set: identical
             public bool HasTypeTag;     // the definition carried a polymorphic type tag
             public uint TypeTag;
             public ulong Deposit;       // with MatchedShape set and Map null: the reader positions of the writer's members, when fewer
+            public byte[]? Raw;         // the definition's bytes after its header, as last read into this entry
+            public int RawLength;       // 0: none kept (not read yet, being read, or read across segments)
             public byte[]? HashBlock;   // the name hashes of the tags whose key repeats (u32 little-endian each, format §5); capacity may exceed
             public int HashCount;
         }
@@ -43,11 +45,25 @@ namespace Amber.Internal
             return _morePresence[depth] ??= new ulong[AmberCode.MaxShapeMembers / 64 - 1];
         }
 
+        // As for WriterState: the thread's state stays in the thread-static while lent out, so returning it is a
+        // field write; a nested read on the same thread gets a fresh one.
+        private bool _inUse;
+
         public static ReaderState Rent()
         {
             ReaderState? s = t_cached;
-            if (s != null) { t_cached = null; return s; }
-            return new ReaderState();
+            if (s == null || s._inUse) return RentSlow();
+            s._inUse = true;
+            return s;
+        }
+
+        private static ReaderState RentSlow()
+        {
+            // The new state becomes the thread's: after a nested call the outer one is simply dropped when returned,
+            // and a state never returned (a reader or writer not disposed) does not keep every later call on this path.
+            var s = new ReaderState { _inUse = true };
+            t_cached = s;
+            return s;
         }
 
         // Reference mode (format §7.2): objects and Bytes values by id; null marks a reserved slot
@@ -67,7 +83,7 @@ namespace Amber.Internal
             state.Count = 0;
             state.Objects.Clear();
             state.Bytes.Clear();
-            t_cached = state;
+            state._inUse = false;
         }
 
         /// <summary>Prepares entry <see cref="Count"/> for <paramref name="count"/> tags; returns the tag buffer to fill.</summary>
@@ -90,7 +106,7 @@ namespace Amber.Internal
         {
             if (ReferenceEquals(e.MatchedShape, shape) && (positionalSubset || e.Deposit == 0 || e.Map != null))
             {
-                return new ShapeMatch(e.Map, e.Map == null ? null : e.Tags);
+                return new ShapeMatch(e.Map, null);
             }
             ushort[] mine = shape.Tags;
             bool identical = mine.Length == e.Count;
@@ -101,24 +117,25 @@ namespace Amber.Internal
             {
                 identical = e.HashBlock.AsSpan(0, 4 * e.HashCount).SequenceEqual(shape.TagBytes.AsSpan(2 * mine.Length));
             }
-            int[]? map = null;
+            WriterMap? map = null;
             ulong deposit = 0;
             if (!identical && !(positionalSubset && TryDeposit(ref e, shape, out deposit)))
             {
-                map = new int[e.Count];
+                var members = new int[e.Count];
                 int hashed = 0;
                 for (int i = 0; i < e.Count; i++)
                 {
-                    map[i] = e.HashCount != 0 && KeyRepeats(e.Tags, e.Count, i)
+                    members[i] = e.HashCount != 0 && KeyRepeats(e.Tags, e.Count, i)
                         ? shape.FindMemberByHash(BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * hashed++)))
                         : shape.FindMember(e.Tags[i]);
                 }
+                map = new WriterMap(members, e.Tags);
                 deposit = 0;
             }
             e.MatchedShape = shape;
             e.Map = map;
             e.Deposit = deposit;
-            return new ShapeMatch(map, map == null ? null : e.Tags);
+            return new ShapeMatch(map, null);
         }
 
         /// <summary>

@@ -27,17 +27,31 @@ namespace Amber.Internal
         public System.Collections.Generic.Dictionary<object, int>? Bytes;
         public int BytesCount;
 
+        // The thread's state stays in the thread-static while lent out: only renting reads it, returning is a field
+        // write. A nested call on the same thread (a formatter that serializes something else) gets a fresh one.
+        private bool _inUse;
+
         public static WriterState Rent()
         {
             WriterState? s = t_cached;
-            if (s != null) { t_cached = null; return s; }
-            return new WriterState();
+            if (s == null || s._inUse) return RentSlow();
+            s._inUse = true;
+            return s;
+        }
+
+        private static WriterState RentSlow()
+        {
+            // The new state becomes the thread's: after a nested call the outer one is simply dropped when returned,
+            // and a state never returned (a reader or writer not disposed) does not keep every later call on this path.
+            var s = new WriterState { _inUse = true };
+            t_cached = s;
+            return s;
         }
 
         public static void Return(WriterState state)
         {
             state.Reset();
-            t_cached = state;
+            state._inUse = false;
         }
 
         /// <summary>
