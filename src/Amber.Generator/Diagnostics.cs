@@ -64,6 +64,12 @@ namespace Amber.Generator
             Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: "docs/diagnostics/AMB010.md");
 
+        public static readonly DiagnosticDescriptor TooManyMembers = new DiagnosticDescriptor(
+            "AMB011", "More members than a shape can list",
+            "Type '{0}' has {1} serialized members; a shape lists at most {2}. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].",
+            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: "docs/diagnostics/AMB011.md");
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -75,6 +81,7 @@ namespace Amber.Generator
             "AMB008" => NoUnsafeAccessor,
             "AMB009" => BadSurrogate,
             "AMB010" => OpenGeneric,
+            "AMB011" => TooManyMembers,
             _ => null,
         };
     }

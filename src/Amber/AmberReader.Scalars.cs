@@ -228,11 +228,22 @@ namespace Amber
             }
             long at = Position;
             ReadOnlySpan<byte> bytes = ReadSpan(n);
+#if NET8_0_OR_GREATER
+            // ASCII cannot fail to decode, so the common case has no exception handler and inlines.
+            string value = Ascii.IsValid(bytes) ? Encoding.Latin1.GetString(bytes) : DecodeUtf8Checked(bytes, at);
+#else
+            string value = DecodeUtf8Checked(bytes, at);
+#endif
+            RememberBytes(value);
+            return value;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static string DecodeUtf8Checked(ReadOnlySpan<byte> bytes, long at)
+        {
             try
             {
-                string value = DecodeUtf8(bytes);
-                RememberBytes(value);
-                return value;
+                return s_utf8.GetString(bytes);
             }
             catch (DecoderFallbackException ex)
             {
@@ -389,7 +400,7 @@ namespace Amber
         public T[] ReadPrimitiveArray<T>(int count, byte descriptor) where T : unmanaged
         {
             if (count == 0) return Array.Empty<T>();
-            var result = new T[count];
+            T[] result = AmberCollections.NewArrayToOverwrite<T>(count);   // every path below writes every element or throws
             ReadPrimitives<T>(result, descriptor);
             return result;
         }

@@ -382,6 +382,17 @@ namespace Amber
             CopyTo(System.Runtime.InteropServices.MemoryMarshal.AsBytes(destination));
         }
 
+        /// <summary>
+        /// Reads <paramref name="count"/> identical rows of a blittable struct into a new array: one copy into memory
+        /// that is not zeroed first, since the copy writes every byte (or throws, and the array is dropped).
+        /// </summary>
+        public T[] ReadRawArray<T>(int count) where T : unmanaged
+        {
+            T[] result = AmberCollections.NewArrayToOverwrite<T>(count);
+            ReadRaw<T>(result);
+            return result;
+        }
+
         /// <summary>Reads one row member of the reader's own code (identical rows).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public T ReadUnmanaged<T>() where T : unmanaged

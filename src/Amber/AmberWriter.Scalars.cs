@@ -139,7 +139,13 @@ namespace Amber
             if (value.Length <= 42 && _buffer.Length - _pos >= 127)
             {
                 Span<byte> span = _buffer.Slice(_pos + 1);
+#if NET8_0_OR_GREATER
+                // ASCII (most names, keys and short values) narrows in one vectorised pass; anything else is
+                // encoded again from the start by the UTF-8 encoder.
+                if (Ascii.FromUtf16(value.AsSpan(), span, out int n) != System.Buffers.OperationStatus.Done) n = s_utf8.GetBytes(value.AsSpan(), span);
+#else
                 int n = s_utf8.GetBytes(value.AsSpan(), span);
+#endif
                 _buffer[_pos] = (byte)(n + 1);
                 _pos += n + 1;
                 return;

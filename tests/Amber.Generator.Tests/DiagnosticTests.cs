@@ -195,6 +195,28 @@ public static class Use
             Assert.Null(Diagnostics.ById("AMB005"));
         }
 
+        [Theory]
+        [InlineData(1024, false)]
+        [InlineData(1025, true)]
+        public void AMB011_more_members_than_a_shape_lists(int count, bool reported)
+        {
+            var sb = new StringBuilder();
+            sb.Append("using Amber;\n\npublic class Huge\n{\n");
+            for (int i = 0; i < count; i++) sb.Append("    public int P").Append(i).Append(";\n");
+            sb.Append("}\n\npublic static class Use\n{\n    public static byte[] Save(Huge h) => AmberSerializer.Serialize(h);\n}\n");
+
+            GeneratorRun run = GeneratorHarness.Run(sb.ToString());
+            if (!reported)
+            {
+                Assert.Empty(run.Diagnostics);
+                return;
+            }
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal("AMB011", d.Id);
+            Assert.Contains("1025 serialized members", d.GetMessage(), System.StringComparison.Ordinal);
+            Assert.Contains("Fix:", d.GetMessage(), System.StringComparison.Ordinal);
+        }
+
         [Fact]
         public void AMB005_is_not_reported_at_64_members()
         {
@@ -304,7 +326,7 @@ public static class Use
         public void Every_descriptor_has_a_help_page()
         {
             string root = RepositoryRoot();
-            for (int i = 1; i <= 10; i++)
+            for (int i = 1; i <= 11; i++)
             {
                 if (i == 5) continue;   // AMB005 is retired; its page says so
                 string id = "AMB" + i.ToString("000", System.Globalization.CultureInfo.InvariantCulture);
@@ -315,7 +337,7 @@ public static class Use
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
-            Assert.Null(Diagnostics.ById("AMB011"));
+            Assert.Null(Diagnostics.ById("AMB012"));
         }
 
         // ------------------------------------------------------------------ helpers

@@ -1122,14 +1122,13 @@ namespace Amber.Generator.Emitting
             sw.Line();
             sw.Open("internal static " + t + "[] ReadRowsArray(ref global::Amber.AmberReader r, int count)");
             sw.Line("var rows = r.ReadRowsHeader(Shape, RowCodes, count);");
-            sw.Line("var result = new " + t + "[count];");
             if (o.RowBlittable)
             {
                 sw.Open("if (rows.Identical && " + blittable + ")");
-                sw.Line("r.ReadRaw<" + t + ">(result);");
-                sw.Line("return result;");
+                sw.Line("return r.ReadRawArray<" + t + ">(count);");
                 sw.Close();
             }
+            sw.Line("var result = new " + t + "[count];");
             sw.Open("if (rows.Identical)");
             sw.Open("for (int i = 0; i < count; i++)");
             sw.Line("var o = new " + t + "();");

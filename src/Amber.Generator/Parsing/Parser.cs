@@ -17,6 +17,9 @@ namespace Amber.Generator.Parsing
     /// </summary>
     internal sealed class Parser
     {
+        /// <summary>The most members a shape lists (AmberCode.MaxShapeMembers in the runtime).</summary>
+        private const int MaxShapeMembers = 1024;
+
         private static readonly SymbolDisplayFormat s_fullName = SymbolDisplayFormat.FullyQualifiedFormat
             .WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
@@ -881,6 +884,12 @@ namespace Amber.Generator.Parsing
                     access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
             }
 
+            // The format's bound (docs/format.md §5: a shape lists at most 1024 members, 16 presence words).
+            if (members.Count > MaxShapeMembers)
+            {
+                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), MaxShapeMembers.ToString());
+                ok = false;
+            }
             if (!ok) return null;
 
             // An extra key (a former name, or the current name when [AmberKey] or a former name sets
