@@ -234,13 +234,25 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ulong ReadVarint()
         {
-            if (_pos < _span.Length)
+            ReadOnlySpan<byte> span = _span;
+            int pos = _pos;
+            if ((uint)pos < (uint)span.Length)
             {
-                byte b = _span[_pos];
+                byte b = span[pos];
                 if (b < 0x80)
                 {
-                    _pos++;
+                    _pos = pos + 1;
                     return b;
+                }
+                // Two bytes (values up to 16383: ids, lengths, counts, most zig-zagged ints) without a call.
+                if ((uint)(pos + 1) < (uint)span.Length)
+                {
+                    byte b1 = span[pos + 1];
+                    if (b1 < 0x80)
+                    {
+                        _pos = pos + 2;
+                        return (b & 0x7FUL) | ((ulong)b1 << 7);
+                    }
                 }
             }
             return ReadVarintSlow();

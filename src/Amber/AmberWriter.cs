@@ -148,6 +148,14 @@ namespace Amber
                 _buffer[_pos++] = (byte)value;
                 return;
             }
+            // Two bytes (values up to 16383: ids, lengths, counts, most zig-zagged ints) without a call.
+            if (value < 0x4000 && _buffer.Length - _pos >= 2)
+            {
+                _buffer[_pos] = (byte)(value | 0x80);
+                _buffer[_pos + 1] = (byte)(value >> 7);
+                _pos += 2;
+                return;
+            }
             WriteVarintSlow(value);
         }
 
@@ -166,8 +174,8 @@ namespace Amber
         public void EnableReferences()
         {
             WriterState state = State;
-            state.Objects ??= new System.Collections.Generic.Dictionary<object, int>(WriterState.IdentityComparer.Instance);
-            state.Bytes ??= new System.Collections.Generic.Dictionary<object, int>(WriterState.IdentityComparer.Instance);
+            state.Objects ??= new IdentityMap();
+            state.Bytes ??= new IdentityMap();
             _refs = true;
         }
 
@@ -185,16 +193,13 @@ namespace Amber
         [MethodImpl(MethodImplOptions.NoInlining)]
         private bool TryWriteReferenceSlow(object value)
         {
-            var objects = State.Objects!;
-            if (objects.TryGetValue(value, out int id))
-            {
-                WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
-                return true;
-            }
-            // The object header that follows takes the next id (WriteObjectHeader counts every header,
+            // A new object gets the id of the header that follows (WriteObjectHeader counts every header,
             // structs too, exactly as a reader reserves one per header).
-            objects.Add(value, State.ObjectCount);
-            return false;
+            WriterState state = State;
+            int id = state.Objects!.GetOrAdd(value, state.ObjectCount);
+            if (id < 0) return false;
+            WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
+            return true;
         }
 
         /// <summary>Reference mode: a Bytes value that is null (0 0), a back-reference (0 id+1), or new (true: write it, its id is taken).</summary>
@@ -207,14 +212,15 @@ namespace Amber
                 WriteByteRaw(0);
                 return false;
             }
-            if (state.Bytes!.TryGetValue(value, out int id))
+            int id = state.Bytes!.GetOrAdd(value, state.BytesCount);
+            if (id < 0)
             {
-                WriteByteRaw(0);
-                WriteVarint((ulong)(uint)id + 1);
-                return false;
+                state.BytesCount++;
+                return true;
             }
-            state.Bytes.Add(value, state.BytesCount++);
-            return true;
+            WriteByteRaw(0);
+            WriteVarint((ulong)(uint)id + 1);
+            return false;
         }
 
         /// <summary>Reference mode: a Bytes value that is never shared (decimal, DateTimeOffset …) still takes an id.</summary>

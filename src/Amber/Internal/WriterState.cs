@@ -5,14 +5,6 @@ namespace Amber.Internal
     /// <summary>Per-payload writer state: which shapes have been defined and with which id. Pooled per thread.</summary>
     internal sealed class WriterState
     {
-        /// <summary>Identity, not equality: two equal strings are two values; one string referenced twice is one.</summary>
-        internal sealed class IdentityComparer : System.Collections.Generic.IEqualityComparer<object>
-        {
-            public static readonly IdentityComparer Instance = new IdentityComparer();
-            public new bool Equals(object? x, object? y) => ReferenceEquals(x, y);
-            public int GetHashCode(object obj) => System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(obj);
-        }
-
         [ThreadStatic] private static WriterState? t_cached;
 
         private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
@@ -22,9 +14,9 @@ namespace Amber.Internal
 
 
         // Reference mode (format §7.2): ids of objects and of Bytes values, in order of first occurrence.
-        public System.Collections.Generic.Dictionary<object, int>? Objects;
+        public IdentityMap? Objects;
         public int ObjectCount;   // every new object header takes the next id, structs included
-        public System.Collections.Generic.Dictionary<object, int>? Bytes;
+        public IdentityMap? Bytes;
         public int BytesCount;
 
         // The thread's state stays in the thread-static while lent out: only renting reads it, returning is a field

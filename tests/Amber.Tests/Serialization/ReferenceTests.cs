@@ -57,6 +57,26 @@ namespace Amber.Tests.Serialization
         }
 
         [Fact]
+        public void Thousands_of_shared_objects_and_strings_keep_their_identity()
+        {
+            // Enough distinct objects and strings that the writer's identity tables grow several times; every title is
+            // listed twice, in a different order, and every text string is shared by two titles.
+            var texts = Enumerable.Range(0, 3000).Select(i => new string('t', 1) + i).ToList();
+            var titles = Enumerable.Range(0, 6000).Select(i => new Title { Text = texts[i / 2] }).ToList();
+            var shelf = titles.Concat(Enumerable.Reverse(titles)).ToList();
+            var lib = new Library { Shelf = shelf, Notes = texts };
+            Library back = AmberSerializer.Deserialize<Library>(AmberSerializer.Serialize(lib, Refs), Refs)!;
+            Assert.Equal(12000, back.Shelf!.Count);
+            for (int i = 0; i < 6000; i++)
+            {
+                Assert.Same(back.Shelf[i], back.Shelf[11999 - i]);
+                Assert.Equal(texts[i / 2], back.Shelf[i].Text);
+                Assert.Same(back.Notes![i / 2], back.Shelf[i].Text);
+            }
+            Assert.Equal(6000, back.Shelf.Distinct().Count());
+        }
+
+        [Fact]
         public void Skipped_members_keep_reference_ids_aligned()
         {
             var t = new Title { Text = "main" };
