@@ -10,7 +10,7 @@ namespace Amber.Benchmarks
     // namespaces (Models.MemoryPack.cs, Models.MessagePack.cs, Models.Protobuf.cs, Models.Orleans.cs),
     // filled from these by ModelCopy and checked against these by ModelComparer.
 
-    /// <summary>Report 2's network message.</summary>
+    /// <summary>The relay's network message.</summary>
     public class MessageEnvelope
     {
         public bool IsInternal { get; set; }

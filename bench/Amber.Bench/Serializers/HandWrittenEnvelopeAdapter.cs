@@ -9,7 +9,7 @@ using Amber.Bench.Workloads;
 namespace Amber.Bench.Serializers
 {
     /// <summary>
-    /// Report 2's hand-written "static" serializer for <see cref="MessageEnvelope"/> only: the bar that
+    /// The relay's hand-written "static" serializer for <see cref="MessageEnvelope"/> only: the bar that
     /// hand-written code sets. The format, in member order:
     /// <list type="bullet">
     /// <item>one byte, the bitmask of present (non-default) members: bit 0 IsInternal (the bit is the

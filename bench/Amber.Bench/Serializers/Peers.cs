@@ -63,7 +63,7 @@ namespace Amber.Bench.Serializers
             "Newtonsoft.Json 13.0.3: one JsonSerializer per workload set-up, with default settings plus DateTimeZoneHandling.RoundtripKind and DateParseHandling.DateTime (ISO 8601, 100 ns, Kind kept), a contract resolver (Serializers/NewtonsoftContract.cs: BookShelf's private Secret; TypeNameHandling.Auto on exactly the members declared as a base in Serializers/KnownSubtypes.cs or as a collection of one) "
                 + "and a SerializationBinder allow-list for those type names (short names, never assembly-qualified), plus PreserveReferencesHandling.Objects for gamestate; char buffers from ArrayPool<char>.Shared; "
                 + "serializes via JsonTextWriter → a reused StreamWriter (UTF-8, no BOM) → a Stream over the reused buffer writer; deserializes via JsonTextReader → StreamReader → an UnmanagedMemoryStream over the pinned payload (no copy).",
-            "Hand-written static (envelope only): report 2's recipe written for MessageEnvelope: a bitmask of present members (IsInternal is its bit), DateTime as one varint of ticks << 2 | kind, Guids as 16 bytes, "
+            "Hand-written static (envelope only): the kind of static serializer a relay writes by hand for its one message type, written for MessageEnvelope: a bitmask of present members (IsInternal is its bit), DateTime as one varint of ticks << 2 | kind, Guids as 16 bytes, "
                 + "UTF-8 strings with a varint length, the dictionary as count + pairs; no version tolerance, no header, nothing shared with Amber.",
         };
     }

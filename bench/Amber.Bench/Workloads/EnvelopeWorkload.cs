@@ -7,7 +7,7 @@ using ProtoBuf;
 
 namespace Amber.Bench.Workloads
 {
-    /// <summary>Report 2's network message.</summary>
+    /// <summary>The relay's network message.</summary>
     [MemoryPackable(ModelFlavour.MemoryPackMode)]
     [MessagePackObject]
     [ProtoContract]
