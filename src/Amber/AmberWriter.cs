@@ -24,6 +24,7 @@ namespace Amber
         private readonly int _checkedDepth;
         private WriterState? _state;
         private bool _refs;
+        private bool _rootPending;   // the next object header is the payload's root object
 
         /// <summary>Creates a writer over <paramref name="output"/>.</summary>
         public AmberWriter(IBufferWriter<byte> output, AmberOptions? options = null)
@@ -42,6 +43,7 @@ namespace Amber
             _checkedDepth = Math.Min(_maxDepth, AmberOptions.StackCheckDepth);
             _state = state;
             _refs = false;
+            _rootPending = false;
             if (options.PreserveReferences) EnableReferences();
             Options = options;
         }
@@ -167,8 +169,11 @@ namespace Amber
         }
 
         /// <summary>Writes the payload header for a root of <paramref name="rootWireType"/>.</summary>
-        public void WritePayloadHeader(WireType rootWireType) =>
+        public void WritePayloadHeader(WireType rootWireType)
+        {
             WriteByteRaw((byte)(AmberCode.PayloadHeader(rootWireType) | (_refs ? AmberCode.HeaderReferenceFlag : 0)));
+            _rootPending = rootWireType == WireType.Object;
+        }
 
         /// <summary>Turns on reference mode (docs/format.md §7.2) for this payload; call before the payload header.</summary>
         public void EnableReferences()
@@ -262,7 +267,16 @@ namespace Amber
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
             if (_refs) State.ObjectCount++;
-            int id = State.GetOrDefine(shape, presence, out ulong listed, out bool defined);
+            // The payload's root object lists the members it has: a message alone in its payload carries only their
+            // tags. Every other object lists them all, so that a type whose objects come in numbers has one shape and
+            // keeps a small id (docs/format.md §5).
+            ulong required = shape.AllMembers;
+            if (_rootPending)
+            {
+                _rootPending = false;
+                required = presence;
+            }
+            int id = State.GetOrDefine(shape, required, out ulong listed, out bool defined);
             if (defined)
             {
                 WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);

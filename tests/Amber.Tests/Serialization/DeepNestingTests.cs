@@ -16,18 +16,20 @@ namespace Amber.Tests.Serialization
     public class DeepNestingTests
     {
         /// <summary>
-        /// A chain of <paramref name="depth"/> <see cref="Node"/>s, Value absent, in the exact bytes Amber
-        /// writes: payload header, the first object with its shape definition (Next only: Value is 0, so the
-        /// shape does not list it) and presence 0x01 (Next, an object member, is always written), then <c>01 01</c>
-        /// (shape 0, Next present) per further level, and <c>00</c>: the last Next is null.
+        /// A chain of <paramref name="depth"/> (at least 2) <see cref="Node"/>s, Value absent, in the exact bytes Amber
+        /// writes: payload header; the root with its shape (Next only: the root lists the members it has, and Value is
+        /// 0) and presence 0x01; the second node with the full shape [Value, Next] (shape 1) and presence 0x02 (Next, an
+        /// object member, is always written); then <c>05 02</c> (shape 1, Next present) per further level, and
+        /// <c>00</c>: the last Next is null.
         /// </summary>
         private static byte[] NodeChain(int depth)
         {
             byte[] two = AmberSerializer.Serialize(new Node { Next = new Node() });
             Assert.Equal(new byte[] { 0x15, 0x02, 0x02 }, two.Take(3));
-            Assert.Equal(new byte[] { 0x01, 0x01, 0x01, 0x00 }, two.Skip(5));
-            var bytes = two.Take(6).ToList();
-            for (int i = 0; i < depth - 1; i++) bytes.AddRange(new byte[] { 0x01, 0x01 });
+            Assert.Equal(new byte[] { 0x01, 0x06, 0x04 }, two.Skip(5).Take(3));
+            Assert.Equal(new byte[] { 0x02, 0x00 }, two.Skip(12));
+            var bytes = two.Take(13).ToList();
+            for (int i = 0; i < depth - 2; i++) bytes.AddRange(new byte[] { 0x05, 0x02 });
             bytes.Add(0x00);
             return bytes.ToArray();
         }

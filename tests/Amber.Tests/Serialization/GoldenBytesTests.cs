@@ -153,26 +153,23 @@ namespace Amber.Tests.Serialization
             // 01            presence: Books
             // 03            Books: sequence count 2 + 1                                                §6.1
             // 05            element descriptor: wire type Object, not nullable, not packed
-            // book 0:
+            // book 0 (an object inside the root, so its shape lists every member, §5):
             //   06          object header: shape 1 defined here, (1 << 2) | 0b10
-            //   04          d = 2 members << 1: the members book 0 has (BookData null is absent)
-            //   1CB8 4072   tags of Title (Bytes), Id (Varint)
-            //   03          presence: Title, Id
+            //   06          d = 3 members << 1
+            //   1CB8 4072 5482   tags of Title (Bytes), Id (Varint), BookData (Bytes)
+            //   03          presence: Title, Id (BookData null is absent)
             //   02 41       Title "A"
             //   02          Id: zigzag(1)
-            // book 1 has BookData, which shape 1 does not list, so it defines the full shape (§5):
-            //   0A          object header: shape 2 defined here, (2 << 2) | 0b10
-            //   06          d = 3 members << 1
-            //   1CB8 4072 5482   tags of Title, Id, BookData (Bytes)
+            // book 1:
+            //   05          object header: shape 1 already defined, (1 << 2) | 0b01
             //   07          presence: all three
             //   02 42       Title "B"
             //   04          Id: zigzag(2)
             //   04 010203   BookData: L = 3 + 1, bytes 01 02 03
-            // A third book would refer to shape 2 (09) whatever it has.
             string expected = Clean(
                 "15 | 02 02 36C0 | 01 | 03 05 |" +
-                " 06 04 1CB8 4072 03 0241 02 |" +
-                " 0A 06 1CB8 4072 5482 07 0242 04 04010203");
+                " 06 06 1CB8 4072 5482 03 0241 02 |" +
+                " 05 07 0242 04 04010203");
             var shelf = new BookShelf
             {
                 Books = new List<Book>
@@ -211,7 +208,7 @@ namespace Amber.Tests.Serialization
             Assert.Equal(new[] { "A", "B" }, new[] { s.Books![0].Title, s.Books[1].Title });
             Assert.Equal(new byte[] { 1, 2, 3 }, s.Books[1].BookData);
 
-            // What this version writes (a shape per object's needs, then the full one) reads back too.
+            // A writer may also define a shape of some members and later the full one (§5): that reads back too.
             s = AmberSerializer.Deserialize<BookShelf>(Convert.FromHexString("15020236C0010305" + "0604" + "1CB84072030241" + "02" + "0A061CB8407254820702420404010203"))!;
             Assert.Equal(new[] { "A", "B" }, new[] { s.Books![0].Title, s.Books[1].Title });
             Assert.Null(s.Books[0].BookData);
