@@ -169,10 +169,16 @@ namespace Amber
         }
 
         /// <summary>Writes the payload header for a root of <paramref name="rootWireType"/>.</summary>
-        public void WritePayloadHeader(WireType rootWireType)
+        public void WritePayloadHeader(WireType rootWireType) => WritePayloadHeader(rootWireType, singleRoot: true);
+
+        /// <summary>
+        /// Writes the payload header; <paramref name="singleRoot"/> false for a payload that holds many root values
+        /// (a stream frame's items), whose first object is not alone and lists all its members like the others.
+        /// </summary>
+        internal void WritePayloadHeader(WireType rootWireType, bool singleRoot)
         {
             WriteByteRaw((byte)(AmberCode.PayloadHeader(rootWireType) | (_refs ? AmberCode.HeaderReferenceFlag : 0)));
-            _rootPending = rootWireType == WireType.Object;
+            _rootPending = singleRoot && rootWireType == WireType.Object;
         }
 
         /// <summary>Turns on reference mode (docs/format.md §7.2) for this payload; call before the payload header.</summary>

@@ -24,6 +24,7 @@ namespace Amber.Fuzz.Engine
         PresenceByte,
         Varint,
         Fixed,
+        NameHash,
     }
 
     /// <summary>One annotated range of a payload.</summary>
@@ -169,6 +170,16 @@ namespace Amber.Fuzz.Engine
                 tags[i] = (ushort)(_data[_pos] | (_data[_pos + 1] << 8));
                 _fields.Add(new Field(FieldKind.MemberTag, _pos, 2, tags[i]));
                 _pos += 2;
+            }
+            // The name hashes of the members whose key repeats in this definition (docs/format.md §5).
+            for (int i = 0; i < tags.Length; i++)
+            {
+                bool repeats = false;
+                for (int j = 0; j < tags.Length && !repeats; j++) repeats = j != i && (tags[j] >> 3) == (tags[i] >> 3);
+                if (!repeats) continue;
+                Need(4);
+                _fields.Add(new Field(FieldKind.NameHash, _pos, 4, (uint)(_data[_pos] | (_data[_pos + 1] << 8) | (_data[_pos + 2] << 16) | (_data[_pos + 3] << 24))));
+                _pos += 4;
             }
             _shapes.Add(tags);
             return tags;

@@ -212,7 +212,7 @@ namespace Amber
             try
             {
                 if (AmberFormatterRegistry.RequiresReferences<T>() && !writer.ReferencesEnabled) writer.EnableReferences();
-                writer.WritePayloadHeader(_formatter.WireType);
+                writer.WritePayloadHeader(_formatter.WireType, singleRoot: false);
                 int count = 0;
                 do
                 {

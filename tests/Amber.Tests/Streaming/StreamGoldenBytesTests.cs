@@ -77,6 +77,25 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
+        public void A_frames_items_list_every_member_even_the_first()
+        {
+            // A frame's payload holds many items, so its first object is not a message alone: Book's one shape lists
+            // Title, Id and BookData though the first book has only a title (docs/format.md §5).
+            var ms = new MemoryStream();
+            AmberStream.Write(ms, new[] { new Amber.Tests.Models.Book { Title = "A" }, new Amber.Tests.Models.Book { Title = "B", Id = 2 } });
+
+            byte[] body = Convert.FromHexString(
+                "15"                                        // payload header (version 1, Object)
+                + "02" + "06" + "1CB8" + "4072" + "5482"    // shape 0 defined: Title, Id, BookData
+                + "01" + "0241"                             // presence: Title; "A"
+                + "01" + "03" + "0242" + "04");             // shape 0; Title, Id; "B", zigzag(2)
+            byte[] header = FrameHeader(0x00, count: 2, rawLength: (uint)body.Length, body);
+            byte[] end = EndFrame(items: 2, frames: 1);
+            string expected = "414D425301" + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end);
+            Assert.Equal(expected, Convert.ToHexString(ms.ToArray()));
+        }
+
+        [Fact]
         public void An_empty_stream_is_the_start_and_the_end_frame()
         {
             var ms = new MemoryStream();
