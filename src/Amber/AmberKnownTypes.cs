@@ -1,38 +1,11 @@
 using System;
+using System.ComponentModel;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
 
 namespace Amber
 {
-    /// <summary>Writes a boxed value of one known type, header included (docs/format.md §7.3).</summary>
-    public delegate void AmberBoxedWriter(ref AmberWriter writer, object value);
-
-    /// <summary>Reads the members of a known type after its header was read; returns the value, boxed.</summary>
-    public delegate object? AmberBoxedReader(ref AmberReader reader, ShapeMatch match, ulong presence);
-
-    /// <summary>Writes one value of a known type that is not an object (an enum, a collection): just the value, in its wire type.</summary>
-    public delegate void AmberValueWriter<T>(ref AmberWriter writer, T value);
-
-    /// <summary>Reads one value of a known type that is not an object, written with <paramref name="wireType"/>.</summary>
-    public delegate T AmberValueReader<T>(ref AmberReader reader, WireType wireType);
-
-    /// <summary>What a polymorphic or <c>object</c> member does with a type tag this program does not know.</summary>
-    public enum AmberUnknownTypeHandling
-    {
-        /// <summary>Fail with an <see cref="AmberException"/> that names the tag (the default).</summary>
-        Throw,
-
-        /// <summary>Skip the object; the member (or collection element) becomes null.</summary>
-        Null,
-
-        /// <summary>
-        /// Read the members the declared type has (mapped by name), when the declared type is a concrete
-        /// class; otherwise as <see cref="Null"/>.
-        /// </summary>
-        DeclaredType,
-    }
-
     /// <summary>
     /// The process-wide list of types a member declared as <c>object</c> can hold, and of types that
     /// join a polymorphic hierarchy from an assembly its base did not see (docs/format.md §7.1, §7.3).
@@ -70,10 +43,12 @@ namespace Amber
         /// Generated code calls this for every type it has a codec for; call it yourself only for a type
         /// with a hand-written codec. The first registration of a type wins.
         /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody) =>
             Register(type, typedShape, write, readBody, null);
 
         /// <summary>Registers a type that was renamed: data written under its former names (their tags) reads as it too.</summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody, uint[]? formerTags)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
@@ -100,6 +75,7 @@ namespace Amber
         /// object with one member, <c>Value</c>, written by <paramref name="write"/> (docs/format.md §7.3).
         /// Generated code calls this for the enums and collections of its model.
         /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read)
         {
             if (write == null) throw new ArgumentNullException(nameof(write));
@@ -126,6 +102,7 @@ namespace Amber
         public static bool IsKnown(Type type) => s_byType.ContainsKey(type);
 
         /// <summary>Writes a value where the declared type is <c>object</c>: null, or the value with its type's typed shape.</summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static void WriteObject(ref AmberWriter writer, object? value)
         {
             if (value is null)
@@ -140,6 +117,7 @@ namespace Amber
         }
 
         /// <summary>Writes a value of a registered type with its typed shape; false (nothing written) when its type is not registered.</summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static bool TryWrite(ref AmberWriter writer, object value)
         {
             if (!s_byType.TryGetValue(value.GetType(), out Entry? entry)) return false;
@@ -148,6 +126,7 @@ namespace Amber
         }
 
         /// <summary>Reads a value where the declared type is <c>object</c> (the wire type was checked by the caller).</summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static object? ReadObject(ref AmberReader reader)
         {
             if (!reader.ReadPolymorphicHeader(out bool tagged, out uint tag, out object? existing)) return existing;
@@ -168,6 +147,7 @@ namespace Amber
         /// <see cref="AmberOptions.UnknownTypes"/> decides. Returns false when the caller should read
         /// the declared type itself (<see cref="AmberUnknownTypeHandling.DeclaredType"/> with a concrete declared type).
         /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
         public static bool TryReadOther<T>(ref AmberReader reader, uint tag, bool declaredIsConcrete, string declaredName, out T? value)
             where T : class
         {

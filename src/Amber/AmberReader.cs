@@ -318,12 +318,5 @@ namespace Amber
         /// <summary>Leaves one level of nesting.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void ExitDepth() => _depth--;
-
-        /// <summary>Throws a wire-type mismatch unless <paramref name="actual"/> is <paramref name="expected"/>.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void ExpectWireType(WireType actual, WireType expected)
-        {
-            if (actual != expected) AmberThrow.WireTypeMismatch(Position, actual, expected.ToString());
-        }
     }
 }

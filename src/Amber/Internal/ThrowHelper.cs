@@ -1,4 +1,5 @@
 using System;
+using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
 
 namespace Amber
@@ -7,6 +8,7 @@ namespace Amber
     /// Throws Amber's exceptions from out-of-line methods so the hot methods that call them stay small.
     /// Public because generated code calls it; not meant for hand-written code.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public static class AmberThrow
     {
         /// <summary>A shape of more than 64 members was given one presence word (a caller bug, not bad input).</summary>

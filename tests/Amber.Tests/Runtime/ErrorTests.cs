@@ -496,7 +496,7 @@ namespace Amber.Tests.Runtime
         {
             AmberException a = AssertAmber(new byte[] { 0 }, (ref AmberReader r) =>
             {
-                r.ExpectWireType(WireType.Bytes, WireType.Varint);
+                r.Expect(WireType.Bytes, WireType.Varint, "Varint");
                 return null;
             });
             Assert.Contains("Found a Bytes value where Varint was expected", a.Message, StringComparison.Ordinal);

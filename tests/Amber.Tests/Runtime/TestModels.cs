@@ -48,7 +48,7 @@ namespace Amber.Tests.Runtime
 
         public Book? Read(ref AmberReader reader, WireType wireType)
         {
-            reader.ExpectWireType(wireType, WireType.Object);
+            reader.Expect(wireType, WireType.Object, "Object");
             if (!reader.ReadObjectHeader(Shape, out ShapeMatch match, out ulong presence)) return null;
             var book = new Book();
             if (match.IsIdentical)
@@ -130,7 +130,7 @@ namespace Amber.Tests.Runtime
 
         public Shelf? Read(ref AmberReader reader, WireType wireType)
         {
-            reader.ExpectWireType(wireType, WireType.Object);
+            reader.Expect(wireType, WireType.Object, "Object");
             if (!reader.ReadObjectHeader(Shape, out ShapeMatch match, out ulong presence)) return null;
             var shelf = new Shelf();
             int count = match.IsIdentical ? Shape.Tags.Length : match.Count;
@@ -314,7 +314,7 @@ namespace Amber.Tests.Runtime
         {
             var sb = new StringBuilder();
             WireType root = r.ReadPayloadHeader();
-            r.ExpectWireType(root, WireType.Object);
+            r.Expect(root, WireType.Object, "Object");
             if (!r.ReadObjectHeader(shape, out ShapeMatch match, out ulong presence)) throw new AmberException("test reader: the root is null", r.Position, null);
             int writerCount = match.IsIdentical ? shape.Tags.Length : match.Count;
             for (int i = 0; i < writerCount; i++)

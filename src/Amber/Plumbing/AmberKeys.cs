@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
@@ -10,6 +11,7 @@ namespace Amber
     /// <see cref="Comparer{TKey}"/>; with <see cref="AmberOptions.HardenedKeyHashing"/> off it returns null
     /// (the framework's default comparer). docs/security.md explains when to turn it on.
     /// </summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public static class AmberKeys
     {
         /// <summary>The comparer for a dictionary or set of <typeparamref name="TKey"/> read with <paramref name="options"/>, or null for the default.</summary>

@@ -1,7 +1,7 @@
 using System;
 using System.Collections;
 using System.Collections.Generic;
-using System.Numerics;
+using System.ComponentModel;
 using System.Runtime.CompilerServices;
 #if NET8_0_OR_GREATER
 using System.Runtime.InteropServices;
@@ -10,6 +10,7 @@ using System.Runtime.InteropServices;
 namespace Amber
 {
     /// <summary>Helpers that generated code calls for collections. Public for generated code; not meant for hand-written code.</summary>
+    [EditorBrowsable(EditorBrowsableState.Never)]
     public static class AmberCollections
     {
         /// <summary>The elements of a list as a span (no copy where the framework allows it).</summary>
@@ -74,58 +75,5 @@ namespace Amber
             list.Reverse();
             return list;
         }
-    }
-
-    /// <summary>Default-value tests that, unlike ==, tell -0.0 from 0.0, 0.00m from 0m and a DateTime's Kind.</summary>
-    public static class AmberDefault
-    {
-        /// <summary>True if the value is the all-zero default.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool IsDefault(double value) => BitConverter.DoubleToInt64Bits(value) == 0;
-
-        /// <summary>True if the value is the all-zero default.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool IsDefault(float value) => BitConverter.SingleToInt32Bits(value) == 0;
-
-        /// <summary>True if the value is the all-zero default (scale included).</summary>
-        public static bool IsDefault(decimal value)
-        {
-#if NET8_0_OR_GREATER
-            Span<int> bits = stackalloc int[4];
-            decimal.GetBits(value, bits);
-            return bits[0] == 0 && bits[1] == 0 && bits[2] == 0 && bits[3] == 0;
-#else
-            int[] bits = decimal.GetBits(value);
-            return bits[0] == 0 && bits[1] == 0 && bits[2] == 0 && bits[3] == 0;
-#endif
-        }
-
-        /// <summary>True if ticks and kind are both zero.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public static bool IsDefault(DateTime value) => AmberPrimitives.EncodeDateTime(value) == 0;
-
-        /// <summary>True if clock ticks and offset are both zero.</summary>
-        public static bool IsDefault(DateTimeOffset value) => value.Ticks == 0 && value.Offset == TimeSpan.Zero;
-
-        /// <summary>True if zero.</summary>
-        public static bool IsDefault(BigInteger value) => value.IsZero;
-
-#if NET8_0_OR_GREATER
-        /// <summary>True if the value is the all-zero default.</summary>
-        public static bool IsDefault(Half value) => BitConverter.HalfToInt16Bits(value) == 0;
-#endif
-    }
-}
-
-namespace Amber
-{
-    /// <summary>Calls a type's callbacks in place (no boxing of structs). Public for generated code.</summary>
-    public static class AmberCallbacks
-    {
-        /// <summary>Calls <see cref="IAmberOnSerializing.OnAmberSerializing"/>.</summary>
-        public static void Serializing<T>(ref T value) where T : IAmberOnSerializing => value.OnAmberSerializing();
-
-        /// <summary>Calls <see cref="IAmberOnDeserialized.OnAmberDeserialized"/>.</summary>
-        public static void Deserialized<T>(ref T value) where T : IAmberOnDeserialized => value.OnAmberDeserialized();
     }
 }
