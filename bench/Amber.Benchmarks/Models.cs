@@ -6,9 +6,14 @@ namespace Amber.Benchmarks
     // The comparison suite's model types (bench/Amber.Bench/Workloads), repeated here so this project
     // stands alone. They carry no attributes: Amber finds them from the AmberSerializer calls, MessagePack
     // reads them with its contractless resolver and Nerdbank.MessagePack through a PolyType witness class
-    // (Models.Nerdbank.cs). The peers that need attributes get copies of their own, in their own
-    // namespaces (Models.MemoryPack.cs, Models.MessagePack.cs, Models.Protobuf.cs, Models.Orleans.cs),
+    // (Models.Nerdbank.cs). The peers that need attributes use the suite's attributed types where they
+    // fit (bench/Amber.Bench/Workloads/Envelope/Model.cs and Vector3/Model.cs, linked by the project file)
+    // and copies of their own, in their own namespaces, where they do not (Models.MemoryPack.cs,
+    // Models.MessagePack.cs, Models.Protobuf.cs, Models.Orleans.cs say which and why); either way they are
     // filled from these by ModelCopy and checked against these by ModelComparer.
+    // These plain types stay: MessagePack's contractless resolver honours [MessagePackObject]/[Key] where a
+    // type has them (the suite's types do, so they would be read with int keys, not by name), and the
+    // suite's BookShelf has a private Secret that these benchmarks leave out.
 
     /// <summary>The relay's network message.</summary>
     public class MessageEnvelope

@@ -12,6 +12,8 @@ using PolyType;
 using PolyType.Abstractions;
 using MessagePackSerializerCs = MessagePack.MessagePackSerializer;
 using NerdbankSerializer = Nerdbank.MessagePack.MessagePackSerializer;
+// The comparison suite's attributed model types, linked from bench/Amber.Bench/Workloads (see the project file).
+using Suite = Amber.Bench.Workloads;
 
 // The peers call Amber through the generic base class below, so the generator cannot see the roots at
 // a call site: they are named here. The model types themselves carry no attribute for Amber.
@@ -30,11 +32,11 @@ namespace Amber.Benchmarks
     /// serializer's name (Description), without spaces so BenchmarkDotNet does not quote it.
     /// </summary>
     /// <typeparam name="T">The plain model (Models.cs): Amber, MessagePack contractless, Nerdbank.MessagePack.</typeparam>
-    /// <typeparam name="TMemoryPack">MemoryPack's default-mode copy.</typeparam>
-    /// <typeparam name="TMemoryPackTolerant">MemoryPack's GenerateType.VersionTolerant copy.</typeparam>
-    /// <typeparam name="TMessagePack">MessagePack's [MessagePackObject]/[Key(n)] copy.</typeparam>
-    /// <typeparam name="TProtobuf">protobuf-net's [ProtoContract] copy.</typeparam>
-    /// <typeparam name="TOrleans">Orleans' [GenerateSerializer] copy.</typeparam>
+    /// <typeparam name="TMemoryPack">MemoryPack's default-mode type (the suite's, or a copy: Models.MemoryPack.cs).</typeparam>
+    /// <typeparam name="TMemoryPackTolerant">MemoryPack's GenerateType.VersionTolerant type (a copy, or the suite's unmanaged Vector3).</typeparam>
+    /// <typeparam name="TMessagePack">MessagePack's [MessagePackObject]/[Key(n)] type (the suite's, or a copy: Models.MessagePack.cs).</typeparam>
+    /// <typeparam name="TProtobuf">protobuf-net's [ProtoContract] type (the suite's, or a copy: Models.Protobuf.cs).</typeparam>
+    /// <typeparam name="TOrleans">Orleans' [GenerateSerializer] type (the suite's, or a copy: Models.Orleans.cs).</typeparam>
     [MemoryDiagnoser]
     [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
     [CategoriesColumn]
@@ -217,8 +219,8 @@ namespace Amber.Benchmarks
 
     /// <summary>The envelope: Header "Test", fixed From/To Guids, everything else default.</summary>
     public class EnvelopeBenchmarks : PeerBenchmarks<MessageEnvelope,
-        MemoryPackModels.MessageEnvelope, MemoryPackVersionTolerantModels.MessageEnvelope,
-        MessagePackModels.MessageEnvelope, ProtobufModels.MessageEnvelope, OrleansModels.MessageEnvelope>
+        Suite.MessageEnvelope, MemoryPackVersionTolerantModels.MessageEnvelope,
+        Suite.MessageEnvelope, ProtobufModels.MessageEnvelope, Suite.MessageEnvelope>
     {
         protected override MessageEnvelope CreateValue() => TestData.Envelope();
 
@@ -237,8 +239,8 @@ namespace Amber.Benchmarks
 
     /// <summary>Vector3[1,000] with a fixed seed: bulk structs.</summary>
     public class Vector3Benchmarks : PeerBenchmarks<Vector3[],
-        MemoryPackModels.Vector3[], MemoryPackVersionTolerantModels.Vector3[],
-        MessagePackModels.Vector3[], ProtobufModels.Vector3[], OrleansModels.Vector3[]>
+        Suite.Vector3[], Suite.Vector3[],
+        Suite.Vector3[], Suite.Vector3[], Suite.Vector3[]>
     {
         protected override Vector3[] CreateValue() => TestData.Vectors();
 

@@ -6,7 +6,7 @@ namespace Amber.Bench.Serializers
 {
     /// <summary>
     /// Amber, with no attributes on any model type (the root types are named once in
-    /// Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/EngineSurrogates.cs).
+    /// Workloads/AmberRoots.cs, the engine structs' surrogates in Workloads/GameState/EngineSurrogates.cs).
     /// Default options, except <see cref="AmberOptions.PreserveReferences"/> for a workload whose
     /// shape shares objects.
     /// </summary>

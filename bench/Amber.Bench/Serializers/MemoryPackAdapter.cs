@@ -15,7 +15,7 @@ namespace Amber.Bench.Serializers
     /// <c>GenerateType.VersionTolerant</c> (the same model files compiled in bench/Amber.Bench.VersionTolerant,
     /// see <see cref="ModelFlavour"/>). The model types carry <c>[MemoryPackable]</c>, <c>[MemoryPackOrder]</c>,
     /// unions on the abstract bases and a member formatter where a concrete class has subclasses
-    /// (Workloads/MemoryPackMemberFormatters.cs); <c>object</c> values go through <see cref="ScriptValueFormatter"/>,
+    /// (Workloads/GameState/MemoryPackFormatters.cs, Workloads/BootPayload/MemoryPackFormatters.cs); <c>object</c> values go through <see cref="ScriptValueFormatter"/>,
     /// registered once for the process.
     /// </summary>
     public class MemoryPackAdapter : ISerializerAdapter

@@ -15,7 +15,7 @@ namespace Amber.Bench.Serializers
     /// protobuf-net 3.4.40 through one <see cref="RuntimeTypeModel"/> built once (<see cref="Model"/>):
     /// the models' [ProtoContract]/[ProtoMember]/[ProtoInclude] attributes (with the protobuf-net
     /// options some shapes need: NullWrappedValue, NullWrappedCollection, OverwriteList, and the
-    /// gamestate's shadow members in Workloads/ProtobufNetShapes.cs), plus what no attribute can say,
+    /// gamestate's shadow members in Workloads/GameState/ProtobufNetShapes.cs), plus what no attribute can say,
     /// configured on the model. Serializes through the model's IBufferWriter&lt;byte&gt; overload into the
     /// reused buffer writer. Deserializes the payload span with the model's
     /// <c>Deserialize&lt;T&gt;(ReadOnlySpan&lt;byte&gt;)</c> overload: the span goes straight to protobuf-net's
@@ -36,7 +36,7 @@ namespace Amber.Bench.Serializers
         /// <summary>
         /// protobuf-net v3 has no reference tracking (v2's AsReference is obsolete and not implemented),
         /// so there is nothing to turn on for shared references; object values are handled on the
-        /// model types themselves (a private shadow member, see Workloads/ProtobufNetShapes.cs).
+        /// model types themselves (a private shadow member, see Workloads/GameState/ProtobufNetShapes.cs).
         /// </summary>
         public ISerializerAdapter For(ShapeNeeds needs) => this;
 
