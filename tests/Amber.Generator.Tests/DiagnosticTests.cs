@@ -149,8 +149,8 @@ public static class Use
             string codec = run.Generated("AmberCodec_Clash.g.cs");
             var inv = System.Globalization.CultureInfo.InvariantCulture;
             Assert.Contains("0x" + ((key << 3) | 0).ToString("X4", inv) + ", 0x" + ((key << 3) | 4).ToString("X4", inv), codec);
-            Assert.Contains("new uint[] { 0x" + Amber.Generator.Parsing.KeyHash.Fnv1a(a).ToString("X8", inv) + "u, 0x"
-                + Amber.Generator.Parsing.KeyHash.Fnv1a(b).ToString("X8", inv) + "u }", codec);
+            Assert.Contains("new uint[] { 0x" + AmberCode.TypeTagOf(a).ToString("X8", inv) + "u, 0x"
+                + AmberCode.TypeTagOf(b).ToString("X8", inv) + "u }", codec);
         }
 
         [Fact]

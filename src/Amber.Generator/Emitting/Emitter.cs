@@ -45,8 +45,8 @@ namespace Amber.Generator.Emitting
         private static void EmitShape(SourceWriter sw, ObjectModel o)
         {
             string names = string.Join(", ", o.Members.Select(m => Quote(m.DisplayName)));
-            string tags = string.Join(", ", o.Members.Select(m => m.Type.WireType >= 0
-                ? "0x" + ((m.Key << 3) | m.Type.WireType).ToString("X4", CultureInfo.InvariantCulture)
+            string tags = string.Join(", ", o.Members.Select(m => m.Type.WireType is WireType known
+                ? "0x" + AmberCode.Tag(m.Key, known).ToString("X4", CultureInfo.InvariantCulture)
                 : "(ushort)((" + m.Key + " << 3) | " + WireTypeInt(m.Type) + ")"));
             bool anyExtra = o.Members.Any(m => m.ExtraKeys.Count > 0);
             string extra = anyExtra
@@ -214,7 +214,7 @@ namespace Amber.Generator.Emitting
                     else
                     {
                         sw.Open("if (" + expr + " is null)");
-                        if (sg.WireType == 5) sw.Line("w.WriteNull();");
+                        if (sg.WireType == WireType.Object) sw.Line("w.WriteNull();");
                         else sw.Line("global::Amber.AmberThrow.NullWithoutEncoding(" + Quote(t.FullName.Replace("global::", "")) + ", " + Quote(sg.FullName.Replace("global::", "")) + ");");
                         sw.Close();
                         sw.Open("else");
@@ -293,7 +293,7 @@ namespace Amber.Generator.Emitting
                         EmitWrite(sw, t with { FullName = "global::System.Collections.Generic.List<" + el + ">", IsInterface = false, PackedPrimitive = PackableKeyword(t.Element!) }, "l" + d, depth + 1);
                         sw.Close();
                         sw.Open("else if (" + v + " is " + ArrayTypeName(t.Element!) + " a" + d + ")");
-                        EmitWrite(sw, new TypeRef(ArrayTypeName(t.Element!), TypeKind.Array, false, Element: t.Element, WireType: 6, PackedPrimitive: PackableKeyword(t.Element!)), "a" + d, depth + 1);
+                        EmitWrite(sw, new TypeRef(ArrayTypeName(t.Element!), TypeKind.Array, false, Element: t.Element, WireType: WireType.Sequence, PackedPrimitive: PackableKeyword(t.Element!)), "a" + d, depth + 1);
                         sw.Close();
                         sw.Open("else");
                     }
@@ -352,17 +352,17 @@ namespace Amber.Generator.Emitting
 
         private static string ElementDescriptor(TypeRef element)
         {
-            int flags = element.Kind == TypeKind.Nullable ? 0x08 : 0;
-            if (element.WireType < 0) return "(byte)(" + WireTypeInt(element) + " | " + flags + ")";
-            return "0x" + (element.WireType | flags).ToString("X2", CultureInfo.InvariantCulture);
+            int flags = element.Kind == TypeKind.Nullable ? AmberCode.DescriptorNullable : 0;
+            if (element.WireType is not WireType known) return "(byte)(" + WireTypeInt(element) + " | " + flags + ")";
+            return Hex((int)known | flags);
         }
 
         private static string MapDescriptor(TypeRef map)
         {
-            int flags = map.Value!.Kind == TypeKind.Nullable ? 0x80 : 0;
-            if (map.Element!.WireType < 0 || map.Value.WireType < 0)
+            int flags = map.Value!.Kind == TypeKind.Nullable ? AmberCode.MapNullableValues : 0;
+            if (map.Element!.WireType is not WireType key || map.Value.WireType is not WireType value)
                 return "(byte)(" + WireTypeInt(map.Element) + " | (" + WireTypeInt(map.Value) + " << 4) | " + flags + ")";
-            return "0x" + (map.Element.WireType | (map.Value.WireType << 4) | flags).ToString("X2", CultureInfo.InvariantCulture);
+            return Hex((int)key | ((int)value << 4) | flags);
         }
 
         // ------------------------------------------------------------------ hand-written formatters ([AmberFormatter])
@@ -374,9 +374,17 @@ namespace Amber.Generator.Emitting
         private static string FormatterInstance(TypeRef custom) => "global::Amber.Generated.AmberCustomFormatters.F_" + Sanitize(custom.ObjectId!);
 
         /// <summary>The wire type of <paramref name="t"/> as an int expression (a formatter's is known only at run time).</summary>
-        private static string WireTypeInt(TypeRef t) => t.WireType >= 0
-            ? t.WireType.ToString(CultureInfo.InvariantCulture)
+        private static string WireTypeInt(TypeRef t) => t.WireType is WireType known
+            ? ((int)known).ToString(CultureInfo.InvariantCulture)
             : "(int)" + FormatterInstance(CustomOf(t)) + ".WireType";
+
+        /// <summary>The wire type of <paramref name="t"/> as a WireType expression.</summary>
+        private static string WireTypeExpr(TypeRef t) => t.WireType is WireType known
+            ? W + known
+            : "(global::Amber.WireType)" + WireTypeInt(t);
+
+        /// <summary>A byte constant of the format as generated code writes it: 0x25.</summary>
+        private static string Hex(int b) => "0x" + b.ToString("X2", CultureInfo.InvariantCulture);
 
         private static string Sanitize(string name)
         {
@@ -426,7 +434,7 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Scalar:
                     if (wt != null && t.Scalar == "Double") { sw.Line(target + " = r.ReadDouble(" + wt + ");"); return; }
                     if (wt != null && t.Scalar == "Single") { sw.Line(target + " = r.ReadSingle(" + wt + ");"); return; }
-                    if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + WireTypeName(t.WireType) + ", \"" + t.Scalar + "\");");
+                    if (wt != null) sw.Line("r.Expect(" + wt + ", " + WireTypeExpr(t) + ", \"" + t.Scalar + "\");");
                     sw.Line(target + " = r.Read" + t.Scalar + "()" + (t.IsValueType ? "" : "!") + ";");
                     return;
                 case TypeKind.Enum:
@@ -447,7 +455,7 @@ namespace Amber.Generator.Emitting
                 case TypeKind.Surrogate:
                 {
                     TypeRef sg = t.Element!;
-                    bool nullObject = !t.IsValueType && sg.IsValueType && sg.WireType == 5;
+                    bool nullObject = !t.IsValueType && sg.IsValueType && sg.WireType == WireType.Object;
                     if (nullObject)
                     {
                         // A null target was written as a null object (the surrogate struct has no null of its own).
@@ -510,7 +518,7 @@ namespace Amber.Generator.Emitting
             if (t.Element!.Rows && (t.Kind == TypeKind.Array || t.Kind == TypeKind.Sequence && t.Collection == CollectionKind.List))
             {
                 string rows = CodecName(t.Element.ObjectId!) + ".ReadRowsArray(ref r, " + n + ")";
-                sw.Line("else if (" + desc + " == 0x25) " + target + " = " + (t.Kind == TypeKind.Array ? rows : "new global::System.Collections.Generic.List<" + t.Element.FullName + ">(" + rows + ")") + ";");
+                sw.Line("else if (" + desc + " == " + Hex(AmberCode.DescriptorRows) + ") " + target + " = " + (t.Kind == TypeKind.Array ? rows : "new global::System.Collections.Generic.List<" + t.Element.FullName + ">(" + rows + ")") + ";");
             }
             sw.Open("else");
             if (t.Kind == TypeKind.MultiArray) EmitMultiArrayBody(sw, t, target, depth);
@@ -529,7 +537,7 @@ namespace Amber.Generator.Emitting
             if (element.Rows)
             {
                 // Rows data read into a collection kind that is not written as rows (a List written, a HashSet read).
-                sw.Open("if (" + desc + " == 0x25)");
+                sw.Open("if (" + desc + " == " + Hex(AmberCode.DescriptorRows) + ")");
                 sw.Line("var rw" + d + " = " + CodecName(element.ObjectId!) + ".ReadRowsArray(ref r, " + count + ");");
                 sw.Open("for (int " + i + " = 0; " + i + " < " + count + "; " + i + "++)");
                 sw.Line("var " + e + " = rw" + d + "[" + i + "];");
@@ -542,7 +550,7 @@ namespace Amber.Generator.Emitting
             if (packed != null)
             {
                 // Any collection of primitives reads packed data too (a List<int> written, a HashSet<int> read).
-                sw.Open("if ((" + desc + " & 0x80) != 0)");
+                sw.Open("if ((" + desc + " & " + Hex(AmberCode.DescriptorPacked) + ") != 0)");
                 sw.Line("var pk" + d + " = r.ReadPrimitiveArray<" + packed + ">(" + count + ", " + desc + ");");
                 sw.Open("for (int " + i + " = 0; " + i + " < " + count + "; " + i + "++)");
                 sw.Line("var " + e + " = pk" + d + "[" + i + "];");
@@ -552,7 +560,7 @@ namespace Amber.Generator.Emitting
                 sw.Open("else");
             }
             sw.Line("var " + ewt + " = (global::Amber.WireType)(" + desc + " & 7);");
-            sw.Line("bool " + nl + " = (" + desc + " & 0x08) != 0;");
+            sw.Line("bool " + nl + " = (" + desc + " & " + Hex(AmberCode.DescriptorNullable) + ") != 0;");
             sw.Line("if ((" + desc + " & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
             sw.Line("int " + i + " = 0;");
             sw.Open("try");
@@ -717,7 +725,7 @@ namespace Amber.Generator.Emitting
             sw.Line("var " + c + " = " + create + ";");
             sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & 7);");
             sw.Line("var vwt" + d + " = (global::Amber.WireType)((" + desc + " >> 4) & 7);");
-            sw.Line("bool nl" + d + " = (" + desc + " & 0x80) != 0;");
+            sw.Line("bool nl" + d + " = (" + desc + " & " + Hex(AmberCode.MapNullableValues) + ") != 0;");
             sw.Line("int " + i + " = 0;");
             sw.Open("try");
             sw.Open("for (; " + i + " < " + n + "; " + i + "++)");
@@ -754,9 +762,9 @@ namespace Amber.Generator.Emitting
             sw.Line("var " + len + " = new int[" + t.Rank + "];");
             sw.Line("if (" + n + " > 0)");
             sw.Open();
-            sw.Line("if ((" + desc + " & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, \"A multi-dimensional array has no dimensions\");");
+            sw.Line("if ((" + desc + " & " + Hex(AmberCode.DescriptorShaped) + ") == 0) global::Amber.AmberThrow.Malformed(r.Position, \"A multi-dimensional array has no dimensions\");");
             sw.Line("r.ReadShapedLengths(" + t.Rank + ", " + n + ", " + len + ");");
-            sw.Line(desc + " = (byte)(" + desc + " & ~0x10);");
+            sw.Line(desc + " = (byte)(" + desc + " & ~" + Hex(AmberCode.DescriptorShaped) + ");");
             sw.Close();
             string dims = string.Join(", ", Enumerable.Range(0, t.Rank).Select(r => len + "[" + r + "]"));
             sw.Line("var " + c + " = " + ArrayCreation(t.Element!, dims) + ";");
@@ -1088,15 +1096,19 @@ namespace Amber.Generator.Emitting
 
         private static string RowKeyword(int code) => code switch
         {
-            1 => "byte", 2 => "sbyte", 3 => "short", 4 => "ushort", 5 => "int", 6 => "uint",
-            7 => "long", 8 => "ulong", 9 => "float", 10 => "double", 11 => "bool", _ => "char",
+            AmberCode.PackedByte => "byte", AmberCode.PackedSByte => "sbyte",
+            AmberCode.PackedInt16 => "short", AmberCode.PackedUInt16 => "ushort",
+            AmberCode.PackedInt32 => "int", AmberCode.PackedUInt32 => "uint",
+            AmberCode.PackedInt64 => "long", AmberCode.PackedUInt64 => "ulong",
+            AmberCode.PackedSingle => "float", AmberCode.PackedDouble => "double",
+            AmberCode.PackedBoolean => "bool", _ => "char",
         };
 
         /// <summary>A sequence of this struct as fixed-width rows: one memory copy when the layouts agree.</summary>
         private static void EmitRows(SourceWriter sw, ObjectModel o)
         {
             string t = o.FullName;
-            int width = o.RowCodes.Sum(PackedCodes.Width);
+            int width = o.RowCodes.Sum(AmberCode.PackedWidth);
             string blittable = "global::System.BitConverter.IsLittleEndian && global::System.Runtime.CompilerServices.Unsafe.SizeOf<" + t + ">() == RowWidth";
             sw.Line("internal static readonly byte[] RowCodes = new byte[] { " + string.Join(", ", o.RowCodes) + " };");
             sw.Line("internal const int RowWidth = " + width + ";");
@@ -1136,7 +1148,7 @@ namespace Amber.Generator.Emitting
             {
                 MemberModel m = o.Members[i];
                 string kw = RowKeyword(o.RowCodes[i]);
-                string read = o.RowCodes[i] == 11 ? "r.ReadRowValue<bool>(11)" : "r.ReadUnmanaged<" + kw + ">()";
+                string read = o.RowCodes[i] == AmberCode.PackedBoolean ? "r.ReadRowValue<bool>(" + AmberCode.PackedBoolean + ")" : "r.ReadUnmanaged<" + kw + ">()";
                 sw.Line("o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + read + ";");
             }
             sw.Line("result[i] = o;");
@@ -1285,7 +1297,7 @@ namespace Amber.Generator.Emitting
                 string name = RootFormatterName(root);
                 sw.Line("/// <summary>Amber root formatter for " + EscapeXml(root.FullName) + ".</summary>");
                 sw.Open("internal sealed class " + name + " : global::Amber.IAmberFormatter<" + root.FullName + ">");
-                sw.Line("public global::Amber.WireType WireType => " + (root.WireType >= 0 ? W + WireTypeName(root.WireType) : "(global::Amber.WireType)" + WireTypeInt(root)) + ";");
+                sw.Line("public global::Amber.WireType WireType => " + WireTypeExpr(root) + ";");
                 sw.Line();
                 sw.Open("public void Write(ref global::Amber.AmberWriter w, " + root.FullName + " value)");
                 EmitWrite(sw, root, "value", 0);
@@ -1332,7 +1344,7 @@ namespace Amber.Generator.Emitting
             for (int i = 0; i < values.Count; i++)
             {
                 TypeRef t = values[i];
-                string wt = t.WireType >= 0 ? W + WireTypeName(t.WireType) : "(global::Amber.WireType)" + WireTypeInt(t);
+                string wt = WireTypeExpr(t);
                 sw.Open("static void W" + i + "(ref global::Amber.AmberWriter w, " + t.FullName + " v)");
                 EmitWrite(sw, t, "v", 0);
                 sw.Close();
@@ -1359,18 +1371,6 @@ namespace Amber.Generator.Emitting
         }
 
         // ------------------------------------------------------------------ helpers
-
-        private static string WireTypeName(int wt) => wt switch
-        {
-            0 => "Varint",
-            1 => "Fixed32",
-            2 => "Fixed64",
-            3 => "Fixed128",
-            4 => "Bytes",
-            5 => "Object",
-            6 => "Sequence",
-            _ => "Map",
-        };
 
         private static string Keyword(string scalar) => scalar switch
         {

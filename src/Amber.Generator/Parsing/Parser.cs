@@ -17,9 +17,6 @@ namespace Amber.Generator.Parsing
     /// </summary>
     internal sealed class Parser
     {
-        /// <summary>The most members a shape lists (AmberCode.MaxShapeMembers in the runtime).</summary>
-        private const int MaxShapeMembers = 1024;
-
         private static readonly SymbolDisplayFormat s_fullName = SymbolDisplayFormat.FullyQualifiedFormat
             .WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
@@ -106,7 +103,7 @@ namespace Amber.Generator.Parsing
                     failed = true;
                     return null;
                 }
-                return new TypeRef(full, TypeKind.Custom, type.IsValueType, ObjectId: FullName(f.Replacement), WireType: -1);
+                return new TypeRef(full, TypeKind.Custom, type.IsValueType, ObjectId: FullName(f.Replacement), WireType: null);
             }
             if (_surrogates.TryGetValue(type, out var s))
             {
@@ -182,7 +179,7 @@ namespace Amber.Generator.Parsing
             if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum && type is INamedTypeSymbol en && en.EnumUnderlyingType != null)
             {
                 if (!CheckAccessible(type, member)) return null;
-                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: 0);
+                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint);
             }
 
             if (type is INamedTypeSymbol nullable && nullable.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
@@ -196,15 +193,15 @@ namespace Amber.Generator.Parsing
             {
                 if (array.Rank == 1 && array.ElementType.SpecialType == SpecialType.System_Byte)
                 {
-                    return new TypeRef(full, TypeKind.ByteArray, false, WireType: 4);
+                    return new TypeRef(full, TypeKind.ByteArray, false, WireType: WireType.Bytes);
                 }
                 TypeRef? element = Resolve(array.ElementType, member, memberDisplay);
                 if (element == null) return null;
                 if (array.Rank == 1)
                 {
-                    return new TypeRef(full, TypeKind.Array, false, Element: element, WireType: 6, PackedPrimitive: PackedKeyword(array.ElementType));
+                    return new TypeRef(full, TypeKind.Array, false, Element: element, WireType: WireType.Sequence, PackedPrimitive: PackedKeyword(array.ElementType));
                 }
-                return new TypeRef(full, TypeKind.MultiArray, false, Element: element, Rank: array.Rank, WireType: 6);
+                return new TypeRef(full, TypeKind.MultiArray, false, Element: element, Rank: array.Rank, WireType: WireType.Sequence);
             }
 
             if (type is not INamedTypeSymbol named)
@@ -217,7 +214,7 @@ namespace Amber.Generator.Parsing
                 && named.OriginalDefinition.ToDisplayString() is "System.Memory<T>" or "System.ReadOnlyMemory<T>")
             {
                 // docs/format.md §3.1: Memory<byte> and ReadOnlyMemory<byte> are Bytes, like byte[].
-                return new TypeRef(full, TypeKind.ByteArray, true, WireType: 4);
+                return new TypeRef(full, TypeKind.ByteArray, true, WireType: WireType.Bytes);
             }
 
             TypeRef? collection = ResolveCollection(named, full, member, memberDisplay, out bool failed);
@@ -227,7 +224,7 @@ namespace Amber.Generator.Parsing
             if (named.SpecialType == SpecialType.System_Object)
             {
                 // Any registered type, chosen by the tag in the data (format §7.3).
-                return new TypeRef(full, TypeKind.Dynamic, false, WireType: 5);
+                return new TypeRef(full, TypeKind.Dynamic, false, WireType: WireType.Object);
             }
 
             TypeRef? poly = ResolvePolymorphic(named, full, member, memberDisplay, out bool polyFailed);
@@ -255,7 +252,7 @@ namespace Amber.Generator.Parsing
             string? id = ParseObject(named);
             if (id == null) return null;
             bool rows = _objects.FirstOrDefault(o => o.Id == id)?.RowCodes.Count > 0;
-            return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: 5, Rows: rows);
+            return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: WireType.Object, Rows: rows);
         }
 
         // ---------------------------------------------------------------- polymorphism (format §7.1)
@@ -318,7 +315,7 @@ namespace Amber.Generator.Parsing
                 cases.Add(new PolyCase(id, FullName(c), tag, former));
             }
             string? baseId = !named.IsAbstract && !isInterface ? _objectIds[named] : null;
-            return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: 5, IsInterface: isInterface, Cases: cases.ToEquatableArray());
+            return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: WireType.Object, IsInterface: isInterface, Cases: cases.ToEquatableArray());
         }
 
         /// <summary>A collection a get-only property can be filled through: it has Clear and Add (or an indexer for dictionaries).</summary>
@@ -369,7 +366,7 @@ namespace Amber.Generator.Parsing
             uint current = TypeTagOf(type);
             List<uint> former = type.GetAttributes()
                 .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is string)
-                .Select(a => KeyHash.Fnv1a((string)a.ConstructorArguments[0].Value!))
+                .Select(a => AmberCode.TypeTagOf((string)a.ConstructorArguments[0].Value!))
                 .ToList();
             if (former.Count == 0) return (current, EquatableArray<uint>.Empty);
             return (former[0], former.Skip(1).Append(current).Where(t => t != former[0]).Distinct().ToEquatableArray());
@@ -378,7 +375,7 @@ namespace Amber.Generator.Parsing
         /// <summary>The type tag: FNV-1a-32 of the type's full C# name (format §7.1).</summary>
         internal static uint TypeTagOf(ITypeSymbol type)
         {
-            return KeyHash.Fnv1a(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
+            return AmberCode.TypeTagOf(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
         }
 
         private List<INamedTypeSymbol> FindDerived(INamedTypeSymbol baseType)
@@ -573,13 +570,13 @@ namespace Amber.Generator.Parsing
             _ => null,
         };
 
-        private static int ScalarWireType(string scalar) => scalar switch
+        private static WireType ScalarWireType(string scalar) => scalar switch
         {
-            "Single" or "Half" => 1,
-            "Double" or "DateTime" => 2,
-            "Guid" or "Int128" or "UInt128" => 3,
-            "String" or "Decimal" or "DateTimeOffset" or "BigInteger" or "Uri" or "Version" => 4,
-            _ => 0,
+            "Single" or "Half" => WireType.Fixed32,
+            "Double" or "DateTime" => WireType.Fixed64,
+            "Guid" or "Int128" or "UInt128" => WireType.Fixed128,
+            "String" or "Decimal" or "DateTimeOffset" or "BigInteger" or "Uri" or "Version" => WireType.Bytes,
+            _ => WireType.Varint,
         };
 
         private static TypeRef? ResolveScalar(ITypeSymbol type, string full)
@@ -720,12 +717,12 @@ namespace Amber.Generator.Parsing
                 TypeRef? k = Resolve(keyType!, member, memberDisplay);
                 TypeRef? v = Resolve(valueType!, member, memberDisplay);
                 if (k == null || v == null) { failed = true; return null; }
-                return new TypeRef(full, TypeKind.Map, named.IsValueType, Element: k, Value: v, Collection: kind, IsInterface: isInterface, WireType: 7);
+                return new TypeRef(full, TypeKind.Map, named.IsValueType, Element: k, Value: v, Collection: kind, IsInterface: isInterface, WireType: WireType.Map);
             }
             TypeRef? e = Resolve(elementType!, member, memberDisplay);
             if (e == null) { failed = true; return null; }
             string? packed = kind == CollectionKind.List && !isInterface ? PackedKeyword(elementType!) : null;
-            return new TypeRef(full, TypeKind.Sequence, named.IsValueType, Element: e, Collection: kind, IsInterface: isInterface, WireType: 6, PackedPrimitive: packed);
+            return new TypeRef(full, TypeKind.Sequence, named.IsValueType, Element: e, Collection: kind, IsInterface: isInterface, WireType: WireType.Sequence, PackedPrimitive: packed);
         }
 
         private static IEnumerable<ISymbol> AllMembers(INamedTypeSymbol type)
@@ -807,19 +804,19 @@ namespace Amber.Generator.Parsing
                     .Select(s => s!)
                     .ToList();
                 string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
-                int key = KeyHash.Of(wireName);
+                int key = AmberCode.KeyOf(wireName);
                 bool chosen = false;
                 AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
                 if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
                 {
-                    if (k < 0 || k > KeyHash.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
+                    if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
                     key = k;
                     chosen = true;
                 }
                 var extra = new List<int>();
                 foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
                 {
-                    int ek = KeyHash.Of(n);
+                    int ek = AmberCode.KeyOf(n);
                     if (ek != key && !extra.Contains(ek)) extra.Add(ek);
                 }
 
@@ -880,14 +877,14 @@ namespace Amber.Generator.Parsing
                 if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
                 if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
 
-                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, KeyHash.Fnv1a(wireName), extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
                     access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
             }
 
             // The format's bound (docs/format.md §5: a shape lists at most 1024 members, 16 presence words).
-            if (members.Count > MaxShapeMembers)
+            if (members.Count > AmberCode.MaxShapeMembers)
             {
-                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), MaxShapeMembers.ToString());
+                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), AmberCode.MaxShapeMembers.ToString());
                 ok = false;
             }
             if (!ok) return null;
@@ -916,8 +913,8 @@ namespace Amber.Generator.Parsing
             bool anyRequired = candidates.Any(c => c.Required);
             EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
             bool rowBlittable = false;
-            // Rows (format §6.1) have at most 64 members (AmberCode.MaxRowMembers); a wider struct is written as objects.
-            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0 && members.Count <= 64
+            // Rows (format §6.1) have at most AmberCode.MaxRowMembers (64) members; a wider struct is written as objects.
+            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0 && members.Count <= AmberCode.MaxRowMembers
                 && members.All(m => m.Assign == AssignKind.Setter && m.Access == null && RowCode(m.Type) != 0))
             {
                 rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();
@@ -940,8 +937,12 @@ namespace Amber.Generator.Parsing
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
             return t.Scalar switch
             {
-                "Byte" => 1, "SByte" => 2, "Int16" => 3, "UInt16" => 4, "Int32" => 5, "UInt32" => 6,
-                "Int64" => 7, "UInt64" => 8, "Single" => 9, "Double" => 10, "Boolean" => 11, "Char" => 12,
+                "Byte" => AmberCode.PackedByte, "SByte" => AmberCode.PackedSByte,
+                "Int16" => AmberCode.PackedInt16, "UInt16" => AmberCode.PackedUInt16,
+                "Int32" => AmberCode.PackedInt32, "UInt32" => AmberCode.PackedUInt32,
+                "Int64" => AmberCode.PackedInt64, "UInt64" => AmberCode.PackedUInt64,
+                "Single" => AmberCode.PackedSingle, "Double" => AmberCode.PackedDouble,
+                "Boolean" => AmberCode.PackedBoolean, "Char" => AmberCode.PackedChar,
                 _ => 0,
             };
         }
@@ -962,8 +963,8 @@ namespace Amber.Generator.Parsing
             {
                 if (fields[i].IsImplicitlyDeclared || fields[i].Name != members[i].DisplayName) return false;
                 int code = RowCode(members[i].Type);
-                if (code == 11) return false;
-                int size = PackedCodes.Width(code);
+                if (code == AmberCode.PackedBoolean) return false;
+                int size = AmberCode.PackedWidth(code);
                 if (offset % size != 0) return false;
                 offset += size;
                 maxAlign = Math.Max(maxAlign, size);
