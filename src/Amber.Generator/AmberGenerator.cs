@@ -150,12 +150,7 @@ namespace Amber.Generator
         {
             const int max = 80;
             if (name.Length <= max) return name + ".g.cs";
-            uint h = 0x811C9DC5;
-            foreach (char ch in name)
-            {
-                h ^= ch;
-                h *= 0x01000193;
-            }
+            uint h = AmberCode.TypeTagOf(name);
             return name.Substring(0, max - 9) + "_" + h.ToString("X8", System.Globalization.CultureInfo.InvariantCulture) + ".g.cs";
         }
 

@@ -7,68 +7,36 @@ namespace Amber.Generator
     {
         private const string Category = "Amber";
 
-        public static readonly DiagnosticDescriptor UnsupportedMemberType = new DiagnosticDescriptor(
-            "AMB001", "Member type cannot be serialized",
-            "Member '{0}' has type '{1}', which Amber cannot serialize: {2}. Fix: mark the member [AmberIgnore], or give it a concrete serializable type.",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB001.md");
+        /// <summary>Where the help pages live: a descriptor's help link is this, its id and ".md".</summary>
+        private const string HelpLinkBase = "https://github.com/amber-serializer/amber/blob/main/docs/diagnostics/";
 
-        public static readonly DiagnosticDescriptor NoConstructor = new DiagnosticDescriptor(
-            "AMB002", "No usable constructor",
-            "Type '{0}' has no public parameterless constructor and no public constructor whose parameters all match serialized members by name. Fix: add a public parameterless constructor, or a constructor whose parameter names match the members (mark it [AmberConstructor] if there are several).",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB002.md");
+        /// <summary>An error, enabled by default, whose help link is its page in docs/diagnostics/.</summary>
+        private static DiagnosticDescriptor Error(string id, string title, string message) => new DiagnosticDescriptor(
+            id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: HelpLinkBase + id + ".md");
 
-        public static readonly DiagnosticDescriptor Inaccessible = new DiagnosticDescriptor(
-            "AMB003", "Type is not accessible to generated code",
-            "Type '{0}' is {1}, so generated code in this assembly cannot use it. Fix: make it public or internal (and not nested inside a private type).",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB003.md");
+        public static readonly DiagnosticDescriptor UnsupportedMemberType = Error("AMB001", "Member type cannot be serialized", "Member '{0}' has type '{1}', which Amber cannot serialize: {2}. Fix: mark the member [AmberIgnore], or give it a concrete serializable type.");
 
-        public static readonly DiagnosticDescriptor KeyCollision = new DiagnosticDescriptor(
-            "AMB004", "Member keys collide",
-            "Members '{0}' and '{1}' of type '{2}' have the same wire key {3}, and [AmberKey] chose it for one of them. Fix: give [AmberKey(n)] a key unused by the other members (n from 0 to 8191), or remove it (keys that names share by chance need no fix).",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB004.md");
+        public static readonly DiagnosticDescriptor NoConstructor = Error("AMB002", "No usable constructor", "Type '{0}' has no public parameterless constructor and no public constructor whose parameters all match serialized members by name. Fix: add a public parameterless constructor, or a constructor whose parameter names match the members (mark it [AmberConstructor] if there are several).");
+
+        public static readonly DiagnosticDescriptor Inaccessible = Error("AMB003", "Type is not accessible to generated code", "Type '{0}' is {1}, so generated code in this assembly cannot use it. Fix: make it public or internal (and not nested inside a private type).");
+
+        public static readonly DiagnosticDescriptor KeyCollision = Error("AMB004", "Member keys collide", "Members '{0}' and '{1}' of type '{2}' have the same wire key {3}, and [AmberKey] chose it for one of them. Fix: give [AmberKey(n)] a key unused by the other members (n from 0 to 8191), or remove it (keys that names share by chance need no fix).");
 
         // AMB005 (too many members) is retired: a type may have any number of members since shapes of more
         // than 64 write more presence words (docs/format.md §5). The id is never reused.
 
-        public static readonly DiagnosticDescriptor NameClash = new DiagnosticDescriptor(
-            "AMB006", "Member names clash",
-            "Member '{0}' of type '{1}' uses the wire name '{2}', which member '{3}' also uses (as its name or a former name). Fix: remove the duplicate [AmberFormerName], or rename one member.",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB006.md");
+        public static readonly DiagnosticDescriptor NameClash = Error("AMB006", "Member names clash", "Member '{0}' of type '{1}' uses the wire name '{2}', which member '{3}' also uses (as its name or a former name). Fix: remove the duplicate [AmberFormerName], or rename one member.");
 
-        public static readonly DiagnosticDescriptor BadKey = new DiagnosticDescriptor(
-            "AMB007", "Invalid member key",
-            "Member '{0}' has [AmberKey({1})]; a key must be between 0 and 8191. Fix: choose a key in that range.",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB007.md");
+        public static readonly DiagnosticDescriptor BadKey = Error("AMB007", "Invalid member key", "Member '{0}' has [AmberKey({1})]; a key must be between 0 and 8191. Fix: choose a key in that range.");
 
-        public static readonly DiagnosticDescriptor NoUnsafeAccessor = new DiagnosticDescriptor(
-            "AMB008", "Non-public member cannot be reached",
-            "Member '{0}' is marked [AmberInclude] but is not accessible to generated code, and {1}. Fix: make the member (or its setter) internal, or target .NET 8 or later where Amber reaches private members through UnsafeAccessor.",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB008.md");
+        public static readonly DiagnosticDescriptor NoUnsafeAccessor = Error("AMB008", "Non-public member cannot be reached", "Member '{0}' is marked [AmberInclude] but is not accessible to generated code, and {1}. Fix: make the member (or its setter) internal, or target .NET 8 or later where Amber reaches private members through UnsafeAccessor.");
 
-        public static readonly DiagnosticDescriptor BadSurrogate = new DiagnosticDescriptor(
-            "AMB009", "Surrogate or formatter cannot be used",
-            "[{0}] for '{1}' cannot be used: {2}. Fix: {3}.",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB009.md");
+        public static readonly DiagnosticDescriptor BadSurrogate = Error("AMB009", "Surrogate or formatter cannot be used", "[{0}] for '{1}' cannot be used: {2}. Fix: {3}.");
 
-        public static readonly DiagnosticDescriptor OpenGeneric = new DiagnosticDescriptor(
-            "AMB010", "Open generic type named",
-            "[AmberSerializable] names the open generic type '{0}', which is not a type values can have. Fix: name each closed type you serialize, such as typeof({1}).",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB010.md");
+        public static readonly DiagnosticDescriptor OpenGeneric = Error("AMB010", "Open generic type named", "[AmberSerializable] names the open generic type '{0}', which is not a type values can have. Fix: name each closed type you serialize, such as typeof({1}).");
 
-        public static readonly DiagnosticDescriptor TooManyMembers = new DiagnosticDescriptor(
-            "AMB011", "More members than a shape can list",
-            "Type '{0}' has {1} serialized members; a shape lists at most {2}. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].",
-            Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: "docs/diagnostics/AMB011.md");
+        public static readonly DiagnosticDescriptor TooManyMembers = Error("AMB011", "More members than a shape can list", "Type '{0}' has {1} serialized members; a shape lists at most {2}. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].");
 
         public static DiagnosticDescriptor? ById(string id) => id switch
         {

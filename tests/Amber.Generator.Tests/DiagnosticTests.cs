@@ -149,8 +149,8 @@ public static class Use
             string codec = run.Generated("AmberCodec_Clash.g.cs");
             var inv = System.Globalization.CultureInfo.InvariantCulture;
             Assert.Contains("0x" + ((key << 3) | 0).ToString("X4", inv) + ", 0x" + ((key << 3) | 4).ToString("X4", inv), codec);
-            Assert.Contains("new uint[] { 0x" + Amber.Generator.Parsing.KeyHash.Fnv1a(a).ToString("X8", inv) + "u, 0x"
-                + Amber.Generator.Parsing.KeyHash.Fnv1a(b).ToString("X8", inv) + "u }", codec);
+            Assert.Contains("new uint[] { 0x" + AmberCode.TypeTagOf(a).ToString("X8", inv) + "u, 0x"
+                + AmberCode.TypeTagOf(b).ToString("X8", inv) + "u }", codec);
         }
 
         [Fact]
@@ -332,8 +332,10 @@ public static class Use
                 string id = "AMB" + i.ToString("000", System.Globalization.CultureInfo.InvariantCulture);
                 DiagnosticDescriptor? descriptor = Diagnostics.ById(id);
                 Assert.NotNull(descriptor);
-                Assert.Equal("docs/diagnostics/" + id + ".md", descriptor!.HelpLinkUri);
-                Assert.True(File.Exists(Path.Combine(root, descriptor.HelpLinkUri)), descriptor.HelpLinkUri + " is missing");
+                Assert.Equal(HelpLinkPrefix + "docs/diagnostics/" + id + ".md", descriptor!.HelpLinkUri);
+                // The link names a file of this repository: the path after /blob/main/.
+                string path = descriptor.HelpLinkUri.Substring(HelpLinkPrefix.Length);
+                Assert.True(File.Exists(Path.Combine(root, path)), path + " is missing");
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
@@ -341,6 +343,9 @@ public static class Use
         }
 
         // ------------------------------------------------------------------ helpers
+
+        /// <summary>Help links are pages of the repository on GitHub; what follows this is a path in it.</summary>
+        private const string HelpLinkPrefix = "https://github.com/amber-serializer/amber/blob/main/";
 
         /// <summary>Runs the generator and returns its only diagnostic, which must have <paramref name="id"/>.</summary>
         private static Diagnostic Single(string source, string id)
@@ -363,7 +368,7 @@ public static class Use
         {
             Assert.Equal(DiagnosticSeverity.Error, d.Severity);
             Assert.Contains("Fix:", d.GetMessage(System.Globalization.CultureInfo.InvariantCulture));
-            Assert.Equal("docs/diagnostics/" + d.Id + ".md", d.Descriptor.HelpLinkUri);
+            Assert.Equal(HelpLinkPrefix + "docs/diagnostics/" + d.Id + ".md", d.Descriptor.HelpLinkUri);
         }
 
         /// <summary>The diagnostic points at the <paramref name="occurrence"/>-th whole-word <paramref name="text"/> of the input.</summary>

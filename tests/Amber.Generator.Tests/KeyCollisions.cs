@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using Amber.Generator.Parsing;
 
 namespace Amber.Generator.Tests
 {
@@ -16,7 +15,7 @@ namespace Amber.Generator.Tests
             for (int i = 0; i < 100_000; i++)
             {
                 string name = "M" + i;
-                int key = KeyHash.Of(name);
+                int key = AmberCode.KeyOf(name);
                 if (seen.TryGetValue(key, out string? other))
                 {
                     s_pair = (other, name, key);

@@ -65,7 +65,7 @@ namespace Amber.Generator.Model
         CollectionKind Collection = CollectionKind.None,
         int Rank = 1,
         bool IsInterface = false,
-        int WireType = 0,
+        WireType? WireType = Generator.WireType.Varint,   // null: a formatter's, known only at run time
         string? PackedPrimitive = null,   // Array/List of packable primitive: the C# keyword
         bool Rows = false,                // Object: a struct written as rows in sequences (format §6.1)
         EquatableArray<PolyCase> Cases = default);  // Polymorphic: the concrete types, most derived first

@@ -1,15 +1,30 @@
+// The source generator compiles this file too: there it is internal and in Amber.Generator, so a project
+// that references both assemblies (the generator's tests) sees one AmberCode per namespace.
+#if AMBER_GENERATOR
+namespace Amber.Generator
+#else
 namespace Amber
+#endif
 {
     /// <summary>
     /// Every constant of the wire format, in one place. docs/format.md is the specification;
     /// the golden-byte tests pin what these produce.
     /// </summary>
-    public static class AmberCode
+    /// <remarks>
+    /// The source generator compiles this file too (internal there, AMBER_GENERATOR defined), so it
+    /// must stay netstandard2.0-clean: no API newer than that without an #if.
+    /// </remarks>
+#if AMBER_GENERATOR
+    internal
+#else
+    public
+#endif
+    static class AmberCode
     {
         /// <summary>The format version written in the high nibble of the payload header.</summary>
         public const int FormatVersion = 1;
 
-        /// <summary>Header bit 3: reference mode (reserved in version 1).</summary>
+        /// <summary>Header bit 3: reference mode, the payload may hold back-references (docs/format.md §7.2).</summary>
         public const byte HeaderReferenceFlag = 0x08;
 
         /// <summary>Mask of the root wire type in the payload header.</summary>

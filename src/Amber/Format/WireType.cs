@@ -1,7 +1,18 @@
+// The source generator compiles this file too: there it is internal and in Amber.Generator, so a project
+// that references both assemblies (the generator's tests) sees one AmberCode per namespace.
+#if AMBER_GENERATOR
+namespace Amber.Generator
+#else
 namespace Amber
+#endif
 {
     /// <summary>The eight wire types of the Amber format (docs/format.md §3).</summary>
-    public enum WireType : byte
+#if AMBER_GENERATOR
+    internal
+#else
+    public
+#endif
+    enum WireType : byte
     {
         /// <summary>An unsigned LEB128 varint: integers, bool, char, enums, TimeSpan, DateOnly, TimeOnly.</summary>
         Varint = 0,

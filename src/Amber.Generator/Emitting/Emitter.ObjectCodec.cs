@@ -1,0 +1,388 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using Amber.Generator.Model;
+
+namespace Amber.Generator.Emitting
+{
+    /// <summary>An object type's codec class: its shape, Write and Read methods, and how it constructs the object.</summary>
+    internal static partial class Emitter
+    {
+        // ------------------------------------------------------------------ object codecs
+
+        public static string EmitObject(ObjectModel o)
+        {
+            var sw = new SourceWriter();
+            sw.Line(Header.TrimEnd('\n'));
+            sw.Open("namespace Amber.Generated");
+            sw.Line("/// <summary>Amber codec for " + EscapeXml(o.DisplayName) + ".</summary>");
+            sw.Open("internal static class " + CodecName(o.Id));
+            EmitShape(sw, o);
+            EmitAccessors(sw, o);
+            sw.Line();
+            EmitWriteMethod(sw, o);
+            sw.Line();
+            EmitReadMethod(sw, o);
+            if (o.RowCodes.Count > 0)
+            {
+                sw.Line();
+                EmitRows(sw, o);
+            }
+            sw.Close();
+            sw.Close();
+            return sw.ToString();
+        }
+
+        private static void EmitShape(SourceWriter sw, ObjectModel o)
+        {
+            string names = string.Join(", ", o.Members.Select(m => Quote(m.DisplayName)));
+            string tags = string.Join(", ", o.Members.Select(m => m.Type.WireType is WireType known
+                ? "0x" + AmberCode.Tag(m.Key, known).ToString("X4", CultureInfo.InvariantCulture)
+                : "(ushort)((" + m.Key + " << 3) | " + WireTypeInt(m.Type) + ")"));
+            bool anyExtra = o.Members.Any(m => m.ExtraKeys.Count > 0);
+            string extra = anyExtra
+                ? "new int[][] { " + string.Join(", ", o.Members.Select(m => m.ExtraKeys.Count == 0 ? "null!" : "new int[] { " + string.Join(", ", m.ExtraKeys) + " }")) + " }"
+                : "null";
+            // The members that read an absent bit as null (a Nullable whose own default is not null): a writer
+            // shape that lacks one of them is never read positionally (format §5). Only members 0 to 63 have a
+            // bit: a reader of more members never reads a shorter writer shape positionally anyway.
+            ulong nullWhenAbsent = 0;
+            for (int i = 0; i < o.Members.Count && i < 64; i++)
+            {
+                if (NullWhenAbsent(o.Members[i])) nullWhenAbsent |= 1UL << i;
+            }
+            string nulls = ", 0x" + nullWhenAbsent.ToString("X", CultureInfo.InvariantCulture) + "UL";
+            // The hash of each member's wire name: members whose keys collide are told apart by it, on the wire and when
+            // reading data of another version (format §5).
+            string hashes = string.Join(", ", o.Members.Select(m => "0x" + m.NameHash.ToString("X8", CultureInfo.InvariantCulture) + "u"));
+            sw.Line("internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
+                + ", new string[] { " + names + " }, new ushort[] { " + tags + " }, " + extra + ", null" + nulls + ", new uint[] { " + hashes + " });");
+            // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
+            sw.Line("internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
+                + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u" + nulls + ", Shape.NameHashes);");
+        }
+
+        private static string Nullable(string fullName, bool isValueType) => isValueType ? fullName : fullName + "?";
+
+        private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
+        {
+            string param = Nullable(o.FullName, o.IsValueType) + " v";
+            if (o.IsSealed)
+            {
+                sw.Line("internal static void Write(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, Shape);");
+            }
+            else
+            {
+                // A member of this type is not polymorphic (the generator saw no subclass), so a subclass
+                // it never saw would lose its own members here: report it instead of slicing it.
+                sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + param + ")");
+                sw.Line("if (v is not null && v.GetType() != typeof(" + o.FullName + ")) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), " + Quote(o.DisplayName) + ");");
+                sw.Line("WriteWith(ref w, v, Shape);");
+                sw.Close();
+            }
+            sw.Line();
+            sw.Line("internal static void WriteTyped(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, TypedShape);");
+            sw.Line();
+            sw.Open("private static void WriteWith(ref global::Amber.AmberWriter w, " + param + ", global::Amber.AmberShape shape)");
+            if (!o.IsValueType)
+            {
+                sw.Open("if (v is null)");
+                sw.Line("w.WriteNull();");
+                sw.Line("return;");
+                sw.Close();
+                sw.Line("if (w.TryWriteReference(v)) return;");
+            }
+            sw.Line("w.EnterDepth();");
+            if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                sw.Line("var m" + i + " = " + GetExpr(o.Members[i], i, "v") + ";");
+            }
+            // Presence (format §5): p holds members 0 to 63; a type of more members keeps one more word per
+            // 64 members in px, on the stack (px is assigned in full: the module may skip locals' zeroing).
+            var always = new ulong[System.Math.Max(1, (o.Members.Count + 63) >> 6)];
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Type.Kind == TypeKind.Nullable || m.CanSkipDefault) continue;
+                always[i >> 6] |= 1UL << (i & 63);
+            }
+            sw.Line("ulong p = 0x" + always[0].ToString("X", CultureInfo.InvariantCulture) + "UL;");
+            if (always.Length > 1)
+            {
+                sw.Line("global::System.Span<ulong> px = stackalloc ulong[" + (always.Length - 1) + "];");
+                for (int j = 1; j < always.Length; j++) sw.Line("px[" + (j - 1) + "] = 0x" + always[j].ToString("X", CultureInfo.InvariantCulture) + "UL;");
+            }
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string? test = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".HasValue" : m.CanSkipDefault ? NonDefaultTest(m.Type, "m" + i) : null;
+                if (test != null) sw.Line("if (" + test + ") " + PresenceWord(i, "px") + " |= " + PresenceBit(i) + ";");
+            }
+            sw.Line(always.Length > 1 ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
+                if (conditional) sw.Open("if ((" + PresenceWord(i, "px") + " & " + PresenceBit(i) + ") != 0)");
+                if (m.Type.Kind == TypeKind.Nullable) EmitWrite(sw, m.Type.Element!, "m" + i + ".GetValueOrDefault()", 0);
+                else EmitWrite(sw, m.Type, "m" + i, 0);
+                if (conditional) sw.Close();
+            }
+            sw.Line("w.ExitDepth();");
+            sw.Close();
+        }
+
+        /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>
+        private static string PresenceWord(int i, string more) =>
+            i < 64 ? "p" : more + "[" + ((i >> 6) - 1).ToString(CultureInfo.InvariantCulture) + "]";
+
+        /// <summary>The mask of member <paramref name="i"/> in its presence word.</summary>
+        private static string PresenceBit(int i) => "0x" + (1UL << (i & 63)).ToString("X", CultureInfo.InvariantCulture) + "UL";
+
+        private static string NonDefaultTest(TypeRef t, string expr)
+        {
+            switch (t.Kind)
+            {
+                case TypeKind.Scalar:
+                    switch (t.Scalar)
+                    {
+                        case "Boolean": return expr;
+                        case "Single": case "Double": case "Decimal": case "DateTime": case "DateTimeOffset": case "BigInteger": case "Half":
+                            return "!global::Amber.AmberDefault.IsDefault(" + expr + ")";
+                        case "String": case "Uri": case "Version": return expr + " is not null";
+                        default: return expr + " != default";
+                    }
+                case TypeKind.Enum: return expr + " != default";
+                case TypeKind.Nullable: return expr + ".HasValue";
+                case TypeKind.ByteArray: return t.IsValueType ? "!" + expr + ".IsEmpty" : expr + " is not null";
+                default:
+                    if (t.Collection == CollectionKind.ImmutableArray) return "!" + expr + ".IsDefault";
+                    return t.IsValueType ? "true" : expr + " is not null";
+            }
+        }
+
+        // ------------------------------------------------------------------ object read
+
+        private static void EmitReadMethod(SourceWriter sw, ObjectModel o)
+        {
+            bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
+            sw.Open("internal static " + Nullable(o.FullName, o.IsValueType) + " Read(ref global::Amber.AmberReader r)");
+            if (o.IsValueType) sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return default;");
+            else sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<" + o.FullName + ">(existing);");
+            sw.Line("return ReadBody(ref r, s, p);");
+            sw.Close();
+            sw.Line();
+            sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
+            sw.Open("internal static " + o.FullName + " ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)");
+            if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
+            if (direct)
+            {
+                sw.Line("var o = new " + o.FullName + "();");
+                // Known before its members are read, so a member that refers back to it (a cycle) finds it.
+                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+            }
+            else
+            {
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    sw.Line(o.Members[i].Type.FullName + " m" + i + " = default!;");
+                    if (NeedsPresenceFlag(o, o.Members[i])) sw.Line("bool h" + i + " = false;");
+                }
+            }
+            sw.Line("int mi = -1;");
+            sw.Open("try");
+            sw.Open("if (s.IsIdentical)");
+            // Identical with more than 64 members: the writer's further presence words are the reader's own.
+            if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                sw.Open("if ((" + PresenceWord(i, "pm") + " & " + PresenceBit(i) + ") != 0)");
+                sw.Line("mi = " + i + ";");
+                EmitMemberRead(sw, o, i, direct, null);
+                sw.Close();
+                if (NullWhenAbsent(o.Members[i]))
+                {
+                    sw.Open("else");
+                    EmitMemberNull(sw, o, i, direct);
+                    sw.Close();
+                }
+            }
+            sw.Close();
+            sw.Open("else");
+            sw.Line("int[] map = s.Map!;");
+            // wi indexes the writer's shape, which may have more than 64 members even when this type has fewer.
+            sw.Open("for (int wi = 0; wi < map.Length; wi++)");
+            if (o.Members.Any(NullWhenAbsent))
+            {
+                // A Nullable member that the writer has but left absent was null (docs/format.md §5),
+                // even where the reader's own default (an initializer) is not.
+                sw.Open("if (!s.Has(p, wi))");
+                sw.Open("switch (map[wi])");
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    if (!NullWhenAbsent(o.Members[i])) continue;
+                    sw.Line("case " + i + ":");
+                    sw.Open();
+                    EmitMemberNull(sw, o, i, direct);
+                    sw.Line("break;");
+                    sw.Close();
+                }
+                sw.Close();
+                sw.Line("continue;");
+                sw.Close();
+            }
+            else
+            {
+                sw.Line("if (!s.Has(p, wi)) continue;");
+            }
+            sw.Line("var wt = s.WireTypeAt(wi);");
+            sw.Line("mi = map[wi];");
+            sw.Open("switch (mi)");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                sw.Line("case " + i + ":");
+                sw.Open();
+                EmitMemberRead(sw, o, i, direct, "wt");
+                sw.Line("break;");
+                sw.Close();
+            }
+            sw.Line("default:");
+            sw.Line("    r.SkipValue(wt);");
+            sw.Line("    break;");
+            sw.Close();
+            sw.Close();
+            sw.Close();
+            sw.Close();
+            EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+            sw.Line("r.ExitDepth();");
+            if (!direct)
+            {
+                EmitConstruction(sw, o);
+                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+            }
+            if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
+            sw.Line("return o;");
+            sw.Close();
+        }
+
+        private static void EmitMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct, string? wt)
+        {
+            MemberModel m = o.Members[i];
+            if (direct && m.Assign == AssignKind.Fill)
+            {
+                sw.Line(m.Type.FullName + " t = default!;");
+                EmitRead(sw, m.Type, "t", wt, 1);
+                EmitFill(sw, o, m, i, "o", "t");
+            }
+            else if (direct)
+            {
+                if (NeedsTemp(m.Type) || m.Access?.Setter != null)
+                {
+                    sw.Line(m.Type.FullName + " t = default!;");
+                    EmitRead(sw, m.Type, "t", wt, 1);
+                    sw.Line(SetStatement(m, i, "o", "t"));
+                }
+                else
+                {
+                    EmitRead(sw, m.Type, SetTarget(m, i, "o"), wt, 1);
+                }
+            }
+            else
+            {
+                EmitRead(sw, m.Type, "m" + i, wt, 1);
+                if (NeedsPresenceFlag(o, m)) sw.Line("h" + i + " = true;");
+            }
+        }
+
+        /// <summary>
+        /// A Nullable member whose reader-side default may be non-null (an initializer, a constructor
+        /// parameter default, a constructor body): the writer never writes null, it leaves the member
+        /// absent, so a member that is in the writer's shape but absent must be set to null rather than
+        /// left at that default. A member the writer does not have at all keeps the default.
+        /// </summary>
+        private static bool NullWhenAbsent(MemberModel m) => m.Type.Kind == TypeKind.Nullable && !m.CanSkipDefault;
+
+        private static void EmitMemberNull(SourceWriter sw, ObjectModel o, int i, bool direct)
+        {
+            MemberModel m = o.Members[i];
+            if (direct) sw.Line("o." + m.Name + " = null;");
+            else if (NeedsPresenceFlag(o, m)) sw.Line("h" + i + " = true;");   // the member's local is still null
+        }
+
+        /// <summary>Fills a get-only collection property in place from the collection just read.</summary>
+        private static void EmitFill(SourceWriter sw, ObjectModel o, MemberModel m, int i, string obj, string value)
+        {
+            sw.Line("var f" + i + " = " + GetExpr(m, i, obj) + ";");
+            sw.Line("if (f" + i + " is null) global::Amber.AmberThrow.Malformed(r.Position, " + Quote(o.DisplayName + "." + m.DisplayName + " is a get-only collection that is null after construction; Amber fills such collections in place, so the type must create it") + ");");
+            sw.Line("f" + i + ".Clear();");
+            sw.Open("if (" + value + " is not null)");
+            if (m.Type.Kind == TypeKind.Map) sw.Line("foreach (var kv in " + value + ") f" + i + "[kv.Key] = kv.Value;");
+            else sw.Line("foreach (var e in " + value + ") f" + i + ".Add(e);");
+            sw.Close();
+        }
+
+        /// <summary>Whether construction needs to know that member was present (else the default it was initialised to is right).</summary>
+        private static bool NeedsPresenceFlag(ObjectModel o, MemberModel m) => m.Assign switch
+        {
+            AssignKind.Setter => true,
+            AssignKind.Fill => true,
+            AssignKind.Constructor => m.CtorDefault != null,
+            _ => UsesTemplate(o, m),
+        };
+
+        private static bool UsesTemplate(ObjectModel o, MemberModel m) =>
+            m.Assign == AssignKind.Init && !m.CanSkipDefault && !o.AnyRequired;
+
+        /// <summary>Collections assign their target more than once in generated code; read them into a local first.</summary>
+        private static bool NeedsTemp(TypeRef t) => t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence or TypeKind.Map;
+
+        private static void EmitConstruction(SourceWriter sw, ObjectModel o)
+        {
+            var args = new string[o.CtorParameterCount];
+            for (int a = 0; a < args.Length; a++) args[a] = "default!";
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Assign == AssignKind.Constructor)
+                {
+                    args[m.CtorParameterIndex] = m.CtorDefault != null ? "(h" + i + " ? m" + i + " : " + m.CtorDefault + ")" : "m" + i;
+                }
+            }
+            string construct = "new " + o.FullName + "(" + string.Join(", ", args) + ")";
+            var inits = new List<string>();
+            bool template = false;
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Assign != AssignKind.Init) continue;
+                if (UsesTemplate(o, m))
+                {
+                    // An init member the writer did not write takes its initializer's value from an
+                    // instance built the same way without it (only when such a member is absent).
+                    template = true;
+                    inits.Add(m.Name + " = h" + i + " ? m" + i + " : (tmpl ??= " + construct + ")." + m.Name);
+                }
+                else
+                {
+                    inits.Add(m.Name + " = m" + i);
+                }
+            }
+            if (template) sw.Line(Nullable(o.FullName, o.IsValueType) + (o.IsValueType ? "?" : "") + " tmpl = null;");
+            string creation = construct;
+            if (inits.Count > 0) creation += " { " + string.Join(", ", inits) + " }";
+            sw.Line("var o = " + creation + ";");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Assign == AssignKind.Setter) sw.Line("if (h" + i + ") " + SetStatement(m, i, "o", "m" + i));
+                if (m.Assign == AssignKind.Fill)
+                {
+                    sw.Open("if (h" + i + ")");
+                    EmitFill(sw, o, m, i, "o", "m" + i);
+                    sw.Close();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,472 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Amber.Generator.Model;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using TypeKind = Amber.Generator.Model.TypeKind;
+
+namespace Amber.Generator.Parsing
+{
+    /// <summary>Object types: their members, keys, constructor and row layout.</summary>
+    internal sealed partial class Parser
+    {
+        private static IEnumerable<ISymbol> AllMembers(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                foreach (ISymbol m in t.GetMembers()) yield return m;
+            }
+        }
+
+        // ---------------------------------------------------------------- objects
+
+        private sealed class Candidate
+        {
+            public Candidate(ISymbol symbol, ITypeSymbol type, bool settable, bool required)
+            {
+                Symbol = symbol;
+                Type = type;
+                Settable = settable;
+                Required = required;
+            }
+
+            public ISymbol Symbol { get; }
+            public ITypeSymbol Type { get; }
+            public bool Settable { get; }
+            public bool Required { get; }
+            public bool InitOnly { get; set; }
+            public MemberAccess? Access { get; set; }
+        }
+
+        private string? ParseObject(INamedTypeSymbol type)
+        {
+            if (_objectIds.TryGetValue(type, out string? existing)) return existing;
+            string id = MakeId(type);
+            _objectIds[type] = id;   // before members, so recursive types terminate
+            string display = type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+
+            List<Candidate> candidates = CollectCandidates(type);
+            IMethodSymbol? ctor = ChooseConstructor(type, candidates, out bool hasParameterless);
+            if (ctor == null && !hasParameterless)
+            {
+                Report(Diagnostics.NoConstructor, type, display);
+                return null;
+            }
+
+            bool typeAllowsSkipping = TypeAllowsDefaultSkipping(type);
+            var members = new List<MemberModel>();
+            var byWireName = new Dictionary<string, string>(StringComparer.Ordinal);
+            var byKey = new Dictionary<int, (string Name, bool Chosen)>();
+            bool ok = true;
+            foreach (Candidate c in candidates)
+            {
+                int ctorIndex = -1;
+                IParameterSymbol? param = null;
+                if (ctor != null)
+                {
+                    for (int i = 0; i < ctor.Parameters.Length; i++)
+                    {
+                        if (string.Equals(ctor.Parameters[i].Name, c.Symbol.Name, StringComparison.OrdinalIgnoreCase)) { ctorIndex = i; param = ctor.Parameters[i]; break; }
+                    }
+                }
+                bool fill = false;
+                if (ctorIndex < 0 && !c.Settable)
+                {
+                    // Get-only and not a constructor argument: part of the data only if it is a mutable
+                    // collection the object creates itself, which Amber then fills in place.
+                    if (c.Symbol is not IPropertySymbol || !IsFillableCollectionType(c.Type)) continue;
+                    fill = true;
+                }
+
+                string memberDisplay = display + "." + c.Symbol.Name;
+                TypeRef? t = Resolve(c.Type, c.Symbol, memberDisplay);
+                if (t == null) { ok = false; continue; }
+
+                List<string> formerNames = c.Symbol.GetAttributes()
+                    .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1)
+                    .Select(a => a.ConstructorArguments[0].Value as string)
+                    .Where(s => !string.IsNullOrEmpty(s))
+                    .Select(s => s!)
+                    .ToList();
+                string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
+                int key = AmberCode.KeyOf(wireName);
+                bool chosen = false;
+                AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
+                if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
+                {
+                    if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
+                    key = k;
+                    chosen = true;
+                }
+                var extra = new List<int>();
+                foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
+                {
+                    int ek = AmberCode.KeyOf(n);
+                    if (ek != key && !extra.Contains(ek)) extra.Add(ek);
+                }
+
+                foreach (string n in formerNames.Concat(new[] { c.Symbol.Name }).Distinct())
+                {
+                    if (byWireName.TryGetValue(n, out string? other))
+                    {
+                        Report(Diagnostics.NameClash, c.Symbol, c.Symbol.Name, display, n, other);
+                        ok = false;
+                    }
+                    else
+                    {
+                        byWireName[n] = c.Symbol.Name;
+                    }
+                }
+                // Two names that hash to one key share it: the shape carries their name hashes (format §5). A key
+                // chosen with [AmberKey] must be free, as the user picked it to stand for that member alone.
+                if (byKey.TryGetValue(key, out var clash))
+                {
+                    if (chosen || clash.Chosen)
+                    {
+                        Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString());
+                        ok = false;
+                    }
+                }
+                else
+                {
+                    byKey[key] = (c.Symbol.Name, chosen);
+                }
+
+                MemberAccess? access = c.Access;
+                if (access != null && (access.Field != null || access.Getter != null || access.Setter != null))
+                {
+                    string? why = null;
+                    if (_compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.UnsafeAccessorAttribute") == null)
+                        why = "this target framework has no UnsafeAccessor";
+                    else if (c.Symbol.ContainingType.IsGenericType)
+                        why = "it belongs to a generic type, which Amber cannot reach through UnsafeAccessor yet";
+                    if (why != null)
+                    {
+                        Report(Diagnostics.NoUnsafeAccessor, c.Symbol, memberDisplay, why);
+                        ok = false;
+                        continue;
+                    }
+                }
+                AssignKind assign = fill ? AssignKind.Fill
+                    : ctorIndex >= 0 ? AssignKind.Constructor
+                    : access != null && (access.Field != null || access.Setter != null) ? AssignKind.Setter
+                    : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
+                string? ctorDefault = null;
+                bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && t.Kind != TypeKind.Surrogate && t.Kind != TypeKind.Custom && !HasInitializer(c.Symbol);
+                if (param != null && param.HasExplicitDefaultValue)
+                {
+                    ctorDefault = DefaultLiteral(param, t);
+                    // A Nullable parameter's only absent value is null: `int? x = 0` must still write 0.
+                    if (param.ExplicitDefaultValue != null && (t.Kind == TypeKind.Nullable || !IsZero(param.ExplicitDefaultValue))) canSkip = false;
+                }
+                if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
+                if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
+
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
+                    access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
+            }
+
+            // The format's bound (docs/format.md §5: a shape lists at most 1024 members, 16 presence words).
+            if (members.Count > AmberCode.MaxShapeMembers)
+            {
+                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), AmberCode.MaxShapeMembers.ToString());
+                ok = false;
+            }
+            if (!ok) return null;
+
+            // An extra key (a former name, or the current name when [AmberKey] or a former name sets
+            // the wire key) must never be another member's key, or that member's data would be
+            // read into this one.
+            var primaryKeys = new HashSet<int>(members.Select(m => m.Key));
+            for (int i = 0; i < members.Count; i++)
+            {
+                MemberModel m = members[i];
+                if (m.ExtraKeys.Any(primaryKeys.Contains))
+                {
+                    members[i] = m with { ExtraKeys = m.ExtraKeys.Where(k => !primaryKeys.Contains(k)).ToEquatableArray() };
+                }
+            }
+
+            // A type from another assembly with nothing to serialize (Memory<int>, a handle type …)
+            // would round-trip as an empty object and lose its data silently.
+            if (members.Count == 0 && type.DeclaringSyntaxReferences.Length == 0)
+            {
+                Report(Diagnostics.UnsupportedMemberType, type, display, display, "it has no public settable members or matching constructor parameters, so its data would be lost");
+                return null;
+            }
+
+            bool anyRequired = candidates.Any(c => c.Required);
+            EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
+            bool rowBlittable = false;
+            // Rows (format §6.1) have at most AmberCode.MaxRowMembers (64) members; a wider struct is written as objects.
+            if (type.IsValueType && ctor == null && !anyRequired && members.Count > 0 && members.Count <= AmberCode.MaxRowMembers
+                && members.All(m => m.Assign == AssignKind.Setter && m.Access == null && RowCode(m.Type) != 0))
+            {
+                rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();
+                rowBlittable = IsBlittableRow(type, members);
+            }
+            _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
+                ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
+                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
+                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
+                TagsOf(type).Wire,
+                TagsOf(type).Others,
+                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute"),
+                type.IsSealed || type.IsValueType));
+            return id;
+        }
+
+        /// <summary>The packed primitive code (format §6.1) of a row member's type, or 0 if it cannot be in a row.</summary>
+        private static int RowCode(TypeRef t)
+        {
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Byte" => AmberCode.PackedByte, "SByte" => AmberCode.PackedSByte,
+                "Int16" => AmberCode.PackedInt16, "UInt16" => AmberCode.PackedUInt16,
+                "Int32" => AmberCode.PackedInt32, "UInt32" => AmberCode.PackedUInt32,
+                "Int64" => AmberCode.PackedInt64, "UInt64" => AmberCode.PackedUInt64,
+                "Single" => AmberCode.PackedSingle, "Double" => AmberCode.PackedDouble,
+                "Boolean" => AmberCode.PackedBoolean, "Char" => AmberCode.PackedChar,
+                _ => 0,
+            };
+        }
+
+        /// <summary>
+        /// Whether a row is the struct's own memory: its instance fields are exactly the serialized
+        /// members, in order, with natural alignment leaving no padding, and no explicit layout. bool
+        /// is left out because a copied byte could hold a value other than 0 or 1. The generated code
+        /// also checks Unsafe.SizeOf at run time.
+        /// </summary>
+        private static bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
+        {
+            if (type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.InteropServices.StructLayoutAttribute")) return false;
+            List<IFieldSymbol> fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => !f.IsStatic && !f.IsConst).ToList();
+            if (fields.Count != members.Count) return false;
+            int offset = 0, maxAlign = 1;
+            for (int i = 0; i < fields.Count; i++)
+            {
+                if (fields[i].IsImplicitlyDeclared || fields[i].Name != members[i].DisplayName) return false;
+                int code = RowCode(members[i].Type);
+                if (code == AmberCode.PackedBoolean) return false;
+                int size = AmberCode.PackedWidth(code);
+                if (offset % size != 0) return false;
+                offset += size;
+                maxAlign = Math.Max(maxAlign, size);
+            }
+            return offset % maxAlign == 0;
+        }
+
+        /// <summary>
+        /// The name generated code uses to create an object. Tuple syntax cannot follow <c>new</c>
+        /// (CS8181), so a tuple is named by its ValueTuple type, which is the same type.
+        /// </summary>
+        private static string ObjectFullName(INamedTypeSymbol type)
+        {
+            if (!type.IsTupleType) return FullName(type);
+            return "global::System.ValueTuple<" + string.Join(", ", type.TypeArguments.Select(FullName)) + ">";
+        }
+
+        private static bool IsTupleFieldName(string name) =>
+            name == "Rest" || (name.Length == 5 && name.StartsWith("Item", StringComparison.Ordinal) && name[4] >= '1' && name[4] <= '7');
+
+        private List<Candidate> CollectCandidates(INamedTypeSymbol type)
+        {
+            if (type.IsTupleType)
+            {
+                // The element fields of a tuple type are compiler-synthesized (IsImplicitlyDeclared), so
+                // the general walk below finds none of them; the members are Item1…Item7 and Rest.
+                var fields = new List<Candidate>();
+                var names = new HashSet<string>(StringComparer.Ordinal);
+                foreach (ISymbol m in type.GetMembers())
+                {
+                    if (m is IFieldSymbol f && !f.IsStatic && f.DeclaredAccessibility == Accessibility.Public && IsTupleFieldName(f.Name) && names.Add(f.Name) && !IsIgnored(f))
+                    {
+                        fields.Add(new Candidate(f, f.Type, !f.IsReadOnly, false));
+                    }
+                }
+                return fields;
+            }
+            var chain = new List<INamedTypeSymbol>();
+            for (INamedTypeSymbol? t = type; t != null && t.SpecialType != SpecialType.System_Object && t.SpecialType != SpecialType.System_ValueType; t = t.BaseType)
+            {
+                chain.Add(t);
+            }
+            chain.Reverse();   // base members first
+            var result = new List<Candidate>();
+            var seen = new HashSet<string>(StringComparer.Ordinal);
+            // Walk most-derived first to find which names are hidden, then emit in base-first order.
+            var hiddenOwner = new Dictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
+            for (int i = chain.Count - 1; i >= 0; i--)
+            {
+                foreach (ISymbol m in chain[i].GetMembers())
+                {
+                    if (IsCandidate(m) && !hiddenOwner.ContainsKey(m.Name)) hiddenOwner[m.Name] = chain[i];
+                }
+            }
+            foreach (INamedTypeSymbol t in chain)
+            {
+                foreach (ISymbol m in t.GetMembers())
+                {
+                    if (!IsCandidate(m)) continue;
+                    if (!SymbolEqualityComparer.Default.Equals(hiddenOwner[m.Name], t)) continue;
+                    if (!seen.Add(m.Name)) continue;
+                    if (IsIgnored(m)) continue;
+                    bool include = IsIncluded(m);
+                    if (m is IFieldSymbol f)
+                    {
+                        if (include && (!IsAccessible(f) || f.IsReadOnly))
+                        {
+                            // A private or readonly field: read and written through a ref accessor.
+                            var access = new MemberAccess(FullName(t), t.IsValueType, f.Name, null, null);
+                            result.Add(new Candidate(f, f.Type, true, false) { Access = access });
+                        }
+                        else
+                        {
+                            result.Add(new Candidate(f, f.Type, !f.IsReadOnly, IsRequired(f)));
+                        }
+                    }
+                    else if (m is IPropertySymbol p)
+                    {
+                        bool settable = p.SetMethod != null && IsAccessible(p.SetMethod);
+                        bool getDirect = p.GetMethod != null && IsAccessible(p.GetMethod);
+                        if (include && (!getDirect || !settable))
+                        {
+                            string? getter = getDirect ? null : p.GetMethod!.MetadataName;
+                            string? setter = null, field = null;
+                            if (!settable && p.SetMethod != null) setter = p.SetMethod.MetadataName;
+                            else if (!settable)
+                            {
+                                // A get-only auto-property: its compiler-generated backing field.
+                                field = t.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(bf => SymbolEqualityComparer.Default.Equals(bf.AssociatedSymbol, p))?.Name;
+                            }
+                            var access = new MemberAccess(FullName(t), t.IsValueType, field, getter, setter);
+                            bool canSet = settable || setter != null || field != null;
+                            result.Add(new Candidate(p, p.Type, canSet, false) { Access = access, InitOnly = settable && p.SetMethod!.IsInitOnly });
+                        }
+                        else
+                        {
+                            result.Add(new Candidate(p, p.Type, settable, IsRequired(p)) { InitOnly = settable && p.SetMethod!.IsInitOnly });
+                        }
+                    }
+                }
+            }
+            return result;
+        }
+
+        private bool IsCandidate(ISymbol m)
+        {
+            if (m.IsStatic || m.IsImplicitlyDeclared) return false;
+            bool include = IsIncluded(m);
+            if (!IsAccessible(m) && !include) return false;
+            if (m is IFieldSymbol f) return !f.IsConst && !f.IsFixedSizeBuffer && f.Type.TypeKind != Microsoft.CodeAnalysis.TypeKind.Pointer;
+            if (m is IPropertySymbol p)
+            {
+                return !p.IsIndexer && p.GetMethod != null && (include || IsAccessible(p.GetMethod)) && p.RefKind == RefKind.None
+                    && p.ExplicitInterfaceImplementations.Length == 0 && p.Name != "EqualityContract";
+            }
+            return false;
+        }
+
+        /// <summary>[AmberInclude]: serialize this member although it (or its setter) is not public.</summary>
+        private static bool IsIncluded(ISymbol m) =>
+            m.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberIncludeAttribute");
+
+        private bool IsAccessible(ISymbol m) =>
+            m.DeclaredAccessibility == Accessibility.Public
+            || (m.DeclaredAccessibility == Accessibility.Internal || m.DeclaredAccessibility == Accessibility.ProtectedOrInternal)
+                && _compilation.IsSymbolAccessibleWithin(m, _compilation.Assembly);
+
+        private static bool IsIgnored(ISymbol m)
+        {
+            foreach (AttributeData a in m.GetAttributes())
+            {
+                string? name = a.AttributeClass?.ToDisplayString();
+                if (name == "Amber.AmberIgnoreAttribute" || name == "System.NonSerializedAttribute" || name == "System.Runtime.Serialization.IgnoreDataMemberAttribute") return true;
+            }
+            return false;
+        }
+
+        // IPropertySymbol.IsRequired and IFieldSymbol.IsRequired exist from Roslyn 4.4; this generator
+        // builds against 4.3 so that it loads in older compilers, and asks for the property where the
+        // running compiler has it. It is looked up on the interface: the public symbol classes
+        // implement it explicitly, so the symbol's own type has no public IsRequired property.
+        private static readonly System.Reflection.PropertyInfo? s_propertyIsRequired = typeof(IPropertySymbol).GetProperty("IsRequired");
+        private static readonly System.Reflection.PropertyInfo? s_fieldIsRequired = typeof(IFieldSymbol).GetProperty("IsRequired");
+
+        private static bool IsRequired(ISymbol m)
+        {
+            System.Reflection.PropertyInfo? prop = m switch
+            {
+                IPropertySymbol => s_propertyIsRequired,
+                IFieldSymbol => s_fieldIsRequired,
+                _ => null,
+            };
+            return prop != null && prop.GetValue(m) is bool b && b;
+        }
+
+        private IMethodSymbol? ChooseConstructor(INamedTypeSymbol type, List<Candidate> candidates, out bool hasParameterless)
+        {
+            List<IMethodSymbol> ctors = type.InstanceConstructors.Where(c => !c.IsStatic && IsAccessible(c)).ToList();
+            hasParameterless = type.IsValueType || ctors.Any(c => c.Parameters.Length == 0);
+            if (type.IsAbstract) { hasParameterless = false; return null; }
+
+            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberConstructorAttribute"));
+            if (marked != null) { hasParameterless = false; return marked.Parameters.Length == 0 ? null : marked; }
+
+            IMethodSymbol? best = null;
+            foreach (IMethodSymbol c in ctors)
+            {
+                if (c.Parameters.Length == 0) continue;
+                if (IsCopyConstructor(c, type)) continue;
+                bool all = c.Parameters.All(p => candidates.Any(m => string.Equals(m.Symbol.Name, p.Name, StringComparison.OrdinalIgnoreCase)
+                    && SymbolEqualityComparer.Default.Equals(m.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), p.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated))));
+                if (all && (best == null || c.Parameters.Length > best.Parameters.Length)) best = c;
+            }
+            if (best == null) return null;
+            bool coversGetOnly = candidates.Any(m => !m.Settable && best.Parameters.Any(p => string.Equals(p.Name, m.Symbol.Name, StringComparison.OrdinalIgnoreCase)));
+            if (hasParameterless && !coversGetOnly) return null;   // setters are enough
+            hasParameterless = false;
+            return best;
+        }
+
+        private static bool IsCopyConstructor(IMethodSymbol c, INamedTypeSymbol type) =>
+            c.Parameters.Length == 1 && SymbolEqualityComparer.Default.Equals(c.Parameters[0].Type, type);
+
+        /// <summary>
+        /// Whether a freshly constructed instance provably has default values in members without an
+        /// initializer: the type and its bases are in source and declare no parameterless constructor
+        /// body that could set members (or it is a struct from metadata without one).
+        /// </summary>
+        private static bool TypeAllowsDefaultSkipping(INamedTypeSymbol type)
+        {
+            for (INamedTypeSymbol? t = type; t != null && t.SpecialType != SpecialType.System_Object && t.SpecialType != SpecialType.System_ValueType; t = t.BaseType)
+            {
+                if (t.DeclaringSyntaxReferences.Length == 0 && !t.IsValueType) return false;
+                if (t.InstanceConstructors.Any(c => c.Parameters.Length == 0 && !c.IsImplicitlyDeclared)) return false;
+            }
+            return true;
+        }
+
+        private static bool HasInitializer(ISymbol member)
+        {
+            foreach (SyntaxReference r in member.DeclaringSyntaxReferences)
+            {
+                SyntaxNode node = r.GetSyntax();
+                if (node is PropertyDeclarationSyntax p && p.Initializer != null) return true;
+                if (node is VariableDeclaratorSyntax v && v.Initializer != null) return true;
+            }
+            return false;
+        }
+
+        private static bool IsZero(object value) => value switch
+        {
+            bool b => !b,
+            char c => c == '\0',
+            string => false,
+            IConvertible conv => Convert.ToDecimal(conv, System.Globalization.CultureInfo.InvariantCulture) == 0m,
+            _ => false,
+        };
+    }
+}
