@@ -2,7 +2,7 @@ using System.Collections.Generic;
 
 namespace Amber.Tests.Models
 {
-    // Types for tests/Amber.Tests/Serialization/ErrorTests.cs.
+    // Types for tests/Amber.Tests/Serialization/GeneratedCodecErrorTests.cs.
 
     /// <summary>A linked node: node.Next = node makes a cycle.</summary>
     public class Node

@@ -7,9 +7,9 @@ using Xunit;
 namespace Amber.Tests.Runtime
 {
     /// <summary>Bad input always fails with an <see cref="AmberException"/> that says where.</summary>
-    public class ErrorTests
+    public class ReaderErrorTests
     {
-        static ErrorTests()
+        static ReaderErrorTests()
         {
             AmberFormatterRegistry.Register<Book?>(BookFormatter.Instance);
             AmberFormatterRegistry.Register<Shelf?>(ShelfFormatter.Instance);

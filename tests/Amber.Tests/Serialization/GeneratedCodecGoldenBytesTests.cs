@@ -6,7 +6,7 @@ using Xunit;
 namespace Amber.Tests.Serialization
 {
     /// <summary>
-    /// The exact bytes generated codecs write for the brief's types, derived by hand from
+    /// The exact bytes generated codecs write for the workload types (Models/WorkloadModels.cs), derived by hand from
     /// docs/format.md (not copied from the output). A change to the format or to the generator that
     /// alters these bytes fails here until the document and the code agree again.
     ///
@@ -30,7 +30,7 @@ namespace Amber.Tests.Serialization
     /// (The keys were computed from the §4 definition independently of Amber's code; the test
     /// <see cref="Keys_match_the_format_definition"/> recomputes them here.)
     /// </summary>
-    public class GoldenBytesTests
+    public class GeneratedCodecGoldenBytesTests
     {
         private static readonly Guid From = Guid.Parse("00112233-4455-6677-8899-aabbccddeeff");
         private static readonly Guid To = Guid.Parse("01234567-89ab-cdef-0123-456789abcdef");

@@ -3,7 +3,7 @@ using System.Collections.Generic;
 
 namespace Amber.Tests.Models
 {
-    // The brief's workload types, exactly as a user would write them: no attributes.
+    // The comparison suite's workload types (envelope, bookshelf, vector3) and Person, as a user would write them: no attributes.
 
     public class MessageEnvelope
     {

@@ -13,7 +13,7 @@ namespace Amber.Tests.Serialization
     /// Failures caused by the input or by a limit are <see cref="AmberException"/>s that say what
     /// and where, never another exception type and never a crash.
     /// </summary>
-    public class ErrorTests
+    public class GeneratedCodecErrorTests
     {
         private static MessageEnvelope MakeEnvelope() => new MessageEnvelope
         {

@@ -4,8 +4,8 @@ using System.IO;
 using System.Linq;
 using Amber.Tests.Models.Objects;
 using Amber.Tests.Models.Poly;
-using Amber.Tests.Models.PolyExtras;
-using Amber.Tests.Models.PolyExtras.Legacy;
+using Amber.Tests.Models.TypeResolution;
+using Amber.Tests.Models.TypeResolution.Legacy;
 using Amber.Tests.Plugin;
 using Amber.Tests.Shapes;
 using Xunit;
@@ -17,7 +17,7 @@ namespace Amber.Tests.Serialization
     /// join from other assemblies through <see cref="AmberKnownTypes"/>, former type names, what a reader does
     /// with a type tag it does not know (<see cref="AmberOptions.UnknownTypes"/>), and generic subclasses.
     /// </summary>
-    public class PolymorphismExtrasTests
+    public class PolymorphicTypeResolutionTests
     {
         private static string TagHex(string csharpName) => HandWire.Varint(AmberCode.TypeTagOf(csharpName));
 
@@ -147,9 +147,9 @@ namespace Amber.Tests.Serialization
 
         // ------------------------------------------------------------------ former type names
 
-        private const string OldBladeName = "Amber.Tests.Models.PolyExtras.Legacy.OldBlade";
-        private const string MiddleBladeName = "Amber.Tests.Models.PolyExtras.Legacy.Archive.MiddleBlade";
-        private const string BladeName = "Amber.Tests.Models.PolyExtras.Blade";
+        private const string OldBladeName = "Amber.Tests.Models.TypeResolution.Legacy.OldBlade";
+        private const string MiddleBladeName = "Amber.Tests.Models.TypeResolution.Legacy.Archive.MiddleBlade";
+        private const string BladeName = "Amber.Tests.Models.TypeResolution.Blade";
 
         [Fact]
         public void Data_written_under_either_former_type_name_reads_as_the_renamed_type()
@@ -200,7 +200,7 @@ namespace Amber.Tests.Serialization
         {
             byte[] bytes = AmberSerializer.Serialize(new LootBag { All = new List<Loot> { new Blade { Sharpness = 1 }, new Gem { Carats = 2 }, new Blade { Sharpness = 3 } }, Count = 3 });
             var ex = Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<OldLootBag>(bytes));
-            Assert.Contains($"0x{AmberCode.TypeTagOf("Amber.Tests.Models.PolyExtras.Gem"):X8}", ex.Message);
+            Assert.Contains($"0x{AmberCode.TypeTagOf("Amber.Tests.Models.TypeResolution.Gem"):X8}", ex.Message);
             Assert.Equal("OldLootBag.All[1]", ex.MemberPath);
 
             OldLootBag skipping = AmberSerializer.Deserialize<OldLootBag>(bytes, new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.Null })!;
@@ -216,7 +216,7 @@ namespace Amber.Tests.Serialization
             byte[] bytes = AmberSerializer.Serialize(new Cell { Value = new Torch { Hours = 6 } });
             Assert.Contains(HandWire.ShapeStart(1, "Game.Items.Lantern"), HandWire.Hex(bytes));
             Assert.Equal(6, Assert.IsType<Torch>(AmberSerializer.Deserialize<Cell>(bytes)!.Value).Hours);
-            byte[] current = HandWire.ReplaceOnce(bytes, TagHex("Game.Items.Lantern"), TagHex("Amber.Tests.Models.PolyExtras.Torch"));
+            byte[] current = HandWire.ReplaceOnce(bytes, TagHex("Game.Items.Lantern"), TagHex("Amber.Tests.Models.TypeResolution.Torch"));
             Assert.Equal(6, Assert.IsType<Torch>(AmberSerializer.Deserialize<Cell>(current)!.Value).Hours);
         }
 
@@ -260,18 +260,18 @@ namespace Amber.Tests.Serialization
         public void By_default_an_unknown_type_tag_fails_naming_the_tag_the_offset_and_the_member()
         {
             byte[] bytes = AmberSerializer.Serialize(NewerWorkshop());
-            uint laser = AmberCode.TypeTagOf("Amber.Tests.Models.PolyExtras.LaserCutter");
+            uint laser = AmberCode.TypeTagOf("Amber.Tests.Models.TypeResolution.LaserCutter");
             var ex = Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<Workshop>(bytes));
             Assert.Contains($"0x{laser:X8}", ex.Message);
             Assert.Contains("byte offset", ex.Message);
             Assert.Equal("Workshop.Main", ex.MemberPath);
-            Assert.InRange(ex.ByteOffset, HandWire.IndexOf(bytes, HandWire.Bytes(TagHex("Amber.Tests.Models.PolyExtras.LaserCutter"))), bytes.Length);
+            Assert.InRange(ex.ByteOffset, HandWire.IndexOf(bytes, HandWire.Bytes(TagHex("Amber.Tests.Models.TypeResolution.LaserCutter"))), bytes.Length);
             Assert.Equal(ex.ByteOffset, Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<Workshop>(new MemoryStream(bytes))).ByteOffset);
 
             // An abstract declared type alike.
             byte[] nut = AmberSerializer.Serialize(new WorkshopV2 { Spare = new Nut() });
             var abstractEx = Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<Workshop>(nut));
-            Assert.Contains($"0x{AmberCode.TypeTagOf("Amber.Tests.Models.PolyExtras.Nut"):X8}", abstractEx.Message);
+            Assert.Contains($"0x{AmberCode.TypeTagOf("Amber.Tests.Models.TypeResolution.Nut"):X8}", abstractEx.Message);
             Assert.Equal("Workshop.Spare", abstractEx.MemberPath);
         }
 
@@ -380,10 +380,10 @@ namespace Amber.Tests.Serialization
             };
             byte[] bytes = AmberSerializer.Serialize(rack);
             string hex = HandWire.Hex(bytes);
-            Assert.Contains(TagHex("Amber.Tests.Models.PolyExtras.PlainSlot<int>"), hex);
-            Assert.Contains(TagHex("Amber.Tests.Models.PolyExtras.PlainSlot<string>"), hex);
-            Assert.Contains(TagHex("Amber.Tests.Models.PolyExtras.ListSlot<int>"), hex);
-            Assert.Contains(TagHex("Amber.Tests.Models.PolyExtras.NumberSlot<int>"), hex);
+            Assert.Contains(TagHex("Amber.Tests.Models.TypeResolution.PlainSlot<int>"), hex);
+            Assert.Contains(TagHex("Amber.Tests.Models.TypeResolution.PlainSlot<string>"), hex);
+            Assert.Contains(TagHex("Amber.Tests.Models.TypeResolution.ListSlot<int>"), hex);
+            Assert.Contains(TagHex("Amber.Tests.Models.TypeResolution.NumberSlot<int>"), hex);
 
             SlotRack back = AmberSerializer.Deserialize<SlotRack>(bytes)!;
             var number = Assert.IsType<PlainSlot<int>>(back.Number);
@@ -434,7 +434,7 @@ namespace Amber.Tests.Serialization
                 Rewards = new List<RewardBase> { new Reward<Sword> { Gold = 1 } },
             };
             byte[] bytes = AmberSerializer.Serialize(chest);
-            Assert.Contains(TagHex("Amber.Tests.Models.PolyExtras.Reward<Amber.Tests.Models.Poly.Sword>"), HandWire.Hex(bytes));
+            Assert.Contains(TagHex("Amber.Tests.Models.TypeResolution.Reward<Amber.Tests.Models.Poly.Sword>"), HandWire.Hex(bytes));
             Chest back = AmberSerializer.Deserialize<Chest>(bytes)!;
             var reward = Assert.IsType<Reward<Sword>>(back.Reward);
             Assert.Equal((5, "prize", 12), (reward.Gold, reward.Prize!.Name, reward.Prize.Damage));

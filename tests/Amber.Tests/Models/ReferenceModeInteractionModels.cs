@@ -1,6 +1,6 @@
-namespace Amber.Tests.Models.Review
+namespace Amber.Tests.Models.ReferenceModeInteraction
 {
-    // Models for tests/Amber.Tests/Serialization/ReviewFindingsTests.cs.
+    // Models for tests/Amber.Tests/Serialization/ReferenceModeInteractionTests.cs.
 
     /// <summary>A struct: no identity (format §7.2), but it is written with an object header.</summary>
     public struct RvPoint

@@ -6,7 +6,7 @@ using Xunit;
 namespace Amber.Tests.Runtime
 {
     /// <summary>Objects and shapes (docs/format.md §5): definitions, references, matching, skipping, malformed headers.</summary>
-    public class ShapeTests
+    public class ObjectShapeTests
     {
         // Keys 1 and 2 picked by hand (as [AmberKey(n)] would) so the tags are easy to read: 0x0008 and 0x0010.
         private static readonly AmberShape Point = new AmberShape("Point", new[] { "X", "Y" },
@@ -68,7 +68,7 @@ namespace Amber.Tests.Runtime
             Assert.Equal("15 02 04 34 60 36 C0 03 02 53 03 05 06 04 1C B8 70 76 03 02 41 02 05 01 02 42", TestWire.Hex(bytes));
         }
 
-        static ShapeTests()
+        static ObjectShapeTests()
         {
             AmberFormatterRegistry.Register<Book?>(BookFormatter.Instance);
             AmberFormatterRegistry.Register<Shelf?>(ShelfFormatter.Instance);

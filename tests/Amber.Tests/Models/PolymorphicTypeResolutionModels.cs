@@ -6,14 +6,14 @@ using Amber.Tests.Shapes;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Plugin.Polygon))]
 
 // A closed generic subclass of a non-generic base: only a name like this one makes it a case.
-[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Models.PolyExtras.Reward<Amber.Tests.Models.Poly.Sword>))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Models.TypeResolution.Reward<Amber.Tests.Models.Poly.Sword>))]
 
 // Only ever in object members: this names it so that the generator writes (and registers) a codec.
-[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Models.PolyExtras.Torch))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Models.TypeResolution.Torch))]
 
-namespace Amber.Tests.Models.PolyExtras
+namespace Amber.Tests.Models.TypeResolution
 {
-    // Used by tests/Amber.Tests/Serialization/PolymorphismExtrasTests.cs. Versions of a hierarchy are two
+    // Used by tests/Amber.Tests/Serialization/PolymorphicTypeResolutionTests.cs. Versions of a hierarchy are two
     // hierarchies in this assembly whose type tags agree, as VersionModels.cs does for members.
 
     // ---- write dispatch by exact runtime type
@@ -58,8 +58,8 @@ namespace Amber.Tests.Models.PolyExtras
         public string? Name { get; set; }
     }
 
-    [AmberFormerName("Amber.Tests.Models.PolyExtras.Legacy.OldBlade")]
-    [AmberFormerName("Amber.Tests.Models.PolyExtras.Legacy.Archive.MiddleBlade")]
+    [AmberFormerName("Amber.Tests.Models.TypeResolution.Legacy.OldBlade")]
+    [AmberFormerName("Amber.Tests.Models.TypeResolution.Legacy.Archive.MiddleBlade")]
     public class Blade : Loot
     {
         public int Sharpness { get; set; }
@@ -239,7 +239,7 @@ namespace Amber.Tests.Models.PolyExtras
     }
 }
 
-namespace Amber.Tests.Models.PolyExtras.Legacy
+namespace Amber.Tests.Models.TypeResolution.Legacy
 {
     // The hierarchy as an older version had it: the same member names, the type names Blade's former names give.
 

@@ -2,17 +2,18 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Amber.Tests.Models.Poly;
-using Amber.Tests.Models.Review;
+using Amber.Tests.Models.ReferenceModeInteraction;
 using Xunit;
 
 namespace Amber.Tests.Serialization
 {
     /// <summary>
-    /// Findings of a review of reference mode (docs/format.md §7.2), polymorphism (§7.1) and rows (§6.1).
-    /// Four tests reproduced bugs, since fixed (
-    /// struct headers shifting reference ids, back-references to skipped strings); the others pin behaviour that was checked.
+    /// How reference mode (docs/format.md §7.2) interacts with structs, skipped members, Bytes values,
+    /// polymorphism (§7.1) and rows (§6.1): reference ids stay aligned between writer and reader, read or
+    /// skipped. Four of these tests are regression tests (struct headers shifting reference ids,
+    /// back-references to skipped strings).
     /// </summary>
-    public class ReviewFindingsTests
+    public class ReferenceModeInteractionTests
     {
         private static readonly AmberOptions Refs = new AmberOptions { PreserveReferences = true };
 

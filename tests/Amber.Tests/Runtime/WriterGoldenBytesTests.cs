@@ -5,7 +5,7 @@ using Xunit;
 namespace Amber.Tests.Runtime
 {
     /// <summary>Exact bytes that docs/format.md defines, as produced by <see cref="AmberWriter"/>.</summary>
-    public class GoldenBytesTests
+    public class WriterGoldenBytesTests
     {
         private static string Hex(WriteAction action)
         {

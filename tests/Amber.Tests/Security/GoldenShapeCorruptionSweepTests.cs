@@ -16,7 +16,7 @@ namespace Amber.Tests.Security
     /// or throws AmberException with a message and an offset; nothing else is allowed
     /// (docs/security.md).
     /// </summary>
-    public class CorruptionSweepTests
+    public class GoldenShapeCorruptionSweepTests
     {
         public static IEnumerable<object[]> Payloads() => new[]
         {
