@@ -54,7 +54,7 @@ namespace Amber
         [DoesNotReturn]
         public static void DepthExceeded(long offset, int maxDepth) =>
             throw new AmberException($"The nesting depth exceeds the limit of {maxDepth}", offset,
-                "If the object graph has a cycle, break it (reference mode arrives in a later version); if the data is legitimately this deep, raise AmberOptions.MaxDepth.");
+                "If the object graph has a cycle, turn on AmberOptions.PreserveReferences (or mark the type [AmberPreserveReferences]); if the data is legitimately this deep, raise AmberOptions.MaxDepth.");
 
         /// <summary>Nesting deeper than the current thread's stack can hold (MaxDepth was raised past what the stack allows).</summary>
         [DoesNotReturn]
@@ -114,7 +114,7 @@ namespace Amber
         [DoesNotReturn]
         public static void UnknownSubtype(Type type, string declaredType) =>
             throw new AmberException($"'{type.FullName}' is not a {declaredType} that Amber knows", -1,
-                $"Amber serializes the implementations of '{declaredType}' it finds at compile time in this project and in the assembly that declares '{declaredType}'; declare '{type.Name}' there (public or internal, not generic).");
+                $"Amber serializes the implementations of '{declaredType}' it finds at compile time in this project and in the assembly that declares '{declaredType}'; declare '{type.Name}' there (public or internal), or name it with [assembly: AmberSerializable(typeof({type.Name}))] in the project that serializes it.");
 
         /// <summary>A value in an <c>object</c> member whose type Amber has no codec for.</summary>
         [DoesNotReturn]
