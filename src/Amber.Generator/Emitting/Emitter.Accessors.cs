@@ -56,7 +56,7 @@ namespace Amber.Generator.Emitting
         {
             MemberAccess? a = m.Access;
             if (a?.Field != null) return "F" + i + "(" + Self(a, obj) + ")";
-            if (a?.Setter != null) return "t";   // NeedsTemp forces a temp for setter methods
+            if (a?.Setter != null) return "t";   // EmitMemberRead reads into a temp for setter methods
             return obj + "." + m.Name;
         }
 

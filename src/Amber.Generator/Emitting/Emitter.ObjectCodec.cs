@@ -23,6 +23,7 @@ namespace Amber.Generator.Emitting
             EmitWriteMethod(sw, o);
             sw.Line();
             EmitReadMethod(sw, o);
+            EmitMemberReaders(sw, o);
             if (o.RowCodes.Count > 0)
             {
                 sw.Line();
@@ -266,10 +267,57 @@ namespace Amber.Generator.Emitting
             sw.Close();
         }
 
+        /// <summary>
+        /// Whether a value of <paramref name="t"/> is read by more than a call (a collection: its header, null
+        /// check and element loop). A member of such a type is read by a method of its own, ReadM{i}, which
+        /// both the identical and the mapped path of ReadBody (and a root of the same type) call.
+        /// </summary>
+        private static bool HasMemberReader(TypeRef t) => t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence or TypeKind.Map;
+
+        private static string MemberReaderName(int i) => "ReadM" + i.ToString(CultureInfo.InvariantCulture);
+
+        /// <summary>One method per member whose read is more than a call, so that its read code appears once in the codec.</summary>
+        private static void EmitMemberReaders(SourceWriter sw, ObjectModel o)
+        {
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                TypeRef t = o.Members[i].Type;
+                if (!HasMemberReader(t)) continue;
+                sw.Line();
+                // The caller checks the writer's wire type (the mapped path); the read itself is the reader's own.
+                sw.Open("internal static " + t.FullName + " " + MemberReaderName(i) + "(ref global::Amber.AmberReader r)");
+                sw.Line(t.FullName + " v = default!;");
+                EmitRead(sw, t, "v", null, 1);
+                sw.Line("return v;");
+                sw.Close();
+            }
+        }
+
+        /// <summary>Reads member <paramref name="i"/> into <paramref name="target"/>: a call of its ReadM method, or its read inline.</summary>
+        private static void EmitMemberValue(SourceWriter sw, ObjectModel o, int i, string target, string? wt)
+        {
+            TypeRef t = o.Members[i].Type;
+            if (!HasMemberReader(t))
+            {
+                EmitRead(sw, t, target, wt, 1);
+                return;
+            }
+            if (wt != null) EmitExpectCollection(sw, t, wt);
+            sw.Line(target + " = " + MemberReaderName(i) + "(ref r);");
+        }
+
         private static void EmitMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct, string? wt)
         {
             MemberModel m = o.Members[i];
-            if (direct && m.Assign == AssignKind.Fill)
+            if (direct && HasMemberReader(m.Type))
+            {
+                // One assignment of the value read: a temp only to fill the collection or to call a setter method.
+                bool temp = m.Assign == AssignKind.Fill || m.Access?.Setter != null;
+                EmitMemberValue(sw, o, i, temp ? "var t" : SetTarget(m, i, "o"), wt);
+                if (m.Assign == AssignKind.Fill) EmitFill(sw, o, m, i, "o", "t");
+                else if (temp) sw.Line(SetStatement(m, i, "o", "t"));
+            }
+            else if (direct && m.Assign == AssignKind.Fill)
             {
                 sw.Line(m.Type.FullName + " t = default!;");
                 EmitRead(sw, m.Type, "t", wt, 1);
@@ -277,7 +325,7 @@ namespace Amber.Generator.Emitting
             }
             else if (direct)
             {
-                if (NeedsTemp(m.Type) || m.Access?.Setter != null)
+                if (m.Access?.Setter != null)
                 {
                     sw.Line(m.Type.FullName + " t = default!;");
                     EmitRead(sw, m.Type, "t", wt, 1);
@@ -290,7 +338,7 @@ namespace Amber.Generator.Emitting
             }
             else
             {
-                EmitRead(sw, m.Type, "m" + i, wt, 1);
+                EmitMemberValue(sw, o, i, "m" + i, wt);
                 if (NeedsPresenceFlag(o, m)) sw.Line("h" + i + " = true;");
             }
         }
@@ -333,9 +381,6 @@ namespace Amber.Generator.Emitting
 
         private static bool UsesTemplate(ObjectModel o, MemberModel m) =>
             m.Assign == AssignKind.Init && !m.CanSkipDefault && !o.AnyRequired;
-
-        /// <summary>Collections assign their target more than once in generated code; read them into a local first.</summary>
-        private static bool NeedsTemp(TypeRef t) => t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence or TypeKind.Map;
 
         private static void EmitConstruction(SourceWriter sw, ObjectModel o)
         {

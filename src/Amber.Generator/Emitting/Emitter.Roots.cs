@@ -26,6 +26,7 @@ namespace Amber.Generator.Emitting
                 sw.Line();
             }
             sw.Open("namespace Amber.Generated");
+            Dictionary<string, string> readers = MemberReaders(objects);
             foreach (TypeRef root in roots)
             {
                 string name = RootFormatterName(root);
@@ -43,12 +44,13 @@ namespace Amber.Generator.Emitting
                 {
                     sw.Line("if (r.ReadPresence())");
                     sw.Open();
+                    // Inline: a ReadM method returns the collection, whose null (a default ImmutableArray) is not this Nullable's null.
                     EmitRead(sw, root.Element!, "result", "wt", 0);
                     sw.Close();
                 }
                 else
                 {
-                    EmitRead(sw, root, "result", "wt", 0);
+                    EmitRootRead(sw, root, readers);
                 }
                 sw.Line("return result;");
                 sw.Close();
@@ -84,7 +86,7 @@ namespace Amber.Generator.Emitting
                 sw.Close();
                 sw.Open("static " + t.FullName + " R" + i + "(ref global::Amber.AmberReader r, global::Amber.WireType wt)");
                 sw.Line(t.FullName + " result = default!;");
-                EmitRead(sw, t, "result", "wt", 0);
+                EmitRootRead(sw, t, readers);
                 sw.Line("return result;");
                 sw.Close();
                 sw.Line("global::Amber.AmberKnownTypes.RegisterValue<" + t.FullName + ">(" + Quote(t.FullName.Replace("global::", "")) + ", " + wt + ", W" + i + ", R" + i + ");");
@@ -102,6 +104,38 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Close();
             return sw.ToString();
+        }
+
+        /// <summary>
+        /// The ReadM method of a codec member, by the collection type it reads: a root of the same type calls it
+        /// rather than repeating the collection's read (the first codec and member of that type, in model order).
+        /// </summary>
+        private static Dictionary<string, string> MemberReaders(IReadOnlyList<ObjectModel>? objects)
+        {
+            var readers = new Dictionary<string, string>();
+            foreach (ObjectModel o in objects ?? (IReadOnlyList<ObjectModel>)System.Array.Empty<ObjectModel>())
+            {
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    TypeRef t = o.Members[i].Type;
+                    if (HasMemberReader(t) && !readers.ContainsKey(t.FullName)) readers.Add(t.FullName, CodecName(o.Id) + "." + MemberReaderName(i));
+                }
+            }
+            return readers;
+        }
+
+        /// <summary>Reads a root value into result, checking the writer's wire type wt: by a codec's ReadM method where one reads this type.</summary>
+        private static void EmitRootRead(SourceWriter sw, TypeRef t, Dictionary<string, string> readers)
+        {
+            if (HasMemberReader(t) && readers.TryGetValue(t.FullName, out string? reader))
+            {
+                EmitExpectCollection(sw, t, "wt");
+                sw.Line("result = " + reader + "(ref r);");
+            }
+            else
+            {
+                EmitRead(sw, t, "result", "wt", 0);
+            }
         }
     }
 }

@@ -272,9 +272,9 @@ namespace Amber.Generator.Emitting
             }
 
             string n = "n" + d, desc = "d" + d;
+            if (wt != null) EmitExpectCollection(sw, t, wt);
             if (t.Kind == TypeKind.Map)
             {
-                if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Map, \"a dictionary\");");
                 sw.Open();
                 sw.Line("int " + n + " = r.ReadMapHeader(out byte " + desc + ");");
                 sw.Line("if (" + n + " < 0) " + target + " = " + NullValue(t) + ";");
@@ -285,7 +285,6 @@ namespace Amber.Generator.Emitting
                 return;
             }
 
-            if (wt != null) sw.Line("r.Expect(" + wt + ", " + W + "Sequence, \"a collection\");");
             sw.Open();
             sw.Line("int " + n + " = r.ReadSequenceHeader(out byte " + desc + ");");
             sw.Line("if (" + n + " < 0) " + target + " = " + NullValue(t) + ";");
@@ -308,6 +307,13 @@ namespace Amber.Generator.Emitting
             else EmitSequenceBody(sw, t, target, depth);
             sw.Close();
             sw.Close();
+        }
+
+        /// <summary>Checks the writer's wire type of a collection (a map or a sequence) before its read.</summary>
+        private static void EmitExpectCollection(SourceWriter sw, TypeRef t, string wt)
+        {
+            if (t.Kind == TypeKind.Map) sw.Line("r.Expect(" + wt + ", " + W + "Map, \"a dictionary\");");
+            else sw.Line("r.Expect(" + wt + ", " + W + "Sequence, \"a collection\");");
         }
 
         private static string NullValue(TypeRef t) => t.Collection == CollectionKind.ImmutableArray ? "default" : "null!";

@@ -205,263 +205,37 @@ namespace Amber.Generated
                     if ((p & 0x1UL) != 0)
                     {
                         mi = 0;
-                        global::System.Collections.Generic.List<string> t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else
-                            {
-                                var b1 = new global::System.Collections.Generic.List<string>(n1);
-                                var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                int i1 = 0;
-                                try
-                                {
-                                    for (; i1 < n1; i1++)
-                                    {
-                                        string e1 = default!;
-                                        if (!nl1 || r.ReadPresence())
-                                        {
-                                            r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
-                                            e1 = r.ReadString()!;
-                                        }
-                                        b1.Add(e1);
-                                    }
-                                }
-                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                {
-                                    throw;   // never runs: the filter returns false
-                                }
-                                t = b1;
-                            }
-                        }
-                        o.Names = t;
+                        o.Names = ReadM0(ref r);
                     }
                     if ((p & 0x2UL) != 0)
                     {
                         mi = 1;
-                        global::System.Collections.Generic.Dictionary<string, int?> t = default!;
-                        {
-                            int n1 = r.ReadMapHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else
-                            {
-                                var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
-                                var kwt1 = (global::Amber.WireType)(d1 & 7);
-                                var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
-                                bool nl1 = (d1 & 0x80) != 0;
-                                int i1 = 0;
-                                try
-                                {
-                                    for (; i1 < n1; i1++)
-                                    {
-                                        string k1 = default!;
-                                        r.Expect(kwt1, global::Amber.WireType.Bytes, "String");
-                                        k1 = r.ReadString()!;
-                                        if (k1 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
-                                        int? v1 = default!;
-                                        if (!nl1 || r.ReadPresence())
-                                        {
-                                            r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
-                                            v1 = r.ReadInt32();
-                                        }
-                                        if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
-                                    }
-                                }
-                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                {
-                                    throw;   // never runs: the filter returns false
-                                }
-                                t = b1;
-                            }
-                        }
-                        o.Scores = t;
+                        o.Scores = ReadM1(ref r);
                     }
                     if ((p & 0x4UL) != 0)
                     {
                         mi = 2;
-                        int[] t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else t = r.ReadPrimitiveArray<int>(n1, d1);
-                        }
-                        o.Numbers = t;
+                        o.Numbers = ReadM2(ref r);
                     }
                     if ((p & 0x8UL) != 0)
                     {
                         mi = 3;
-                        int[][] t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else
-                            {
-                                var b1 = new int[n1][];
-                                var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                int i1 = 0;
-                                try
-                                {
-                                    for (; i1 < n1; i1++)
-                                    {
-                                        int[] e1 = default!;
-                                        if (!nl1 || r.ReadPresence())
-                                        {
-                                            r.Expect(ewt1, global::Amber.WireType.Sequence, "a collection");
-                                            {
-                                                int n2 = r.ReadSequenceHeader(out byte d2);
-                                                if (n2 < 0) e1 = null!;
-                                                else e1 = r.ReadPrimitiveArray<int>(n2, d2);
-                                            }
-                                        }
-                                        b1[i1] = e1;
-                                    }
-                                }
-                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                {
-                                    throw;   // never runs: the filter returns false
-                                }
-                                t = b1;
-                            }
-                        }
-                        o.Jagged = t;
+                        o.Jagged = ReadM3(ref r);
                     }
                     if ((p & 0x10UL) != 0)
                     {
                         mi = 4;
-                        double[,] t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else
-                            {
-                                var len1 = new int[2];
-                                if (n1 > 0)
-                                {
-                                    if ((d1 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
-                                    r.ReadShapedLengths(2, n1, len1);
-                                    d1 = (byte)(d1 & ~0x10);
-                                }
-                                var b1 = new double[len1[0], len1[1]];
-                                int x1_0 = 0;
-                                int x1_1 = 0;
-                                if ((d1 & 0x80) != 0)
-                                {
-                                    var pk1 = r.ReadPrimitiveArray<double>(n1, d1);
-                                    for (int i1 = 0; i1 < n1; i1++)
-                                    {
-                                        var e1 = pk1[i1];
-                                        b1[x1_0, x1_1] = e1;
-                                        if (++x1_1 < len1[1]) continue;
-                                        x1_1 = 0;
-                                        if (++x1_0 < len1[0]) continue;
-                                    }
-                                }
-                                else
-                                {
-                                    var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                    bool nl1 = (d1 & 0x08) != 0;
-                                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                    int i1 = 0;
-                                    try
-                                    {
-                                        for (; i1 < n1; i1++)
-                                        {
-                                            double e1 = default!;
-                                            if (!nl1 || r.ReadPresence())
-                                            {
-                                                e1 = r.ReadDouble(ewt1);
-                                            }
-                                            b1[x1_0, x1_1] = e1;
-                                            if (++x1_1 < len1[1]) continue;
-                                            x1_1 = 0;
-                                            if (++x1_0 < len1[0]) continue;
-                                        }
-                                    }
-                                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                    {
-                                        throw;   // never runs: the filter returns false
-                                    }
-                                }
-                                t = b1;
-                            }
-                        }
-                        o.Grid = t;
+                        o.Grid = ReadM4(ref r);
                     }
                     if ((p & 0x20UL) != 0)
                     {
                         mi = 5;
-                        global::System.Collections.Generic.HashSet<global::System.Guid> t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = null!;
-                            else
-                            {
-                                var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
-                                var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                int i1 = 0;
-                                try
-                                {
-                                    for (; i1 < n1; i1++)
-                                    {
-                                        global::System.Guid e1 = default!;
-                                        if (!nl1 || r.ReadPresence())
-                                        {
-                                            r.Expect(ewt1, global::Amber.WireType.Fixed128, "Guid");
-                                            e1 = r.ReadGuid();
-                                        }
-                                        b1.Add(e1);
-                                    }
-                                }
-                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                {
-                                    throw;   // never runs: the filter returns false
-                                }
-                                t = b1;
-                            }
-                        }
-                        o.Ids = t;
+                        o.Ids = ReadM5(ref r);
                     }
                     if ((p & 0x40UL) != 0)
                     {
                         mi = 6;
-                        global::System.Collections.Immutable.ImmutableArray<string> t = default!;
-                        {
-                            int n1 = r.ReadSequenceHeader(out byte d1);
-                            if (n1 < 0) t = default;
-                            else
-                            {
-                                var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
-                                var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                bool nl1 = (d1 & 0x08) != 0;
-                                if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                int i1 = 0;
-                                try
-                                {
-                                    for (; i1 < n1; i1++)
-                                    {
-                                        string e1 = default!;
-                                        if (!nl1 || r.ReadPresence())
-                                        {
-                                            r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
-                                            e1 = r.ReadString()!;
-                                        }
-                                        b1.Add(e1);
-                                    }
-                                }
-                                catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                {
-                                    throw;   // never runs: the filter returns false
-                                }
-                                t = b1.MoveToImmutable();
-                            }
-                        }
-                        o.Tags = t;
+                        o.Tags = ReadM6(ref r);
                     }
                 }
                 else
@@ -476,270 +250,44 @@ namespace Amber.Generated
                         {
                             case 0:
                             {
-                                global::System.Collections.Generic.List<string> t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else
-                                    {
-                                        var b1 = new global::System.Collections.Generic.List<string>(n1);
-                                        var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                        bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                        int i1 = 0;
-                                        try
-                                        {
-                                            for (; i1 < n1; i1++)
-                                            {
-                                                string e1 = default!;
-                                                if (!nl1 || r.ReadPresence())
-                                                {
-                                                    r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
-                                                    e1 = r.ReadString()!;
-                                                }
-                                                b1.Add(e1);
-                                            }
-                                        }
-                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                        {
-                                            throw;   // never runs: the filter returns false
-                                        }
-                                        t = b1;
-                                    }
-                                }
-                                o.Names = t;
+                                o.Names = ReadM0(ref r);
                                 break;
                             }
                             case 1:
                             {
-                                global::System.Collections.Generic.Dictionary<string, int?> t = default!;
                                 r.Expect(wt, global::Amber.WireType.Map, "a dictionary");
-                                {
-                                    int n1 = r.ReadMapHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else
-                                    {
-                                        var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
-                                        var kwt1 = (global::Amber.WireType)(d1 & 7);
-                                        var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
-                                        bool nl1 = (d1 & 0x80) != 0;
-                                        int i1 = 0;
-                                        try
-                                        {
-                                            for (; i1 < n1; i1++)
-                                            {
-                                                string k1 = default!;
-                                                r.Expect(kwt1, global::Amber.WireType.Bytes, "String");
-                                                k1 = r.ReadString()!;
-                                                if (k1 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
-                                                int? v1 = default!;
-                                                if (!nl1 || r.ReadPresence())
-                                                {
-                                                    r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
-                                                    v1 = r.ReadInt32();
-                                                }
-                                                if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
-                                            }
-                                        }
-                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                        {
-                                            throw;   // never runs: the filter returns false
-                                        }
-                                        t = b1;
-                                    }
-                                }
-                                o.Scores = t;
+                                o.Scores = ReadM1(ref r);
                                 break;
                             }
                             case 2:
                             {
-                                int[] t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else t = r.ReadPrimitiveArray<int>(n1, d1);
-                                }
-                                o.Numbers = t;
+                                o.Numbers = ReadM2(ref r);
                                 break;
                             }
                             case 3:
                             {
-                                int[][] t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else
-                                    {
-                                        var b1 = new int[n1][];
-                                        var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                        bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                        int i1 = 0;
-                                        try
-                                        {
-                                            for (; i1 < n1; i1++)
-                                            {
-                                                int[] e1 = default!;
-                                                if (!nl1 || r.ReadPresence())
-                                                {
-                                                    r.Expect(ewt1, global::Amber.WireType.Sequence, "a collection");
-                                                    {
-                                                        int n2 = r.ReadSequenceHeader(out byte d2);
-                                                        if (n2 < 0) e1 = null!;
-                                                        else e1 = r.ReadPrimitiveArray<int>(n2, d2);
-                                                    }
-                                                }
-                                                b1[i1] = e1;
-                                            }
-                                        }
-                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                        {
-                                            throw;   // never runs: the filter returns false
-                                        }
-                                        t = b1;
-                                    }
-                                }
-                                o.Jagged = t;
+                                o.Jagged = ReadM3(ref r);
                                 break;
                             }
                             case 4:
                             {
-                                double[,] t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else
-                                    {
-                                        var len1 = new int[2];
-                                        if (n1 > 0)
-                                        {
-                                            if ((d1 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
-                                            r.ReadShapedLengths(2, n1, len1);
-                                            d1 = (byte)(d1 & ~0x10);
-                                        }
-                                        var b1 = new double[len1[0], len1[1]];
-                                        int x1_0 = 0;
-                                        int x1_1 = 0;
-                                        if ((d1 & 0x80) != 0)
-                                        {
-                                            var pk1 = r.ReadPrimitiveArray<double>(n1, d1);
-                                            for (int i1 = 0; i1 < n1; i1++)
-                                            {
-                                                var e1 = pk1[i1];
-                                                b1[x1_0, x1_1] = e1;
-                                                if (++x1_1 < len1[1]) continue;
-                                                x1_1 = 0;
-                                                if (++x1_0 < len1[0]) continue;
-                                            }
-                                        }
-                                        else
-                                        {
-                                            var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                            bool nl1 = (d1 & 0x08) != 0;
-                                            if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                            int i1 = 0;
-                                            try
-                                            {
-                                                for (; i1 < n1; i1++)
-                                                {
-                                                    double e1 = default!;
-                                                    if (!nl1 || r.ReadPresence())
-                                                    {
-                                                        e1 = r.ReadDouble(ewt1);
-                                                    }
-                                                    b1[x1_0, x1_1] = e1;
-                                                    if (++x1_1 < len1[1]) continue;
-                                                    x1_1 = 0;
-                                                    if (++x1_0 < len1[0]) continue;
-                                                }
-                                            }
-                                            catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                            {
-                                                throw;   // never runs: the filter returns false
-                                            }
-                                        }
-                                        t = b1;
-                                    }
-                                }
-                                o.Grid = t;
+                                o.Grid = ReadM4(ref r);
                                 break;
                             }
                             case 5:
                             {
-                                global::System.Collections.Generic.HashSet<global::System.Guid> t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = null!;
-                                    else
-                                    {
-                                        var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
-                                        var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                        bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                        int i1 = 0;
-                                        try
-                                        {
-                                            for (; i1 < n1; i1++)
-                                            {
-                                                global::System.Guid e1 = default!;
-                                                if (!nl1 || r.ReadPresence())
-                                                {
-                                                    r.Expect(ewt1, global::Amber.WireType.Fixed128, "Guid");
-                                                    e1 = r.ReadGuid();
-                                                }
-                                                b1.Add(e1);
-                                            }
-                                        }
-                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                        {
-                                            throw;   // never runs: the filter returns false
-                                        }
-                                        t = b1;
-                                    }
-                                }
-                                o.Ids = t;
+                                o.Ids = ReadM5(ref r);
                                 break;
                             }
                             case 6:
                             {
-                                global::System.Collections.Immutable.ImmutableArray<string> t = default!;
                                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                {
-                                    int n1 = r.ReadSequenceHeader(out byte d1);
-                                    if (n1 < 0) t = default;
-                                    else
-                                    {
-                                        var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
-                                        var ewt1 = (global::Amber.WireType)(d1 & 7);
-                                        bool nl1 = (d1 & 0x08) != 0;
-                                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                                        int i1 = 0;
-                                        try
-                                        {
-                                            for (; i1 < n1; i1++)
-                                            {
-                                                string e1 = default!;
-                                                if (!nl1 || r.ReadPresence())
-                                                {
-                                                    r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
-                                                    e1 = r.ReadString()!;
-                                                }
-                                                b1.Add(e1);
-                                            }
-                                        }
-                                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
-                                        {
-                                            throw;   // never runs: the filter returns false
-                                        }
-                                        t = b1.MoveToImmutable();
-                                    }
-                                }
-                                o.Tags = t;
+                                o.Tags = ReadM6(ref r);
                                 break;
                             }
                             default:
@@ -755,6 +303,267 @@ namespace Amber.Generated
             }
             r.ExitDepth();
             return o;
+        }
+
+        internal static global::System.Collections.Generic.List<string> ReadM0(ref global::Amber.AmberReader r)
+        {
+            global::System.Collections.Generic.List<string> v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else
+                {
+                    var b1 = new global::System.Collections.Generic.List<string>(n1);
+                    var ewt1 = (global::Amber.WireType)(d1 & 7);
+                    bool nl1 = (d1 & 0x08) != 0;
+                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    int i1 = 0;
+                    try
+                    {
+                        for (; i1 < n1; i1++)
+                        {
+                            string e1 = default!;
+                            if (!nl1 || r.ReadPresence())
+                            {
+                                r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
+                                e1 = r.ReadString()!;
+                            }
+                            b1.Add(e1);
+                        }
+                    }
+                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                    {
+                        throw;   // never runs: the filter returns false
+                    }
+                    v = b1;
+                }
+            }
+            return v;
+        }
+
+        internal static global::System.Collections.Generic.Dictionary<string, int?> ReadM1(ref global::Amber.AmberReader r)
+        {
+            global::System.Collections.Generic.Dictionary<string, int?> v = default!;
+            {
+                int n1 = r.ReadMapHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else
+                {
+                    var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
+                    var kwt1 = (global::Amber.WireType)(d1 & 7);
+                    var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
+                    bool nl1 = (d1 & 0x80) != 0;
+                    int i1 = 0;
+                    try
+                    {
+                        for (; i1 < n1; i1++)
+                        {
+                            string k1 = default!;
+                            r.Expect(kwt1, global::Amber.WireType.Bytes, "String");
+                            k1 = r.ReadString()!;
+                            if (k1 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
+                            int? v1 = default!;
+                            if (!nl1 || r.ReadPresence())
+                            {
+                                r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
+                                v1 = r.ReadInt32();
+                            }
+                            if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
+                        }
+                    }
+                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                    {
+                        throw;   // never runs: the filter returns false
+                    }
+                    v = b1;
+                }
+            }
+            return v;
+        }
+
+        internal static int[] ReadM2(ref global::Amber.AmberReader r)
+        {
+            int[] v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else v = r.ReadPrimitiveArray<int>(n1, d1);
+            }
+            return v;
+        }
+
+        internal static int[][] ReadM3(ref global::Amber.AmberReader r)
+        {
+            int[][] v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else
+                {
+                    var b1 = new int[n1][];
+                    var ewt1 = (global::Amber.WireType)(d1 & 7);
+                    bool nl1 = (d1 & 0x08) != 0;
+                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    int i1 = 0;
+                    try
+                    {
+                        for (; i1 < n1; i1++)
+                        {
+                            int[] e1 = default!;
+                            if (!nl1 || r.ReadPresence())
+                            {
+                                r.Expect(ewt1, global::Amber.WireType.Sequence, "a collection");
+                                {
+                                    int n2 = r.ReadSequenceHeader(out byte d2);
+                                    if (n2 < 0) e1 = null!;
+                                    else e1 = r.ReadPrimitiveArray<int>(n2, d2);
+                                }
+                            }
+                            b1[i1] = e1;
+                        }
+                    }
+                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                    {
+                        throw;   // never runs: the filter returns false
+                    }
+                    v = b1;
+                }
+            }
+            return v;
+        }
+
+        internal static double[,] ReadM4(ref global::Amber.AmberReader r)
+        {
+            double[,] v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else
+                {
+                    var len1 = new int[2];
+                    if (n1 > 0)
+                    {
+                        if ((d1 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
+                        r.ReadShapedLengths(2, n1, len1);
+                        d1 = (byte)(d1 & ~0x10);
+                    }
+                    var b1 = new double[len1[0], len1[1]];
+                    int x1_0 = 0;
+                    int x1_1 = 0;
+                    if ((d1 & 0x80) != 0)
+                    {
+                        var pk1 = r.ReadPrimitiveArray<double>(n1, d1);
+                        for (int i1 = 0; i1 < n1; i1++)
+                        {
+                            var e1 = pk1[i1];
+                            b1[x1_0, x1_1] = e1;
+                            if (++x1_1 < len1[1]) continue;
+                            x1_1 = 0;
+                            if (++x1_0 < len1[0]) continue;
+                        }
+                    }
+                    else
+                    {
+                        var ewt1 = (global::Amber.WireType)(d1 & 7);
+                        bool nl1 = (d1 & 0x08) != 0;
+                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        int i1 = 0;
+                        try
+                        {
+                            for (; i1 < n1; i1++)
+                            {
+                                double e1 = default!;
+                                if (!nl1 || r.ReadPresence())
+                                {
+                                    e1 = r.ReadDouble(ewt1);
+                                }
+                                b1[x1_0, x1_1] = e1;
+                                if (++x1_1 < len1[1]) continue;
+                                x1_1 = 0;
+                                if (++x1_0 < len1[0]) continue;
+                            }
+                        }
+                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                        {
+                            throw;   // never runs: the filter returns false
+                        }
+                    }
+                    v = b1;
+                }
+            }
+            return v;
+        }
+
+        internal static global::System.Collections.Generic.HashSet<global::System.Guid> ReadM5(ref global::Amber.AmberReader r)
+        {
+            global::System.Collections.Generic.HashSet<global::System.Guid> v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = null!;
+                else
+                {
+                    var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
+                    var ewt1 = (global::Amber.WireType)(d1 & 7);
+                    bool nl1 = (d1 & 0x08) != 0;
+                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    int i1 = 0;
+                    try
+                    {
+                        for (; i1 < n1; i1++)
+                        {
+                            global::System.Guid e1 = default!;
+                            if (!nl1 || r.ReadPresence())
+                            {
+                                r.Expect(ewt1, global::Amber.WireType.Fixed128, "Guid");
+                                e1 = r.ReadGuid();
+                            }
+                            b1.Add(e1);
+                        }
+                    }
+                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                    {
+                        throw;   // never runs: the filter returns false
+                    }
+                    v = b1;
+                }
+            }
+            return v;
+        }
+
+        internal static global::System.Collections.Immutable.ImmutableArray<string> ReadM6(ref global::Amber.AmberReader r)
+        {
+            global::System.Collections.Immutable.ImmutableArray<string> v = default!;
+            {
+                int n1 = r.ReadSequenceHeader(out byte d1);
+                if (n1 < 0) v = default;
+                else
+                {
+                    var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
+                    var ewt1 = (global::Amber.WireType)(d1 & 7);
+                    bool nl1 = (d1 & 0x08) != 0;
+                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    int i1 = 0;
+                    try
+                    {
+                        for (; i1 < n1; i1++)
+                        {
+                            string e1 = default!;
+                            if (!nl1 || r.ReadPresence())
+                            {
+                                r.Expect(ewt1, global::Amber.WireType.Bytes, "String");
+                                e1 = r.ReadString()!;
+                            }
+                            b1.Add(e1);
+                        }
+                    }
+                    catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
+                    {
+                        throw;   // never runs: the filter returns false
+                    }
+                    v = b1.MoveToImmutable();
+                }
+            }
+            return v;
         }
     }
 }

@@ -53,62 +53,7 @@ namespace Amber.Generated
             {
                 double[,] result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else
-                    {
-                        var len0 = new int[2];
-                        if (n0 > 0)
-                        {
-                            if ((d0 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
-                            r.ReadShapedLengths(2, n0, len0);
-                            d0 = (byte)(d0 & ~0x10);
-                        }
-                        var b0 = new double[len0[0], len0[1]];
-                        int x0_0 = 0;
-                        int x0_1 = 0;
-                        if ((d0 & 0x80) != 0)
-                        {
-                            var pk0 = r.ReadPrimitiveArray<double>(n0, d0);
-                            for (int i0 = 0; i0 < n0; i0++)
-                            {
-                                var e0 = pk0[i0];
-                                b0[x0_0, x0_1] = e0;
-                                if (++x0_1 < len0[1]) continue;
-                                x0_1 = 0;
-                                if (++x0_0 < len0[0]) continue;
-                            }
-                        }
-                        else
-                        {
-                            var ewt0 = (global::Amber.WireType)(d0 & 7);
-                            bool nl0 = (d0 & 0x08) != 0;
-                            if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                            int i0 = 0;
-                            try
-                            {
-                                for (; i0 < n0; i0++)
-                                {
-                                    double e0 = default!;
-                                    if (!nl0 || r.ReadPresence())
-                                    {
-                                        e0 = r.ReadDouble(ewt0);
-                                    }
-                                    b0[x0_0, x0_1] = e0;
-                                    if (++x0_1 < len0[1]) continue;
-                                    x0_1 = 0;
-                                    if (++x0_0 < len0[0]) continue;
-                                }
-                            }
-                            catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                            {
-                                throw;   // never runs: the filter returns false
-                            }
-                        }
-                        result = b0;
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM4(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0);
@@ -140,40 +85,7 @@ namespace Amber.Generated
             {
                 global::System.Collections.Generic.Dictionary<string, int?> result = default!;
                 r.Expect(wt, global::Amber.WireType.Map, "a dictionary");
-                {
-                    int n0 = r.ReadMapHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else
-                    {
-                        var b0 = new global::System.Collections.Generic.Dictionary<string, int?>(n0, global::Amber.AmberKeys.Comparer<string>(r.Options));
-                        var kwt0 = (global::Amber.WireType)(d0 & 7);
-                        var vwt0 = (global::Amber.WireType)((d0 >> 4) & 7);
-                        bool nl0 = (d0 & 0x80) != 0;
-                        int i0 = 0;
-                        try
-                        {
-                            for (; i0 < n0; i0++)
-                            {
-                                string k0 = default!;
-                                r.Expect(kwt0, global::Amber.WireType.Bytes, "String");
-                                k0 = r.ReadString()!;
-                                if (k0 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
-                                int? v0 = default!;
-                                if (!nl0 || r.ReadPresence())
-                                {
-                                    r.Expect(vwt0, global::Amber.WireType.Varint, "Int32");
-                                    v0 = r.ReadInt32();
-                                }
-                                if (!b0.TryAdd(k0, v0)) global::Amber.AmberThrow.DuplicateKey(r.Position, k0);
-                            }
-                        }
-                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                        {
-                            throw;   // never runs: the filter returns false
-                        }
-                        result = b0;
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM1(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.Dictionary<string, int?>>("System.Collections.Generic.Dictionary<string, int?>", global::Amber.WireType.Map, W1, R1);
@@ -199,36 +111,7 @@ namespace Amber.Generated
             {
                 global::System.Collections.Generic.HashSet<global::System.Guid> result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else
-                    {
-                        var b0 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n0, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
-                        var ewt0 = (global::Amber.WireType)(d0 & 7);
-                        bool nl0 = (d0 & 0x08) != 0;
-                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                        int i0 = 0;
-                        try
-                        {
-                            for (; i0 < n0; i0++)
-                            {
-                                global::System.Guid e0 = default!;
-                                if (!nl0 || r.ReadPresence())
-                                {
-                                    r.Expect(ewt0, global::Amber.WireType.Fixed128, "Guid");
-                                    e0 = r.ReadGuid();
-                                }
-                                b0.Add(e0);
-                            }
-                        }
-                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                        {
-                            throw;   // never runs: the filter returns false
-                        }
-                        result = b0;
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM5(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.HashSet<global::System.Guid>>("System.Collections.Generic.HashSet<System.Guid>", global::Amber.WireType.Sequence, W2, R2);
@@ -254,36 +137,7 @@ namespace Amber.Generated
             {
                 global::System.Collections.Generic.List<string> result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else
-                    {
-                        var b0 = new global::System.Collections.Generic.List<string>(n0);
-                        var ewt0 = (global::Amber.WireType)(d0 & 7);
-                        bool nl0 = (d0 & 0x08) != 0;
-                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                        int i0 = 0;
-                        try
-                        {
-                            for (; i0 < n0; i0++)
-                            {
-                                string e0 = default!;
-                                if (!nl0 || r.ReadPresence())
-                                {
-                                    r.Expect(ewt0, global::Amber.WireType.Bytes, "String");
-                                    e0 = r.ReadString()!;
-                                }
-                                b0.Add(e0);
-                            }
-                        }
-                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                        {
-                            throw;   // never runs: the filter returns false
-                        }
-                        result = b0;
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM0(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.List<string>>("System.Collections.Generic.List<string>", global::Amber.WireType.Sequence, W3, R3);
@@ -309,36 +163,7 @@ namespace Amber.Generated
             {
                 global::System.Collections.Immutable.ImmutableArray<string> result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = default;
-                    else
-                    {
-                        var b0 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n0);
-                        var ewt0 = (global::Amber.WireType)(d0 & 7);
-                        bool nl0 = (d0 & 0x08) != 0;
-                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                        int i0 = 0;
-                        try
-                        {
-                            for (; i0 < n0; i0++)
-                            {
-                                string e0 = default!;
-                                if (!nl0 || r.ReadPresence())
-                                {
-                                    r.Expect(ewt0, global::Amber.WireType.Bytes, "String");
-                                    e0 = r.ReadString()!;
-                                }
-                                b0.Add(e0);
-                            }
-                        }
-                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                        {
-                            throw;   // never runs: the filter returns false
-                        }
-                        result = b0.MoveToImmutable();
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM6(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Immutable.ImmutableArray<string>>("System.Collections.Immutable.ImmutableArray<string>", global::Amber.WireType.Sequence, W4, R4);
@@ -360,11 +185,7 @@ namespace Amber.Generated
             {
                 int[] result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else result = r.ReadPrimitiveArray<int>(n0, d0);
-                }
+                result = AmberCodec_Data_DBag.ReadM2(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<int[]>("int[]", global::Amber.WireType.Sequence, W5, R5);
@@ -400,40 +221,7 @@ namespace Amber.Generated
             {
                 int[][] result = default!;
                 r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                {
-                    int n0 = r.ReadSequenceHeader(out byte d0);
-                    if (n0 < 0) result = null!;
-                    else
-                    {
-                        var b0 = new int[n0][];
-                        var ewt0 = (global::Amber.WireType)(d0 & 7);
-                        bool nl0 = (d0 & 0x08) != 0;
-                        if ((d0 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
-                        int i0 = 0;
-                        try
-                        {
-                            for (; i0 < n0; i0++)
-                            {
-                                int[] e0 = default!;
-                                if (!nl0 || r.ReadPresence())
-                                {
-                                    r.Expect(ewt0, global::Amber.WireType.Sequence, "a collection");
-                                    {
-                                        int n1 = r.ReadSequenceHeader(out byte d1);
-                                        if (n1 < 0) e0 = null!;
-                                        else e0 = r.ReadPrimitiveArray<int>(n1, d1);
-                                    }
-                                }
-                                b0[i0] = e0;
-                            }
-                        }
-                        catch (global::Amber.AmberException ex) when (ex.PassingIndex(i0))
-                        {
-                            throw;   // never runs: the filter returns false
-                        }
-                        result = b0;
-                    }
-                }
+                result = AmberCodec_Data_DBag.ReadM3(ref r);
                 return result;
             }
             global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6);
