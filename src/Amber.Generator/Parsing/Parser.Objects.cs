@@ -84,7 +84,7 @@ namespace Amber.Generator.Parsing
                 if (t == null) { ok = false; continue; }
 
                 List<string> formerNames = c.Symbol.GetAttributes()
-                    .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1)
+                    .Where(a => KnownSymbols.IsAttribute(a, _known.AmberFormerNameAttribute) && a.ConstructorArguments.Length == 1)
                     .Select(a => a.ConstructorArguments[0].Value as string)
                     .Where(s => !string.IsNullOrEmpty(s))
                     .Select(s => s!)
@@ -92,7 +92,7 @@ namespace Amber.Generator.Parsing
                 string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
                 int key = AmberCode.KeyOf(wireName);
                 bool chosen = false;
-                AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
+                AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => KnownSymbols.IsAttribute(a, _known.AmberKeyAttribute));
                 if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
                 {
                     if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
@@ -137,7 +137,7 @@ namespace Amber.Generator.Parsing
                 if (access != null && (access.Field != null || access.Getter != null || access.Setter != null))
                 {
                     string? why = null;
-                    if (_compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.UnsafeAccessorAttribute") == null)
+                    if (_known.UnsafeAccessorAttribute == null)
                         why = "this target framework has no UnsafeAccessor";
                     else if (c.Symbol.ContainingType.IsGenericType)
                         why = "it belongs to a generic type, which Amber cannot reach through UnsafeAccessor yet";
@@ -208,11 +208,11 @@ namespace Amber.Generator.Parsing
             }
             _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
                 ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
-                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
-                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
+                type.AllInterfaces.Any(i => KnownSymbols.Is(i, _known.IAmberOnSerializing)),
+                type.AllInterfaces.Any(i => KnownSymbols.Is(i, _known.IAmberOnDeserialized)),
                 TagsOf(type).Wire,
                 TagsOf(type).Others,
-                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute"),
+                HasAttributeInherited(type, _known.AmberPreserveReferencesAttribute),
                 type.IsSealed || type.IsValueType));
             return id;
         }
@@ -239,9 +239,9 @@ namespace Amber.Generator.Parsing
         /// is left out because a copied byte could hold a value other than 0 or 1. The generated code
         /// also checks Unsafe.SizeOf at run time.
         /// </summary>
-        private static bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
+        private bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
         {
-            if (type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.InteropServices.StructLayoutAttribute")) return false;
+            if (type.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.StructLayoutAttribute))) return false;
             List<IFieldSymbol> fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => !f.IsStatic && !f.IsConst).ToList();
             if (fields.Count != members.Count) return false;
             int offset = 0, maxAlign = 1;
@@ -370,20 +370,20 @@ namespace Amber.Generator.Parsing
         }
 
         /// <summary>[AmberInclude]: serialize this member although it (or its setter) is not public.</summary>
-        private static bool IsIncluded(ISymbol m) =>
-            m.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberIncludeAttribute");
+        private bool IsIncluded(ISymbol m) =>
+            m.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.AmberIncludeAttribute));
 
         private bool IsAccessible(ISymbol m) =>
             m.DeclaredAccessibility == Accessibility.Public
             || (m.DeclaredAccessibility == Accessibility.Internal || m.DeclaredAccessibility == Accessibility.ProtectedOrInternal)
                 && _compilation.IsSymbolAccessibleWithin(m, _compilation.Assembly);
 
-        private static bool IsIgnored(ISymbol m)
+        private bool IsIgnored(ISymbol m)
         {
             foreach (AttributeData a in m.GetAttributes())
             {
-                string? name = a.AttributeClass?.ToDisplayString();
-                if (name == "Amber.AmberIgnoreAttribute" || name == "System.NonSerializedAttribute" || name == "System.Runtime.Serialization.IgnoreDataMemberAttribute") return true;
+                if (KnownSymbols.IsAttribute(a, _known.AmberIgnoreAttribute) || KnownSymbols.IsAttribute(a, _known.NonSerializedAttribute)
+                    || KnownSymbols.IsAttribute(a, _known.IgnoreDataMemberAttribute)) return true;
             }
             return false;
         }
@@ -412,7 +412,7 @@ namespace Amber.Generator.Parsing
             hasParameterless = type.IsValueType || ctors.Any(c => c.Parameters.Length == 0);
             if (type.IsAbstract) { hasParameterless = false; return null; }
 
-            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberConstructorAttribute"));
+            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.AmberConstructorAttribute)));
             if (marked != null) { hasParameterless = false; return marked.Parameters.Length == 0 ? null : marked; }
 
             IMethodSymbol? best = null;
