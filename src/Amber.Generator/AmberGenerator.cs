@@ -31,11 +31,6 @@ namespace Amber.Generator
             "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
         };
 
-        private static readonly HashSet<string> s_entryTypes = new HashSet<string>
-        {
-            "Amber.AmberSerializer", "Amber.AmberStream", "Amber.AmberSnapshot",
-        };
-
         /// <inheritdoc />
         public void Initialize(IncrementalGeneratorInitializationContext context)
         {
@@ -76,11 +71,15 @@ namespace Amber.Generator
         private static RootModel? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
             if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not IMethodSymbol method) return null;
-            if (method.ContainingType == null || !s_entryTypes.Contains(method.ContainingType.ToDisplayString()) || method.TypeArguments.Length != 1) return null;
+            if (method.ContainingType == null || !IsEntryType(method.ContainingType, KnownSymbols.For(ctx.SemanticModel.Compilation)) || method.TypeArguments.Length != 1) return null;
             ITypeSymbol type = method.TypeArguments[0];
             if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
             return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
         }
+
+        /// <summary>AmberSerializer, AmberStream or AmberSnapshot: the types whose generic methods name a root type.</summary>
+        private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
+            KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {
@@ -93,9 +92,10 @@ namespace Amber.Generator
         private static EquatableArray<RootModel> ParseAssemblyAttributes(Compilation compilation, CancellationToken ct)
         {
             var roots = new List<RootModel>();
+            INamedTypeSymbol? serializable = KnownSymbols.For(compilation).AmberSerializableAttribute;
             foreach (AttributeData a in compilation.Assembly.GetAttributes())
             {
-                if (a.AttributeClass?.ToDisplayString() != "Amber.AmberSerializableAttribute") continue;
+                if (!KnownSymbols.IsAttribute(a, serializable)) continue;
                 if (a.ConstructorArguments.Length != 1 || a.ConstructorArguments[0].Value is not ITypeSymbol type) continue;
                 if (type is INamedTypeSymbol { IsUnboundGenericType: true } open)
                 {

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using System.Linq;
+using Amber.Generator.Parsing;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -37,7 +38,7 @@ namespace Amber.Generator
                 SyntaxNode node = root.FindNode(diagnostic.Location.SourceSpan);
                 SemanticModel model = context.GetSemanticModel(diagnostic.Location.SourceTree);
                 if (model.GetDeclaredSymbol(node, context.CancellationToken) is IFieldSymbol field
-                    && field.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberIncludeAttribute"))
+                    && field.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, KnownSymbols.For(model.Compilation).AmberIncludeAttribute)))
                 {
                     context.ReportSuppression(Suppression.Create(descriptor, diagnostic));
                 }

@@ -54,22 +54,30 @@ namespace Amber.Generator.Parsing
                 return null;
             }
 
+            List<MemberModel> members = BuildMemberModels(type, display, candidates, ctor, out bool ok);
+            if (!CheckMemberCount(type, display, members)) ok = false;
+            if (!ok) return null;
+            DropExtraKeysThatAreOtherMembersKeys(members);
+            if (!CheckHasData(type, display, members)) return null;
+
+            _objects.Add(AssembleObjectModel(type, id, display, candidates, ctor, members));
+            return id;
+        }
+
+        /// <summary>
+        /// The member models of the candidates that are part of the data, in order; <paramref name="ok"/> is
+        /// false when any member was reported (the remaining members are still checked, so all errors show).
+        /// </summary>
+        private List<MemberModel> BuildMemberModels(INamedTypeSymbol type, string display, List<Candidate> candidates, IMethodSymbol? ctor, out bool ok)
+        {
             bool typeAllowsSkipping = TypeAllowsDefaultSkipping(type);
             var members = new List<MemberModel>();
             var byWireName = new Dictionary<string, string>(StringComparer.Ordinal);
             var byKey = new Dictionary<int, (string Name, bool Chosen)>();
-            bool ok = true;
+            ok = true;
             foreach (Candidate c in candidates)
             {
-                int ctorIndex = -1;
-                IParameterSymbol? param = null;
-                if (ctor != null)
-                {
-                    for (int i = 0; i < ctor.Parameters.Length; i++)
-                    {
-                        if (string.Equals(ctor.Parameters[i].Name, c.Symbol.Name, StringComparison.OrdinalIgnoreCase)) { ctorIndex = i; param = ctor.Parameters[i]; break; }
-                    }
-                }
+                (int ctorIndex, IParameterSymbol? param) = MatchConstructorParameter(ctor, c);
                 bool fill = false;
                 if (ctorIndex < 0 && !c.Settable)
                 {
@@ -83,101 +91,154 @@ namespace Amber.Generator.Parsing
                 TypeRef? t = Resolve(c.Type, c.Symbol, memberDisplay);
                 if (t == null) { ok = false; continue; }
 
-                List<string> formerNames = c.Symbol.GetAttributes()
-                    .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1)
-                    .Select(a => a.ConstructorArguments[0].Value as string)
-                    .Where(s => !string.IsNullOrEmpty(s))
-                    .Select(s => s!)
-                    .ToList();
+                List<string> formerNames = FormerNames(c.Symbol);
                 string wireName = formerNames.Count > 0 ? formerNames[0] : c.Symbol.Name;
-                int key = AmberCode.KeyOf(wireName);
-                bool chosen = false;
-                AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberKeyAttribute");
-                if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
-                {
-                    if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); ok = false; continue; }
-                    key = k;
-                    chosen = true;
-                }
-                var extra = new List<int>();
-                foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
-                {
-                    int ek = AmberCode.KeyOf(n);
-                    if (ek != key && !extra.Contains(ek)) extra.Add(ek);
-                }
+                if (!ReadKey(c, memberDisplay, wireName, out int key, out bool chosen)) { ok = false; continue; }
+                EquatableArray<int> extra = ExtraKeys(c, formerNames, key);
+                if (!CheckNamesAndKeys(c, display, formerNames, key, chosen, byWireName, byKey)) ok = false;
 
-                foreach (string n in formerNames.Concat(new[] { c.Symbol.Name }).Distinct())
-                {
-                    if (byWireName.TryGetValue(n, out string? other))
-                    {
-                        Report(Diagnostics.NameClash, c.Symbol, c.Symbol.Name, display, n, other);
-                        ok = false;
-                    }
-                    else
-                    {
-                        byWireName[n] = c.Symbol.Name;
-                    }
-                }
-                // Two names that hash to one key share it: the shape carries their name hashes (format §5). A key
-                // chosen with [AmberKey] must be free, as the user picked it to stand for that member alone.
-                if (byKey.TryGetValue(key, out var clash))
-                {
-                    if (chosen || clash.Chosen)
-                    {
-                        Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString());
-                        ok = false;
-                    }
-                }
-                else
-                {
-                    byKey[key] = (c.Symbol.Name, chosen);
-                }
-
-                MemberAccess? access = c.Access;
-                if (access != null && (access.Field != null || access.Getter != null || access.Setter != null))
-                {
-                    string? why = null;
-                    if (_compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.UnsafeAccessorAttribute") == null)
-                        why = "this target framework has no UnsafeAccessor";
-                    else if (c.Symbol.ContainingType.IsGenericType)
-                        why = "it belongs to a generic type, which Amber cannot reach through UnsafeAccessor yet";
-                    if (why != null)
-                    {
-                        Report(Diagnostics.NoUnsafeAccessor, c.Symbol, memberDisplay, why);
-                        ok = false;
-                        continue;
-                    }
-                }
+                MemberAccess? access = AccessorOf(c);
+                if (access != null && !CheckAccessorAvailable(c, memberDisplay)) { ok = false; continue; }
                 AssignKind assign = fill ? AssignKind.Fill
                     : ctorIndex >= 0 ? AssignKind.Constructor
                     : access != null && (access.Field != null || access.Setter != null) ? AssignKind.Setter
                     : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
-                string? ctorDefault = null;
-                bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && t.Kind != TypeKind.Surrogate && t.Kind != TypeKind.Custom && !HasInitializer(c.Symbol);
-                if (param != null && param.HasExplicitDefaultValue)
-                {
-                    ctorDefault = DefaultLiteral(param, t);
-                    // A Nullable parameter's only absent value is null: `int? x = 0` must still write 0.
-                    if (param.ExplicitDefaultValue != null && (t.Kind == TypeKind.Nullable || !IsZero(param.ExplicitDefaultValue))) canSkip = false;
-                }
-                if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
-                if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
+                bool canSkip = CanSkipDefault(c, t, param, typeAllowsSkipping, out string? ctorDefault);
 
-                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra.ToEquatableArray(), t, assign, ctorIndex, canSkip, ctorDefault,
-                    access != null && (access.Field != null || access.Getter != null || access.Setter != null) ? access : null));
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra, t, assign, ctorIndex, canSkip, ctorDefault, access));
             }
+            return members;
+        }
 
-            // The format's bound (docs/format.md §5: a shape lists at most 1024 members, 16 presence words).
-            if (members.Count > AmberCode.MaxShapeMembers)
+        /// <summary>The constructor parameter (and its index) a member is passed as, matched by name ignoring case; -1 if none.</summary>
+        private static (int Index, IParameterSymbol? Parameter) MatchConstructorParameter(IMethodSymbol? ctor, Candidate c)
+        {
+            if (ctor == null) return (-1, null);
+            for (int i = 0; i < ctor.Parameters.Length; i++)
             {
-                Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), AmberCode.MaxShapeMembers.ToString());
-                ok = false;
+                if (string.Equals(ctor.Parameters[i].Name, c.Symbol.Name, StringComparison.OrdinalIgnoreCase)) return (i, ctor.Parameters[i]);
             }
-            if (!ok) return null;
+            return (-1, null);
+        }
 
-            // An extra key (a former name, or the current name when [AmberKey] or a former name sets
-            // the wire key) must never be another member's key, or that member's data would be
-            // read into this one.
+        /// <summary>The member's [AmberFormerName]s, first (the wire name) first.</summary>
+        private List<string> FormerNames(ISymbol member) =>
+            member.GetAttributes()
+                .Where(a => KnownSymbols.IsAttribute(a, _known.AmberFormerNameAttribute) && a.ConstructorArguments.Length == 1)
+                .Select(a => a.ConstructorArguments[0].Value as string)
+                .Where(s => !string.IsNullOrEmpty(s))
+                .Select(s => s!)
+                .ToList();
+
+        /// <summary>The member's key: its [AmberKey] (<paramref name="chosen"/>), else the wire name's; false (reported) when [AmberKey] is out of range.</summary>
+        private bool ReadKey(Candidate c, string memberDisplay, string wireName, out int key, out bool chosen)
+        {
+            key = AmberCode.KeyOf(wireName);
+            chosen = false;
+            AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => KnownSymbols.IsAttribute(a, _known.AmberKeyAttribute));
+            if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
+            {
+                if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); return false; }
+                key = k;
+                chosen = true;
+            }
+            return true;
+        }
+
+        /// <summary>The keys the member is also read under: its other former names' and its current name's, other than its key.</summary>
+        private static EquatableArray<int> ExtraKeys(Candidate c, List<string> formerNames, int key)
+        {
+            var extra = new List<int>();
+            foreach (string n in formerNames.Skip(1).Concat(new[] { c.Symbol.Name }))
+            {
+                int ek = AmberCode.KeyOf(n);
+                if (ek != key && !extra.Contains(ek)) extra.Add(ek);
+            }
+            return extra.ToEquatableArray();
+        }
+
+        /// <summary>Records the member's names and key, reporting a name used twice or a chosen key that is taken; false if reported.</summary>
+        private bool CheckNamesAndKeys(Candidate c, string display, List<string> formerNames, int key, bool chosen,
+            Dictionary<string, string> byWireName, Dictionary<int, (string Name, bool Chosen)> byKey)
+        {
+            bool ok = true;
+            foreach (string n in formerNames.Concat(new[] { c.Symbol.Name }).Distinct())
+            {
+                if (byWireName.TryGetValue(n, out string? other))
+                {
+                    Report(Diagnostics.NameClash, c.Symbol, c.Symbol.Name, display, n, other);
+                    ok = false;
+                }
+                else
+                {
+                    byWireName[n] = c.Symbol.Name;
+                }
+            }
+            // Two names that hash to one key share it: the shape carries their name hashes (format §5). A key
+            // chosen with [AmberKey] must be free, as the user picked it to stand for that member alone.
+            if (byKey.TryGetValue(key, out var clash))
+            {
+                if (chosen || clash.Chosen)
+                {
+                    Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString());
+                    ok = false;
+                }
+            }
+            else
+            {
+                byKey[key] = (c.Symbol.Name, chosen);
+            }
+            return ok;
+        }
+
+        /// <summary>The accessor generated code reaches a non-public member through, or null when it is reached directly.</summary>
+        private static MemberAccess? AccessorOf(Candidate c) =>
+            c.Access is { } a && (a.Field != null || a.Getter != null || a.Setter != null) ? a : null;
+
+        /// <summary>Whether UnsafeAccessor can reach the member; reported when not.</summary>
+        private bool CheckAccessorAvailable(Candidate c, string memberDisplay)
+        {
+            string? why = null;
+            if (_known.UnsafeAccessorAttribute == null)
+                why = "this target framework has no UnsafeAccessor";
+            else if (c.Symbol.ContainingType.IsGenericType)
+                why = "it belongs to a generic type, which Amber cannot reach through UnsafeAccessor yet";
+            if (why == null) return true;
+            Report(Diagnostics.NoUnsafeAccessor, c.Symbol, memberDisplay, why);
+            return false;
+        }
+
+        /// <summary>Whether the member is left out of the data when it holds its default, and the constructor parameter's default literal.</summary>
+        private static bool CanSkipDefault(Candidate c, TypeRef t, IParameterSymbol? param, bool typeAllowsSkipping, out string? ctorDefault)
+        {
+            ctorDefault = null;
+            bool canSkip = typeAllowsSkipping && t.Kind != TypeKind.Object && t.Kind != TypeKind.Surrogate && t.Kind != TypeKind.Custom && !HasInitializer(c.Symbol);
+            if (param != null && param.HasExplicitDefaultValue)
+            {
+                ctorDefault = DefaultLiteral(param, t);
+                // A Nullable parameter's only absent value is null: `int? x = 0` must still write 0.
+                if (param.ExplicitDefaultValue != null && (t.Kind == TypeKind.Nullable || !IsZero(param.ExplicitDefaultValue))) canSkip = false;
+            }
+            if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
+            if (t.Kind == TypeKind.Nullable && t.Element!.Kind == TypeKind.Object) canSkip = typeAllowsSkipping && !HasInitializer(c.Symbol);
+            return canSkip;
+        }
+
+        /// <summary>The format's bound (docs/format.md §5: a shape lists at most 1024 members, 16 presence words); reported when exceeded.</summary>
+        private bool CheckMemberCount(INamedTypeSymbol type, string display, List<MemberModel> members)
+        {
+            if (members.Count <= AmberCode.MaxShapeMembers) return true;
+            Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), AmberCode.MaxShapeMembers.ToString());
+            return false;
+        }
+
+        /// <summary>
+        /// An extra key (a former name, or the current name when [AmberKey] or a former name sets
+        /// the wire key) must never be another member's key, or that member's data would be
+        /// read into this one.
+        /// </summary>
+        private static void DropExtraKeysThatAreOtherMembersKeys(List<MemberModel> members)
+        {
             var primaryKeys = new HashSet<int>(members.Select(m => m.Key));
             for (int i = 0; i < members.Count; i++)
             {
@@ -187,15 +248,22 @@ namespace Amber.Generator.Parsing
                     members[i] = m with { ExtraKeys = m.ExtraKeys.Where(k => !primaryKeys.Contains(k)).ToEquatableArray() };
                 }
             }
+        }
 
-            // A type from another assembly with nothing to serialize (Memory<int>, a handle type …)
-            // would round-trip as an empty object and lose its data silently.
-            if (members.Count == 0 && type.DeclaringSyntaxReferences.Length == 0)
-            {
-                Report(Diagnostics.UnsupportedMemberType, type, display, display, "it has no public settable members or matching constructor parameters, so its data would be lost");
-                return null;
-            }
+        /// <summary>
+        /// A type from another assembly with nothing to serialize (Memory&lt;int&gt;, a handle type …)
+        /// would round-trip as an empty object and lose its data silently; reported.
+        /// </summary>
+        private bool CheckHasData(INamedTypeSymbol type, string display, List<MemberModel> members)
+        {
+            if (members.Count > 0 || type.DeclaringSyntaxReferences.Length > 0) return true;
+            Report(Diagnostics.UnsupportedMemberType, type, display, display, "it has no public settable members or matching constructor parameters, so its data would be lost");
+            return false;
+        }
 
+        /// <summary>The object's model: its members, row layout when it can be written as rows, callbacks, tags and reference handling.</summary>
+        private ObjectModel AssembleObjectModel(INamedTypeSymbol type, string id, string display, List<Candidate> candidates, IMethodSymbol? ctor, List<MemberModel> members)
+        {
             bool anyRequired = candidates.Any(c => c.Required);
             EquatableArray<int> rowCodes = EquatableArray<int>.Empty;
             bool rowBlittable = false;
@@ -206,15 +274,14 @@ namespace Amber.Generator.Parsing
                 rowCodes = members.Select(m => RowCode(m.Type)).ToEquatableArray();
                 rowBlittable = IsBlittableRow(type, members);
             }
-            _objects.Add(new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
+            return new ObjectModel(id, ObjectFullName(type), display, type.IsValueType, ctor == null,
                 ctor?.Parameters.Length ?? 0, anyRequired, members.ToEquatableArray(), rowCodes, rowBlittable,
-                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnSerializing"),
-                type.AllInterfaces.Any(i => i.ToDisplayString() == "Amber.IAmberOnDeserialized"),
+                type.AllInterfaces.Any(i => KnownSymbols.Is(i, _known.IAmberOnSerializing)),
+                type.AllInterfaces.Any(i => KnownSymbols.Is(i, _known.IAmberOnDeserialized)),
                 TagsOf(type).Wire,
                 TagsOf(type).Others,
-                HasAttributeInherited(type, "Amber.AmberPreserveReferencesAttribute"),
-                type.IsSealed || type.IsValueType));
-            return id;
+                HasAttributeInherited(type, _known.AmberPreserveReferencesAttribute),
+                type.IsSealed || type.IsValueType);
         }
 
         /// <summary>The packed primitive code (format §6.1) of a row member's type, or 0 if it cannot be in a row.</summary>
@@ -239,9 +306,9 @@ namespace Amber.Generator.Parsing
         /// is left out because a copied byte could hold a value other than 0 or 1. The generated code
         /// also checks Unsafe.SizeOf at run time.
         /// </summary>
-        private static bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
+        private bool IsBlittableRow(INamedTypeSymbol type, List<MemberModel> members)
         {
-            if (type.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Runtime.InteropServices.StructLayoutAttribute")) return false;
+            if (type.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.StructLayoutAttribute))) return false;
             List<IFieldSymbol> fields = type.GetMembers().OfType<IFieldSymbol>().Where(f => !f.IsStatic && !f.IsConst).ToList();
             if (fields.Count != members.Count) return false;
             int offset = 0, maxAlign = 1;
@@ -370,20 +437,20 @@ namespace Amber.Generator.Parsing
         }
 
         /// <summary>[AmberInclude]: serialize this member although it (or its setter) is not public.</summary>
-        private static bool IsIncluded(ISymbol m) =>
-            m.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberIncludeAttribute");
+        private bool IsIncluded(ISymbol m) =>
+            m.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.AmberIncludeAttribute));
 
         private bool IsAccessible(ISymbol m) =>
             m.DeclaredAccessibility == Accessibility.Public
             || (m.DeclaredAccessibility == Accessibility.Internal || m.DeclaredAccessibility == Accessibility.ProtectedOrInternal)
                 && _compilation.IsSymbolAccessibleWithin(m, _compilation.Assembly);
 
-        private static bool IsIgnored(ISymbol m)
+        private bool IsIgnored(ISymbol m)
         {
             foreach (AttributeData a in m.GetAttributes())
             {
-                string? name = a.AttributeClass?.ToDisplayString();
-                if (name == "Amber.AmberIgnoreAttribute" || name == "System.NonSerializedAttribute" || name == "System.Runtime.Serialization.IgnoreDataMemberAttribute") return true;
+                if (KnownSymbols.IsAttribute(a, _known.AmberIgnoreAttribute) || KnownSymbols.IsAttribute(a, _known.NonSerializedAttribute)
+                    || KnownSymbols.IsAttribute(a, _known.IgnoreDataMemberAttribute)) return true;
             }
             return false;
         }
@@ -412,7 +479,7 @@ namespace Amber.Generator.Parsing
             hasParameterless = type.IsValueType || ctors.Any(c => c.Parameters.Length == 0);
             if (type.IsAbstract) { hasParameterless = false; return null; }
 
-            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberConstructorAttribute"));
+            IMethodSymbol? marked = ctors.FirstOrDefault(c => c.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, _known.AmberConstructorAttribute)));
             if (marked != null) { hasParameterless = false; return marked.Parameters.Length == 0 ? null : marked; }
 
             IMethodSymbol? best = null;

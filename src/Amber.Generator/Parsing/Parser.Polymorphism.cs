@@ -73,11 +73,11 @@ namespace Amber.Generator.Parsing
             return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: WireType.Object, IsInterface: isInterface, Cases: cases.ToEquatableArray());
         }
 
-        private static bool HasAttributeInherited(INamedTypeSymbol type, string attribute)
+        private static bool HasAttributeInherited(INamedTypeSymbol type, INamedTypeSymbol? attribute)
         {
             for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
             {
-                if (t.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == attribute)) return true;
+                if (t.GetAttributes().Any(a => KnownSymbols.IsAttribute(a, attribute))) return true;
             }
             return false;
         }
@@ -94,11 +94,11 @@ namespace Amber.Generator.Parsing
         /// [AmberFormerName("Old.Namespace.OldName")] on the type, the first former name stays the wire
         /// name (old readers keep reading new data) and the current name is read too, like a member's.
         /// </summary>
-        private static (uint Wire, EquatableArray<uint> Others) TagsOf(INamedTypeSymbol type)
+        private (uint Wire, EquatableArray<uint> Others) TagsOf(INamedTypeSymbol type)
         {
             uint current = TypeTagOf(type);
             List<uint> former = type.GetAttributes()
-                .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberFormerNameAttribute" && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is string)
+                .Where(a => KnownSymbols.IsAttribute(a, _known.AmberFormerNameAttribute) && a.ConstructorArguments.Length == 1 && a.ConstructorArguments[0].Value is string)
                 .Select(a => AmberCode.TypeTagOf((string)a.ConstructorArguments[0].Value!))
                 .ToList();
             if (former.Count == 0) return (current, EquatableArray<uint>.Empty);
@@ -146,7 +146,7 @@ namespace Amber.Generator.Parsing
         /// <summary>The closed types named by [assembly: AmberSerializable(typeof(T))] in this compilation.</summary>
         private static List<INamedTypeSymbol> SerializableTypes(Compilation compilation) =>
             s_serializableTypes.GetValue(compilation, c => c.Assembly.GetAttributes()
-                .Where(a => a.AttributeClass?.ToDisplayString() == "Amber.AmberSerializableAttribute" && a.ConstructorArguments.Length == 1)
+                .Where(a => KnownSymbols.IsAttribute(a, KnownSymbols.For(c).AmberSerializableAttribute) && a.ConstructorArguments.Length == 1)
                 .Select(a => a.ConstructorArguments[0].Value)
                 .OfType<INamedTypeSymbol>()
                 .Where(t => !t.IsUnboundGenericType && !t.TypeArguments.Any(x => x is ITypeParameterSymbol))

@@ -22,12 +22,13 @@ namespace Amber.Generator.Parsing
                     if (referenced.Name != "Amber" && referenced.Modules.Any(m => m.ReferencedAssemblies.Any(r => r.Name == "Amber")))
                         types = types.Concat(AllTypesOf(referenced.GlobalNamespace));
                 }
+                INamedTypeSymbol? surrogateAttribute = KnownSymbols.For(c).AmberSurrogateAttribute;
                 var found = new List<(INamedTypeSymbol, AttributeData, ITypeSymbol)>();
                 foreach (INamedTypeSymbol t in types)
                 {
                     foreach (AttributeData a in t.GetAttributes())
                     {
-                        if (a.AttributeClass?.ToDisplayString() == "Amber.AmberSurrogateAttribute" && a.ConstructorArguments.Length == 1
+                        if (KnownSymbols.IsAttribute(a, surrogateAttribute) && a.ConstructorArguments.Length == 1
                             && a.ConstructorArguments[0].Value is ITypeSymbol target)
                         {
                             found.Add((t, a, target));
@@ -43,7 +44,7 @@ namespace Amber.Generator.Parsing
             failed = false;
             if (_formatters.TryGetValue(type, out var f))
             {
-                INamedTypeSymbol? iface = f.Replacement.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.ToDisplayString() == "Amber.IAmberFormatter<T>"
+                INamedTypeSymbol? iface = f.Replacement.AllInterfaces.FirstOrDefault(i => KnownSymbols.Is(i, _known.IAmberFormatter)
                     && SymbolEqualityComparer.Default.Equals(i.TypeArguments[0], type));
                 bool ctor = f.Replacement.InstanceConstructors.Any(c => c.Parameters.Length == 0 && _compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly));
                 if (iface == null || !ctor || f.Replacement.IsAbstract)

@@ -21,6 +21,7 @@ namespace Amber.Generator.Parsing
             .WithMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
         private readonly Compilation _compilation;
+        private readonly KnownSymbols _known;
         private readonly LocationInfo? _rootLocation;
         private readonly CancellationToken _ct;
         private readonly Dictionary<ITypeSymbol, string> _objectIds = new Dictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
@@ -34,15 +35,16 @@ namespace Amber.Generator.Parsing
         private Parser(Compilation compilation, LocationInfo? rootLocation, CancellationToken ct)
         {
             _compilation = compilation;
+            _known = KnownSymbols.For(compilation);
             _rootLocation = rootLocation;
             _ct = ct;
             // [assembly: AmberSurrogate(typeof(T), typeof(S))] and [assembly: AmberFormatter(typeof(T), typeof(F))].
             foreach (AttributeData a in compilation.Assembly.GetAttributes())
             {
-                string? name = a.AttributeClass?.ToDisplayString();
-                if ((name != "Amber.AmberSurrogateAttribute" && name != "Amber.AmberFormatterAttribute") || a.ConstructorArguments.Length != 2) continue;
+                bool isSurrogate = KnownSymbols.IsAttribute(a, _known.AmberSurrogateAttribute);
+                if ((!isSurrogate && !KnownSymbols.IsAttribute(a, _known.AmberFormatterAttribute)) || a.ConstructorArguments.Length != 2) continue;
                 if (a.ConstructorArguments[0].Value is not ITypeSymbol target || a.ConstructorArguments[1].Value is not INamedTypeSymbol replacement) continue;
-                var map = name == "Amber.AmberSurrogateAttribute" ? _surrogates : _formatters;
+                var map = isSurrogate ? _surrogates : _formatters;
                 map[target] = (replacement, a);
             }
             // [AmberSurrogate(typeof(T))] on the surrogate type itself, in this project or one it references that uses Amber.
@@ -144,7 +146,7 @@ namespace Amber.Generator.Parsing
             }
 
             if (named.IsGenericType && named.TypeArguments.Length == 1 && named.TypeArguments[0].SpecialType == SpecialType.System_Byte
-                && named.OriginalDefinition.ToDisplayString() is "System.Memory<T>" or "System.ReadOnlyMemory<T>")
+                && (KnownSymbols.Is(named, _known.Memory) || KnownSymbols.Is(named, _known.ReadOnlyMemory)))
             {
                 // docs/format.md §3.1: Memory<byte> and ReadOnlyMemory<byte> are Bytes, like byte[].
                 return new TypeRef(full, TypeKind.ByteArray, true, WireType: WireType.Bytes);
@@ -232,34 +234,10 @@ namespace Amber.Generator.Parsing
             _ => WireType.Varint,
         };
 
-        private static TypeRef? ResolveScalar(ITypeSymbol type, string full)
+        private TypeRef? ResolveScalar(ITypeSymbol type, string full)
         {
             string? scalar = ScalarName(type.SpecialType);
-            if (scalar == null && type is INamedTypeSymbol n && n.ContainingNamespace != null)
-            {
-                string ns = n.ContainingNamespace.ToDisplayString();
-                if (ns == "System")
-                {
-                    scalar = n.MetadataName switch
-                    {
-                        "Guid" => "Guid",
-                        "TimeSpan" => "TimeSpan",
-                        "DateTimeOffset" => "DateTimeOffset",
-                        "Half" => "Half",
-                        "DateOnly" => "DateOnly",
-                        "TimeOnly" => "TimeOnly",
-                        "Int128" => "Int128",
-                        "UInt128" => "UInt128",
-                        "Uri" => "Uri",
-                        "Version" => "Version",
-                        _ => null,
-                    };
-                }
-                else if (ns == "System.Numerics" && n.MetadataName == "BigInteger")
-                {
-                    scalar = "BigInteger";
-                }
-            }
+            if (scalar == null && type is INamedTypeSymbol n) scalar = _known.ScalarOf(n);
             if (scalar == null) return null;
             return new TypeRef(full, TypeKind.Scalar, type.IsValueType, Scalar: scalar, WireType: ScalarWireType(scalar));
         }

@@ -12,11 +12,11 @@ using Xunit;
 namespace Amber.Generator.Tests
 {
     /// <summary>
-    /// What the generator emits for members declared as object, former type names, generic subclasses and
+    /// What the generator emits for members declared as object, former type names, generic subclasses, surrogates and
     /// subclasses from other assemblies (docs/format.md §7.1): the parts of the generated code a runtime test
     /// cannot see, such as which cases a dispatcher has.
     /// </summary>
-    public class ObjectAndPolymorphismExtrasTests
+    public class ObjectMemberPolymorphismAndSurrogateGenerationTests
     {
         private static string Hex(uint tag) => "0x" + tag.ToString("X8", CultureInfo.InvariantCulture) + "u";
 
