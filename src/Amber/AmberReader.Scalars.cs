@@ -387,7 +387,7 @@ namespace Amber
             }
             if ((descriptor & (AmberCode.DescriptorNullable | AmberCode.DescriptorShaped)) != 0)
                 AmberThrow.Malformed(Position, "A sequence of primitives has nullable or shaped elements");
-            var wt = (WireType)(descriptor & 7);
+            var wt = (WireType)(descriptor & AmberCode.WireTypeMask);
             for (int i = 0; i < destination.Length; i++) destination[i] = ReadPrimitive<T>(wt);
         }
 

@@ -165,11 +165,11 @@ namespace Amber
             ulong[]? more = count > 64 ? ReadMorePresence(count) : null;
             for (int i = 0; i < count && i < 64; i++)
             {
-                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & 7));
+                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & AmberCode.WireTypeMask));
             }
             for (int i = 64; i < count; i++)
             {
-                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) SkipValue((WireType)(tags[i] & 7));
+                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) SkipValue((WireType)(tags[i] & AmberCode.WireTypeMask));
             }
             ExitDepth();
         }
@@ -540,7 +540,7 @@ namespace Amber
                 for (ulong i = 0; i < rank; i++) ReadVarint();
             }
             bool nullable = (d & AmberCode.DescriptorNullable) != 0;
-            var wt = (WireType)(d & 7);
+            var wt = (WireType)(d & AmberCode.WireTypeMask);
             for (int i = 0; i < count; i++)
             {
                 if (nullable && !ReadPresence()) continue;
@@ -575,8 +575,8 @@ namespace Amber
             int count = ReadMapHeader(out byte d);
             if (count <= 0) return;
             EnterDepth();
-            var kt = (WireType)(d & 7);
-            var vt = (WireType)((d >> 4) & 7);
+            var kt = (WireType)(d & AmberCode.WireTypeMask);
+            var vt = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
             bool nullable = (d & AmberCode.MapNullableValues) != 0;
             for (int i = 0; i < count; i++)
             {

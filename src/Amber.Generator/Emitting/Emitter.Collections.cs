@@ -38,9 +38,9 @@ namespace Amber.Generator.Emitting
                 sw.Close();
                 sw.Open("else");
             }
-            sw.Line("var " + ewt + " = (global::Amber.WireType)(" + desc + " & 7);");
+            sw.Line("var " + ewt + " = (global::Amber.WireType)(" + desc + " & " + AmberCode.WireTypeMask + ");");
             sw.Line("bool " + nl + " = (" + desc + " & " + Hex(AmberCode.DescriptorNullable) + ") != 0;");
-            sw.Line("if ((" + desc + " & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
+            sw.Line("if ((" + desc + " & 0x" + AmberCode.DescriptorLayoutBits.ToString("X2", System.Globalization.CultureInfo.InvariantCulture) + ") != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
             sw.Line("int " + i + " = 0;");
             sw.Open("try");
             sw.Open("for (; " + i + " < " + count + "; " + i + "++)");
@@ -202,8 +202,8 @@ namespace Amber.Generator.Emitting
                     create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = c; break;
             }
             sw.Line("var " + c + " = " + create + ";");
-            sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & 7);");
-            sw.Line("var vwt" + d + " = (global::Amber.WireType)((" + desc + " >> 4) & 7);");
+            sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & " + AmberCode.WireTypeMask + ");");
+            sw.Line("var vwt" + d + " = (global::Amber.WireType)((" + desc + " >> " + AmberCode.MapValueWireTypeShift + ") & " + AmberCode.WireTypeMask + ");");
             sw.Line("bool nl" + d + " = (" + desc + " & " + Hex(AmberCode.MapNullableValues) + ") != 0;");
             sw.Line("int " + i + " = 0;");
             sw.Open("try");

@@ -69,6 +69,15 @@ namespace Amber
         /// <summary>Map pair descriptor: each value is preceded by a presence byte.</summary>
         public const byte MapNullableValues = 0x80;
 
+        /// <summary>The wire type in the low three bits of a tag, an element descriptor or a map pair descriptor's key half.</summary>
+        public const byte WireTypeMask = 0x07;
+
+        /// <summary>Element descriptor bits 4–7: packed, rows, shaped (and bit 6, reserved). None of them is set for plain elements.</summary>
+        public const byte DescriptorLayoutBits = 0xF0;
+
+        /// <summary>Map pair descriptor: the value's wire type is in bits 4–6 (shift right by this, then <see cref="WireTypeMask"/>).</summary>
+        public const int MapValueWireTypeShift = 4;
+
         /// <summary>Packed primitive codes (docs/format.md §6.1).</summary>
         public const byte PackedByte = 1, PackedSByte = 2, PackedInt16 = 3, PackedUInt16 = 4, PackedInt32 = 5,
             PackedUInt32 = 6, PackedInt64 = 7, PackedUInt64 = 8, PackedSingle = 9, PackedDouble = 10,

@@ -285,7 +285,7 @@ namespace Amber
                 if (!Accepts(i, key)) continue;
                 if (CollisionMembers == 0) return i;
                 if (first < 0) first = i;
-                if ((Tags[i] & 7) == (tag & 7) && sameTypeCount++ == 0) sameType = i;
+                if ((Tags[i] & AmberCode.WireTypeMask) == (tag & AmberCode.WireTypeMask) && sameTypeCount++ == 0) sameType = i;
             }
             return sameTypeCount == 1 ? sameType : first;
         }

@@ -36,7 +36,7 @@ namespace Amber
         public int Count => _map?.Members.Length ?? 0;
 
         /// <summary>The wire type the writer used for its member <paramref name="index"/>.</summary>
-        public WireType WireTypeAt(int index) => (WireType)(_map!.Tags[index] & 7);
+        public WireType WireTypeAt(int index) => (WireType)(_map!.Tags[index] & AmberCode.WireTypeMask);
 
         /// <summary>
         /// The presence words after the first, when the writer's shape has more than 64 members (word j
