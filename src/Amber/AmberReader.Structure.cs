@@ -47,7 +47,7 @@ namespace Amber
             presence = ReadVarint();
             if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
             else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
-            if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
+            if (e.Deposit != 0 && match.IsIdentical) presence = Bits.Deposit(presence, e.Deposit);
             return true;
         }
 
@@ -130,7 +130,7 @@ namespace Amber
             presence = ReadVarint();
             if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
             else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
-            if (e.Deposit != 0 && match.IsIdentical) presence = ReaderState.DepositPresence(presence, e.Deposit);
+            if (e.Deposit != 0 && match.IsIdentical) presence = Bits.Deposit(presence, e.Deposit);
         }
 
         /// <summary>

@@ -332,23 +332,7 @@ namespace Amber
                 WriteRaw(block);
                 return;
             }
-            bool all = listed == shape.AllMembers;
-            ulong count = all ? (ulong)shape.Tags.Length : (ulong)Bits.PopCount(listed);
-            if (shape.TypeTag is uint typeTag)
-            {
-                WriteVarint((count << 1) | 1);
-                WriteVarint(typeTag);
-            }
-            else
-            {
-                WriteVarint(count << 1);
-            }
-            if (all)
-            {
-                WriteRaw(shape.TagBytes);
-                return;
-            }
-            Advance(shape.WriteTagBytes(listed, GetSpan((int)count * 6)));
+            Advance(shape.WriteDefinition(listed, GetSpan(shape.MaxDefinitionLength(listed))));
         }
 
         /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>

@@ -99,7 +99,7 @@ namespace Amber.Internal
         /// Matches a writer shape with the reader's, once per entry and reader shape. With
         /// <paramref name="positionalSubset"/>, a writer shape that lists some of the reader's members in
         /// the reader's order, with the same tags, is identical too, and <see cref="Entry.Deposit"/> says
-        /// where its presence bits go (<see cref="DepositPresence"/>); rows, which are copied by position,
+        /// where its presence bits go (<see cref="Bits.Deposit"/>); rows, which are copied by position,
         /// ask for an exact match.
         /// </summary>
         public static ShapeMatch Match(ref Entry e, AmberShape shape, bool positionalSubset = true)
@@ -194,8 +194,5 @@ namespace Amber.Internal
             for (int j = 0; j < count; j++) if (j != index && (tags[j] >> 3) == key) return true;
             return false;
         }
-
-        /// <summary>Moves the bits of a writer's presence bitmap to the reader positions in <paramref name="mask"/> (in order).</summary>
-        public static ulong DepositPresence(ulong presence, ulong mask) => Bits.Deposit(presence, mask);
     }
 }

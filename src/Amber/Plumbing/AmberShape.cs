@@ -219,28 +219,29 @@ namespace Amber
         {
             int slot = (int)((listed * 0x9E3779B97F4A7C15UL) >> 61);
             if (_definitions[slot] != null) return null;   // another listing has the slot: written piece by piece
-            bool all = listed == AllMembers;
-            ulong count = all ? (ulong)Tags.Length : (ulong)Internal.Bits.PopCount(listed);
-            ulong d = TypeTag is null ? count << 1 : (count << 1) | 1;
-            Span<byte> head = stackalloc byte[2 * AmberPrimitives.MaxVarintLength];
-            int n = AmberPrimitives.TryWriteVarint(head, d);
-            if (TypeTag is uint tag) n += AmberPrimitives.TryWriteVarint(head.Slice(n), tag);
-            byte[] bytes;
-            if (all)
-            {
-                bytes = new byte[n + TagBytes.Length];
-                TagBytes.CopyTo(bytes, n);
-            }
-            else
-            {
-                var body = new byte[(int)count * 6];
-                int length = WriteTagBytes(listed, body);
-                bytes = new byte[n + length];
-                body.AsSpan(0, length).CopyTo(bytes.AsSpan(n));
-            }
-            head.Slice(0, n).CopyTo(bytes);
+            var buffer = new byte[MaxDefinitionLength(listed)];
+            byte[] bytes = buffer.AsSpan(0, WriteDefinition(listed, buffer)).ToArray();
             _definitions[slot] = new DefinitionBlock(listed, bytes);
             return bytes;
+        }
+
+        /// <summary>The most bytes <see cref="WriteDefinition"/> writes for <paramref name="listed"/>.</summary>
+        internal int MaxDefinitionLength(ulong listed) =>
+            2 * AmberPrimitives.MaxVarintLength + (listed == AllMembers ? TagBytes.Length : 6 * Internal.Bits.PopCount(listed));
+
+        /// <summary>
+        /// Writes a definition listing <paramref name="listed"/> after its header: the count (with the type-tag bit), the
+        /// type tag if any, the tags and the hash block (docs/format.md §5); returns the length written.
+        /// </summary>
+        internal int WriteDefinition(ulong listed, Span<byte> destination)
+        {
+            bool all = listed == AllMembers;
+            ulong count = all ? (ulong)Tags.Length : (ulong)Internal.Bits.PopCount(listed);
+            int n = AmberPrimitives.TryWriteVarint(destination, TypeTag is null ? count << 1 : (count << 1) | 1);
+            if (TypeTag is uint tag) n += AmberPrimitives.TryWriteVarint(destination.Slice(n), tag);
+            if (!all) return n + WriteTagBytes(listed, destination.Slice(n));
+            TagBytes.CopyTo(destination.Slice(n));
+            return n + TagBytes.Length;
         }
 
         /// <summary>

@@ -166,10 +166,13 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void The_presence_deposit_moves_each_bit_to_the_next_position_of_the_mask_in_order()
         {
-            Assert.Equal(0UL, ReaderState.DepositPresence(0, 0b1011));
-            Assert.Equal(0b1011UL, ReaderState.DepositPresence(0b111, 0b1011));
-            Assert.Equal(0b1000UL, ReaderState.DepositPresence(0b100, 0b1011));
-            Assert.Equal(1UL << 63, ReaderState.DepositPresence(0b10, 1UL | (1UL << 63)));
+            Assert.Equal(0UL, Bits.Deposit(0, 0b1011));
+            Assert.Equal(0b1011UL, Bits.Deposit(0b111, 0b1011));
+            Assert.Equal(0b1000UL, Bits.Deposit(0b100, 0b1011));
+            Assert.Equal(1UL << 63, Bits.Deposit(0b10, 1UL | (1UL << 63)));
+            // Extract is its inverse on the mask: the writer packs a type's presence into its shape's listed members.
+            Assert.Equal(0b101UL, Bits.Extract(0b1001, 0b1011));
+            Assert.Equal(0b10UL, Bits.Extract(1UL << 63, 1UL | (1UL << 63)));
         }
 
         [Fact]
