@@ -78,8 +78,9 @@ internal static class GameSaveApp
     {
         string codec = CodecOf(path);
         var watch = Stopwatch.StartNew();
-        SaveGame game = Read(path, out TimeSpan? sinceStart);
+        SaveGame game = Read(path, out DateTime firstObjectUtc);
         double ms = watch.Elapsed.TotalMilliseconds;
+        TimeSpan? sinceStart = SinceProcessStart(firstObjectUtc);
         string startup = sinceStart is TimeSpan t ? $", first object {t.TotalMilliseconds:F0} ms after process start" : "";
         Console.WriteLine($"loaded {path}: {Summary(game)}; {codec}, {new FileInfo(path).Length:N0} bytes in {ms:F1} ms{startup}");
         return 0;
@@ -193,15 +194,15 @@ internal static class GameSaveApp
     /// are stored plain, so either kind of save loads. The stream is read to its end, so its end frame
     /// (the item and frame totals) is checked too.
     /// </summary>
-    private static SaveGame Read(string path, out TimeSpan? sinceStart)
+    private static SaveGame Read(string path, out DateTime firstObjectUtc)
     {
-        sinceStart = null;
+        firstObjectUtc = default;
         SaveGame? game = null;
         foreach (SaveGame item in AmberSnapshot.ReadFile<SaveGame>(path, Lz4))
         {
             if (game != null) throw new AmberException($"{path} holds more than one save", -1, "A save file holds exactly one SaveGame.");
             game = item;
-            sinceStart = SinceProcessStart();
+            firstObjectUtc = DateTime.UtcNow;
         }
         return game ?? throw new AmberException($"{path} holds no save", -1, "A save file holds exactly one SaveGame.");
     }
@@ -224,12 +225,16 @@ internal static class GameSaveApp
         }
     }
 
-    private static TimeSpan? SinceProcessStart()
+    /// <summary>
+    /// How long after the process started <paramref name="utc"/> was; asked after the load, since the
+    /// operating system's process start time is slow to get (and known to about 10 ms on Linux).
+    /// </summary>
+    private static TimeSpan? SinceProcessStart(DateTime utc)
     {
         try
         {
             using Process self = Process.GetCurrentProcess();
-            return DateTime.Now - self.StartTime;
+            return utc - self.StartTime.ToUniversalTime();
         }
         catch (Exception e) when (e is InvalidOperationException || e is NotSupportedException || e is System.ComponentModel.Win32Exception)
         {
