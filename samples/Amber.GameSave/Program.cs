@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
 using System.IO;
@@ -138,14 +139,19 @@ internal static class GameSaveApp
         // Equal in every member, but not the instance in the character's inventory.
         copy.Characters[armed].EquippedWeapon = twin.Characters[armed].EquippedWeapon;
         string? longKey = null;
-        foreach (var pair in copy.Variables)
+        foreach (KeyValuePair<string, object> pair in copy.Variables)
         {
-            if (pair.Value is long) { longKey = pair.Key; break; }
+            if (pair.Value is long)
+            {
+                longKey = pair.Key;
+                break;
+            }
         }
-        if (longKey != null) copy.Variables[longKey] = unchecked((int)(long)copy.Variables[longKey]);
+        if (longKey is null) throw new InvalidOperationException("The world has no long variable.");
+        copy.Variables[longKey] = unchecked((int)(long)copy.Variables[longKey]);
 
         var checker = new SaveChecker();
-        bool caught = !checker.Check(original, copy) && checker.DifferenceCount == (longKey != null ? 2 : 1);
+        bool caught = !checker.Check(original, copy) && checker.DifferenceCount == 2;
         Console.WriteLine($"  checker sanity (a copied weapon, a long turned int): {(caught ? "both caught" : $"FAILED ({checker.DifferenceCount} differences)")}");
         foreach (string difference in checker.Differences) Console.WriteLine("    " + difference);
         return caught;
