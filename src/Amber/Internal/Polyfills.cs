@@ -6,4 +6,10 @@ namespace System.Runtime.CompilerServices
     {
     }
 }
+#else
+// An init accessor's signature names IsExternalInit (a modreq). In the netstandard2.1 build that is the
+// type above, in this assembly; a library compiled against that build and run on .NET 5+ gets this build,
+// so the name must still resolve here: forwarded to the framework's type, or setting AmberOptions'
+// init properties throws MissingMethodException (tests/Amber.Tests/Serialization/NetStandardModelTests.cs).
+[assembly: System.Runtime.CompilerServices.TypeForwardedTo(typeof(System.Runtime.CompilerServices.IsExternalInit))]
 #endif
