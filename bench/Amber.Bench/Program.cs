@@ -32,6 +32,12 @@ namespace Amber.Bench
                 return 0;
             }
 
+            if (options.ColdStart)
+            {
+                Console.WriteLine($"Amber comparison suite — coldstart mode, {Environment.ProcessorCount} cores, .NET {Environment.Version}, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}");
+                return ColdStartProbe.Run(options.Runs, options.Serializers == null ? null : string.Join(",", options.Serializers), line => Console.Error.WriteLine("[coldstart] " + line));
+            }
+
             Console.WriteLine($"Amber comparison suite — {(options.Tiny ? "tiny" : options.Full ? "full" : "quick")} mode, {Environment.ProcessorCount} cores, .NET {Environment.Version}, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}");
             bool interactive = !Console.IsErrorRedirected;
             List<ResultRow> rows;

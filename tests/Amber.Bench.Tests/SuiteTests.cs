@@ -166,6 +166,17 @@ namespace Amber.Bench.Tests
         }
 
         [Fact]
+        public void ColdStartModeTakesItsRoundCount()
+        {
+            BenchOptions o = BenchOptions.Parse(new[] { "--coldstart", "--runs", "3" });
+            Assert.True(o.ColdStart);
+            Assert.Equal(3, o.Runs);
+            Assert.Equal(10, BenchOptions.Parse(new[] { "--coldstart" }).Runs);
+            Assert.Throws<ArgumentException>(() => BenchOptions.Parse(new[] { "--coldstart", "--runs", "0" }));
+            Assert.Throws<ArgumentException>(() => BenchOptions.Parse(new[] { "--coldstart", "--runs", "many" }));
+        }
+
+        [Fact]
         public void AnOptionWithoutItsValueIsRejected()
         {
             Assert.Throws<ArgumentException>(() => BenchOptions.Parse(new[] { "--workload" }));

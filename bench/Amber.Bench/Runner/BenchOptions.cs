@@ -13,6 +13,8 @@ namespace Amber.Bench.Runner
         public HashSet<string>? Workloads { get; private set; }
         public HashSet<string>? Serializers { get; private set; }
         public string? CsvPath { get; private set; }
+        public bool ColdStart { get; private set; }
+        public int Runs { get; private set; } = 10;
 
         public const string Usage = @"Amber comparison suite: Amber side by side with the serializers a user would pick instead.
 
@@ -23,6 +25,9 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
   --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, bootpayload, vector3)
   --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
   --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg)
+  --coldstart              instead of the tables: the gamestate save loaded in fresh processes, each serializer
+                           built alone, JIT and NativeAOT (needs clang: tests/package/aot.sh installs it)
+  --runs N                 fresh processes per coldstart row (default 10)
   --tiny                   tiny data and few samples (for the test suite; figures are meaningless)
   --help                   this text";
 
@@ -40,6 +45,10 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
                     case "--workload": o.Workloads = List(args, ref i, a); break;
                     case "--serializer": o.Serializers = List(args, ref i, a); break;
                     case "--csv": o.CsvPath = Value(args, ref i, a); break;
+                    case "--coldstart": o.ColdStart = true; break;
+                    case "--runs":
+                        o.Runs = int.TryParse(Value(args, ref i, a), out int runs) && runs > 0 ? runs : throw new ArgumentException("--runs needs a positive number.");
+                        break;
                     default: throw new ArgumentException($"Unknown option '{a}'. Run with --help.");
                 }
             }
