@@ -128,6 +128,29 @@ namespace Amber
             throw new AmberException($"The type tag 0x{tag:X8} belongs to both '{first.FullName}' and '{second.FullName}'", offset,
                 "Two types whose full names hash alike are both registered; rename one of them (the tag is the FNV-1a hash of the full C# name).");
 
+        /// <summary>A message length prefix with more bytes than the longest length the options allow needs.</summary>
+        [DoesNotReturn]
+        internal static void MessagePrefixTooLong(long offset, int maxPrefix, long maxInputBytes) =>
+            throw new AmberException($"A message length prefix runs past {maxPrefix} byte(s), the most a length up to MaxInputBytes ({maxInputBytes}) needs", offset,
+                "The data is damaged, is not Amber message framing (AmberFraming.WriteMessage), or is crafted to exhaust memory; if messages this long are legitimate, raise AmberOptions.MaxInputBytes.");
+
+        /// <summary>A message length prefix that is not the shortest varint of its value.</summary>
+        [DoesNotReturn]
+        internal static void MessagePrefixNotShortest(long offset, ulong length) =>
+            throw new AmberException($"A message length prefix for {length} ends in a zero byte: it is not the shortest varint of its value", offset,
+                "The data is damaged or is not Amber message framing; AmberFraming.WriteMessage always writes the shortest prefix.");
+
+        /// <summary>A message length of 0.</summary>
+        [DoesNotReturn]
+        internal static void EmptyMessage(long offset) =>
+            throw new AmberException("A message has length 0; every payload has at least its header byte", offset,
+                "The data is damaged or is not Amber message framing (AmberFraming.WriteMessage).");
+
+        /// <summary>The payload of a framed message failed to read; the offset becomes one from the start of the message.</summary>
+        internal static AmberException MessagePayload(int prefix, AmberException inner) =>
+            new AmberException($"The message's payload (after its {prefix}-byte length prefix) failed to read, in {inner.MemberPath}: {inner.Problem}",
+                inner.ByteOffset >= 0 ? prefix + inner.ByteOffset : -1, inner.Fix, inner);
+
         /// <summary>Bytes left after the root value.</summary>
         [DoesNotReturn]
         public static void TrailingBytes(long offset, long count) =>
