@@ -13,7 +13,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer, AmberStream or AmberSnapshot with a concrete type argument (and those named by
+    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot or AmberFraming with a concrete type argument (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
     /// Pipeline → Parser → equatable model → Emitter.
     /// </summary>
@@ -29,6 +29,8 @@ namespace Amber.Generator
             "Serialize", "SerializeAsync", "Deserialize", "DeserializeAsync",
             // AmberStream and AmberSnapshot: T is the item type.
             "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
+            // AmberFraming: T is the message type.
+            "WriteMessage", "TryReadMessage",
         };
 
         /// <inheritdoc />
@@ -77,9 +79,10 @@ namespace Amber.Generator
             return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
         }
 
-        /// <summary>AmberSerializer, AmberStream or AmberSnapshot: the types whose generic methods name a root type.</summary>
+        /// <summary>AmberSerializer, AmberStream, AmberSnapshot or AmberFraming: the types whose generic methods name a root type.</summary>
         private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
-            KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot);
+            KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot)
+            || KnownSymbols.Is(type, known.AmberFraming);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {

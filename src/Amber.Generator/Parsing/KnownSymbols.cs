@@ -30,6 +30,7 @@ namespace Amber.Generator.Parsing
             AmberSerializer = Get("Amber.AmberSerializer");
             AmberStream = Get("Amber.AmberStream");
             AmberSnapshot = Get("Amber.AmberSnapshot");
+            AmberFraming = Get("Amber.AmberFraming");
             AmberSerializableAttribute = Get("Amber.AmberSerializableAttribute");
             AmberSurrogateAttribute = Get("Amber.AmberSurrogateAttribute");
             AmberFormatterAttribute = Get("Amber.AmberFormatterAttribute");
@@ -114,6 +115,7 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberSerializer { get; }
         public INamedTypeSymbol? AmberStream { get; }
         public INamedTypeSymbol? AmberSnapshot { get; }
+        public INamedTypeSymbol? AmberFraming { get; }
         public INamedTypeSymbol? AmberSerializableAttribute { get; }
         public INamedTypeSymbol? AmberSurrogateAttribute { get; }
         public INamedTypeSymbol? AmberFormatterAttribute { get; }
