@@ -88,8 +88,8 @@ namespace Amber
 
         /// <summary>
         /// Reads the length prefix across segments. False when the buffer ends inside it. Throws when it is
-        /// longer than the longest length <paramref name="options"/> allow needs, not the shortest form of its
-        /// value, or 0 — each as soon as the offending byte is there.
+        /// longer than the longest length <paramref name="options"/> allow needs (at the last byte it may have,
+        /// when that byte says another follows), not the shortest form of its value, or 0.
         /// </summary>
         private static bool TryReadLength(in ReadOnlySequence<byte> buffer, AmberOptions options, out int prefix, out ulong length)
         {
@@ -101,10 +101,10 @@ namespace Amber
                 ReadOnlySpan<byte> span = segment.Span;
                 for (int j = 0; j < span.Length; j++)
                 {
-                    if (i == maxPrefix) AmberThrow.MessagePrefixTooLong(i, maxPrefix, options.MaxInputBytes);
                     byte b = span[j];
                     result |= (ulong)(b & 0x7F) << (7 * i);
                     i++;
+                    if (b >= 0x80 && i == maxPrefix) AmberThrow.MessagePrefixTooLong(i - 1, maxPrefix, options.MaxInputBytes);
                     if (b < 0x80)
                     {
                         if (b == 0 && i > 1) AmberThrow.MessagePrefixNotShortest(i - 1, result);
