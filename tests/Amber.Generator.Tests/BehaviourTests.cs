@@ -82,6 +82,46 @@ namespace T
         }
 
         [Fact]
+        public void AmberFraming_call_sites_are_roots_for_their_message_type()
+        {
+            // Each message type is only ever named at a framing call site: Ping by WriteMessage and TryReadMessage, Pong by TryReadMessage alone.
+            const string source = @"
+using System.Buffers;
+using Amber;
+
+namespace T
+{
+    public class Ping
+    {
+        public string? From { get; set; }
+        public long Sequence { get; set; }
+    }
+
+    public class Pong
+    {
+        public long Sequence { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            AmberFraming.WriteMessage(buffer, new Ping { From = ""a"", Sequence = 1 });
+            AmberFraming.WriteMessage<Ping>(buffer, new Ping { From = ""b"", Sequence = 2 });
+            var data = new ReadOnlySequence<byte>(buffer.WrittenMemory);
+            string result = """";
+            while (AmberFraming.TryReadMessage(ref data, out Ping? ping)) result += ping!.From + ping.Sequence + "","";
+            var pong = new ReadOnlySequence<byte>(new byte[] { 0x05, 0x15, 0x00 });   // a partial frame: nothing is read
+            bool read = AmberFraming.TryReadMessage(ref pong, out Pong? _);
+            return result + read + "","" + (AmberFormatterRegistry.TryGet<Pong>() != null);
+        }
+    }
+}";
+            Assert.Equal("a1,b2,False,True", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
         public void Absent_init_member_keeps_its_initializer_with_a_parameterless_constructor()
         {
             const string source = @"
