@@ -134,6 +134,43 @@ namespace Amber.Tests.NetStandardRuntime
         }
 
         [Fact]
+        public void Records_round_trip_as_length_prefixed_messages()
+        {
+            // AmberFraming on the netstandard2.1 build: written through its block writer, read from one
+            // segment and from one-byte segments (the length prefix and the payload cut everywhere).
+            List<ItemDef> items = MakeCatalog();
+            var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+            foreach (ItemDef item in items) AmberFraming.WriteMessage(buffer, item, SaveSystem.Options);
+            byte[] bytes = buffer.WrittenSpan.ToArray();
+            byte[] first = AmberSerializer.Serialize(items[0], SaveSystem.Options);
+            Assert.Equal(first.Length, bytes[0]);
+            Assert.Equal(first, bytes.AsSpan(1, first.Length).ToArray());
+
+            var segments = new OneByteSegment(bytes[0], null);
+            OneByteSegment last = segments;
+            for (int i = 1; i < bytes.Length; i++) last = new OneByteSegment(bytes[i], last);
+            foreach (var sequence in new[] { new System.Buffers.ReadOnlySequence<byte>(bytes), new System.Buffers.ReadOnlySequence<byte>(segments, 0, last, 1) })
+            {
+                var source = sequence;
+                var read = new List<ItemDef>();
+                while (AmberFraming.TryReadMessage(ref source, out ItemDef? item, SaveSystem.Options)) read.Add(item!);
+                Assert.True(source.IsEmpty);
+                AssertCatalogEqual(items, read);
+            }
+        }
+
+        private sealed class OneByteSegment : System.Buffers.ReadOnlySequenceSegment<byte>
+        {
+            public OneByteSegment(byte value, OneByteSegment? previous)
+            {
+                Memory = new[] { value };
+                if (previous == null) return;
+                RunningIndex = previous.RunningIndex + 1;
+                previous.Next = this;
+            }
+        }
+
+        [Fact]
         public void Records_round_trip_through_a_snapshot_file()
         {
             List<ItemDef> items = MakeCatalog();
