@@ -272,6 +272,48 @@ namespace Amber.Tests.Streaming
             Assert.Contains("in Person", ReadBad(cut).Message);
         }
 
+        /// <summary>Reads messages until false or an error: what was read, then "need more data", or the error's message.</summary>
+        private static string Outcome(ReadOnlySequence<byte> buffer)
+        {
+            var sb = new System.Text.StringBuilder();
+            try
+            {
+                while (AmberFraming.TryReadMessage(ref buffer, out Person? p)) sb.Append(p!.Name).Append('/').Append(p.Age).Append(';');
+                return sb.Append("need more data, ").Append(buffer.Length).Append(" byte(s) left").ToString();
+            }
+            catch (AmberException ex)
+            {
+                return sb.Append(ex.Message).ToString();
+            }
+        }
+
+        [Fact]
+        public void Damaged_streams_read_alike_from_one_segment_and_from_any_split_and_fail_only_with_AmberException()
+        {
+            byte[] data = Concatenated();
+            var random = new Random(20261123);
+            for (int round = 0; round < 3_000; round++)
+            {
+                byte[] damaged = (byte[])data.Clone();
+                int edits = random.Next(1, 4);
+                for (int e = 0; e < edits; e++)
+                {
+                    int at = random.Next(damaged.Length);
+                    switch (random.Next(3))
+                    {
+                        case 0: damaged[at] ^= (byte)(1 << random.Next(8)); break;
+                        case 1: damaged[at] = new byte[] { 0x00, 0x7F, 0x80, 0xFF }[random.Next(4)]; break;
+                        default: damaged = damaged.AsSpan(0, at).ToArray(); break;
+                    }
+                    if (damaged.Length == 0) break;
+                }
+                string expected = Outcome(new ReadOnlySequence<byte>(damaged));
+                Assert.Equal(expected, Outcome(TestSequences.OneByteSegmentsWithEmpties(damaged)));
+                int cut = random.Next(damaged.Length + 1);
+                Assert.Equal(expected, Outcome(TestSequences.SplitAt(damaged, cut, random.Next(cut, damaged.Length + 1))));
+            }
+        }
+
         [Fact]
         public void Repeated_writes_into_a_reused_buffer_allocate_nothing()
         {
