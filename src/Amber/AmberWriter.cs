@@ -95,6 +95,9 @@ namespace Amber
             _pos += count;
         }
 
+        /// <summary>The least a refill asks the destination for when it offers less.</summary>
+        internal const int MinimumChunk = 128;
+
         [MethodImpl(MethodImplOptions.NoInlining)]
         private void Refill(int size)
         {
@@ -104,7 +107,12 @@ namespace Amber
                 _flushed += _pos;
                 _pos = 0;
             }
-            _buffer = _output.GetSpan(Math.Max(size, 512));
+            // Whatever the destination has left is used, so that small payloads fill a pipe's blocks instead of
+            // starting a new block while the current one still has room; only a tail shorter than MinimumChunk is
+            // passed over (asked again with that size), so that a destination handing out exactly what was asked
+            // for is not asked again for every few bytes.
+            _buffer = _output.GetSpan(size);
+            if (_buffer.Length < MinimumChunk && size < MinimumChunk) _buffer = _output.GetSpan(MinimumChunk);
             if (_buffer.Length < size) throw new InvalidOperationException("The buffer writer returned a span shorter than requested.");
         }
 

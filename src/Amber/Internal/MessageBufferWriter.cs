@@ -18,8 +18,8 @@ namespace Amber.Internal
     {
         [ThreadStatic] private static MessageBufferWriter? t_cached;
 
-        /// <summary>What the first block is asked to hold: AmberWriter asks for 512 bytes at a time, plus the prefix room.</summary>
-        private const int FirstBlockHint = 512 + 5;
+        /// <summary>What the first block is asked to hold when the destination offers less: AmberWriter's least refill, plus the prefix room.</summary>
+        private const int FirstBlockHint = AmberWriter.MinimumChunk + 5;
 
         private IBufferWriter<byte>? _destination;
         private Memory<byte> _block;          // from the destination, not yet advanced
@@ -32,7 +32,10 @@ namespace Amber.Internal
             MessageBufferWriter writer = t_cached ?? new MessageBufferWriter();
             t_cached = null;
             writer._destination = destination;
-            writer._block = destination.GetMemory(FirstBlockHint);
+            // The rest of the destination's current block when it has room for a small message, so that framed
+            // messages fill a pipe's blocks; a new block only when less than FirstBlockHint is left.
+            writer._block = destination.GetMemory(1);
+            if (writer._block.Length < FirstBlockHint) writer._block = destination.GetMemory(FirstBlockHint);
             writer._room = AmberPrimitives.VarintLength((ulong)writer._block.Length);
             writer._written = 0;
             return writer;
