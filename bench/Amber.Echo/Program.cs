@@ -20,7 +20,8 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
   --in-flight K            messages each client keeps in flight (default 1000)
   --seconds S              measured seconds per serializer and round (default 5)
   --warmup W               seconds before measuring, per serializer and round (default 1)
-  --rounds R               rounds; each runs every serializer once, in a rotating order (default 3)
+  --rounds R               rounds; each runs every serializer once, in a rotating order (default 3),
+                           after one untimed pass over them all
   --serializer NAME[,NAME] only these (names as printed, case-insensitive prefixes)
   --csv PATH               one row per serializer: serializer,clients,in_flight,messages,msgs_per_s,bytes_per_msg,alloc_per_msg,p50_us,p99_us,verified
   --help                   this text";
@@ -144,6 +145,13 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
             List<EchoSerializer> serializers = EchoSerializer.All().Where(s => options.Wants(s.Name)).ToList();
             if (serializers.Count == 0) throw new ArgumentException("--serializer matches none of: " + string.Join(", ", EchoSerializer.All().Select(s => s.Name)));
             var results = serializers.ToDictionary(s => s.Name, _ => new List<EchoResult>());
+            // One untimed pass first, so that the sockets', pipes' and every serializer's code is compiled and
+            // tiered up before any round: otherwise the first serializer of round 1 pays for it.
+            foreach (EchoSerializer serializer in serializers)
+            {
+                progress($"warming up: {serializer.Name}");
+                await EchoRun.RunAsync(serializer, options.Clients, options.InFlight, TimeSpan.FromSeconds(options.Warmup), TimeSpan.FromSeconds(Math.Min(1, options.Seconds))).ConfigureAwait(false);
+            }
             for (int round = 0; round < options.Rounds; round++)
             {
                 for (int k = 0; k < serializers.Count; k++)

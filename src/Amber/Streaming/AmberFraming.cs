@@ -71,19 +71,24 @@ namespace Amber
                 return false;
             }
 
-            ReadOnlySequence<byte> payload = buffer.Slice(prefix, (long)length);
             try
             {
-                value = payload.IsSingleSegment
-                    ? AmberSerializer.Deserialize<T>(payload.First.Span, options)
-                    : AmberSerializer.Deserialize<T>(payload, options);
+                if (first.Length - prefix >= 0 && (ulong)(first.Length - prefix) >= length)
+                {
+                    // The usual case: the whole message is in the first segment.
+                    value = AmberSerializer.Deserialize<T>(first.Slice(prefix, (int)length), options);
+                    buffer = buffer.Slice(prefix + (int)length);
+                    return true;
+                }
+                ReadOnlySequence<byte> payload = buffer.Slice(prefix, (long)length);
+                value = AmberSerializer.Deserialize<T>(payload, options);
+                buffer = buffer.Slice(payload.End);
+                return true;
             }
             catch (AmberException ex)
             {
                 throw AmberThrow.MessagePayload(prefix, ex);
             }
-            buffer = buffer.Slice(payload.End);
-            return true;
         }
 
         /// <summary>
