@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Proves the README quick start from a fresh console project that references only the packed
-# Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression.
+# Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression,
+# then message framing over a Pipe.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -63,3 +64,34 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "stream check printed: $out"
 [ "$(echo "$out" | tail -n 2 | tr '\n' '|')" = "LZ4 300 s299 149.5|Brotli 300 s299 149.5|" ] || { echo "stream check: unexpected output"; exit 1; }
 echo "stream check: OK"
+
+# Message framing from the packed package, as the README shows it: a type named only at AmberFraming call
+# sites, written into a PipeWriter and read back by a PipeReader loop straight from the pipe's segments.
+cat > Program.cs <<'CS'
+using System.Buffers;
+using System.IO.Pipelines;
+using Amber;
+
+var pipe = new Pipe();
+for (int i = 0; i < 1000; i++) AmberFraming.WriteMessage(pipe.Writer, new Quote { Symbol = "Q" + i, Price = i / 4.0 });
+await pipe.Writer.FlushAsync();
+await pipe.Writer.CompleteAsync();
+
+int count = 0;
+Quote? last = null;
+while (true)
+{
+    ReadResult result = await pipe.Reader.ReadAsync();
+    ReadOnlySequence<byte> buffer = result.Buffer;
+    while (AmberFraming.TryReadMessage(ref buffer, out Quote? quote)) { count++; last = quote; }
+    pipe.Reader.AdvanceTo(buffer.Start, buffer.End);
+    if (result.IsCompleted) break;
+}
+System.Console.WriteLine($"{count} {last?.Symbol} {last?.Price}");
+
+public class Quote { public string Symbol { get; set; } = ""; public double Price { get; set; } }
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "framing check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "1000 Q999 249.75" ] || { echo "framing check: unexpected output"; exit 1; }
+echo "framing check: OK"
