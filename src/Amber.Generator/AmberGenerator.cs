@@ -13,7 +13,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot or AmberFraming with a concrete type argument (and those named by
+    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson with a concrete type argument (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
     /// Pipeline → Parser → equatable model → Emitter.
     /// </summary>
@@ -31,6 +31,8 @@ namespace Amber.Generator
             "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
             // AmberFraming: T is the message type.
             "WriteMessage", "TryReadMessage",
+            // AmberJson: T is the type the payload is viewed as, or read back from JSON as.
+            "ToJson", "FromJson", "PayloadFromJson",
         };
 
         /// <inheritdoc />
@@ -79,10 +81,10 @@ namespace Amber.Generator
             return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
         }
 
-        /// <summary>AmberSerializer, AmberStream, AmberSnapshot or AmberFraming: the types whose generic methods name a root type.</summary>
+        /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson: the types whose generic methods name a root type.</summary>
         private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
             KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot)
-            || KnownSymbols.Is(type, known.AmberFraming);
+            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberJson);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {

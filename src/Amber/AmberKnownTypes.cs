@@ -31,6 +31,7 @@ namespace Amber
             public AmberBoxedWriter Write { get; }
             public AmberBoxedReader Read { get; }
             public Type? Collision { get; set; }   // a second type with the same tag: reading the tag fails
+            public Json.ViewType? View { get; set; }   // how the JSON view shows it (AmberJson); null: by its shape alone
         }
 
         private static readonly ConcurrentDictionary<Type, Entry> s_byType = new ConcurrentDictionary<Type, Entry>();
@@ -89,6 +90,42 @@ namespace Amber
                     return value;
                 });
         }
+
+        /// <summary>
+        /// Tells the JSON view (<c>AmberJson</c>) how a registered type's members are encoded: its C# name and, per
+        /// member of its shape, a view descriptor. Generated code calls this after <see cref="Register(Type, AmberShape, AmberBoxedWriter, AmberBoxedReader, uint[])"/>.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public static void RegisterView(Type type, string csharpName, string[] memberViews)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null)
+            {
+                if (memberViews.Length != entry.Shape.Tags.Length) throw new ArgumentException("One view per member is required.", nameof(memberViews));
+                entry.View = new Json.ViewType(csharpName, entry.Shape, memberViews, null);
+            }
+        }
+
+        /// <summary>Registers a value type as <see cref="RegisterValue{T}(string, WireType, AmberValueWriter{T}, AmberValueReader{T})"/> does, with the JSON view's descriptor of its encoding.</summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read, string view)
+        {
+            RegisterValue(csharpName, wireType, write, read);
+            SetValueView(typeof(T), csharpName, view);
+        }
+
+        internal static void SetValueView(Type type, string csharpName, string view)
+        {
+            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null) entry.View = new Json.ViewType(csharpName, entry.Shape, null, view);
+        }
+
+        /// <summary>The JSON view of a registered type, by type.</summary>
+        internal static Json.ViewType? ViewOf(Type type) => s_byType.TryGetValue(type, out Entry? entry) ? ViewOf(entry) : null;
+
+        /// <summary>The JSON view of a registered type, by the tag of a typed shape (null when no loaded assembly registered it, or two did).</summary>
+        internal static Json.ViewType? ViewOf(uint tag) => s_byTag.TryGetValue(tag, out Entry? entry) && entry.Collision == null ? ViewOf(entry) : null;
+
+        private static Json.ViewType ViewOf(Entry entry) => entry.View ??= new Json.ViewType(entry.Shape.TypeName, entry.Shape, null, null);
 
         /// <summary>
         /// Runs the generated registration of the assembly that declares <paramref name="typeInAssembly"/>

@@ -201,6 +201,9 @@ namespace Amber
         /// <summary>Whether this payload keeps object identity.</summary>
         public bool ReferencesEnabled => _refs;
 
+        /// <summary>Reference mode: the id the next object header takes.</summary>
+        internal int NextObjectId => State.ObjectCount;
+
         /// <summary>
         /// In reference mode, writes a back-reference and returns true if <paramref name="value"/> was
         /// written before in this payload; otherwise gives it the next id and returns false (the caller

@@ -122,6 +122,38 @@ namespace T
         }
 
         [Fact]
+        public void AmberJson_call_sites_are_roots_and_register_member_views()
+        {
+            // Note is only named at AmberJson call sites; its view names its members and the JSON reads back.
+            const string source = @"
+using Amber;
+
+namespace T
+{
+    public enum Tone { Low, High }
+
+    public class Note
+    {
+        public string? Text { get; set; }
+        public Tone Tone { get; set; }
+        public int[]? Marks { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            byte[] payload = AmberJson.PayloadFromJson<Note>(System.Text.Encoding.UTF8.GetBytes(""{\""Text\"": \""hi\"", \""Tone\"": 1, \""Marks\"": [3]}""));
+            string json = AmberJson.ToJson<Note>(payload).Replace("" "", """").Replace(""\n"", """");
+            Note? back = AmberJson.FromJson<Note>(json);
+            return json + "";"" + back!.Text + back.Tone + back.Marks![0];
+        }
+    }
+}";
+            Assert.Equal("{\"Text\":\"hi\",\"Tone\":1,\"Marks\":[3]};hiHigh3", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
         public void Absent_init_member_keeps_its_initializer_with_a_parameterless_constructor()
         {
             const string source = @"

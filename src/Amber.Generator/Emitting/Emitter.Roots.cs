@@ -77,6 +77,7 @@ namespace Amber.Generator.Emitting
             // Enums and collections of the model, and types written through a surrogate or a hand-written
             // formatter, are known in object members too: an object with one member, Value (format §7.3).
             List<TypeRef> values = CollectValueTypes(roots, objects);
+            Dictionary<string, uint> objectTags = ObjectTags(objects);
             for (int i = 0; i < values.Count; i++)
             {
                 TypeRef t = values[i];
@@ -89,7 +90,7 @@ namespace Amber.Generator.Emitting
                 EmitRootRead(sw, t, readers);
                 sw.Line("return result;");
                 sw.Close();
-                sw.Line("global::Amber.AmberKnownTypes.RegisterValue<" + t.FullName + ">(" + Quote(t.FullName.Replace("global::", "")) + ", " + wt + ", W" + i + ", R" + i + ");");
+                sw.Line("global::Amber.AmberKnownTypes.RegisterValue<" + t.FullName + ">(" + Quote(t.FullName.Replace("global::", "")) + ", " + wt + ", W" + i + ", R" + i + ", " + Quote(ViewOf(t, objectTags)) + ");");
             }
             // Every type with a codec is known by its tag where object (or a base from another assembly) is declared (format §7.3).
             foreach (ObjectModel o in objects ?? (IReadOnlyList<ObjectModel>)System.Array.Empty<ObjectModel>())
@@ -99,6 +100,7 @@ namespace Amber.Generator.Emitting
                 sw.Line("global::Amber.AmberKnownTypes.Register(typeof(" + o.FullName + "), " + codec + ".TypedShape, "
                     + "static (ref global::Amber.AmberWriter w, object v) => " + codec + ".WriteTyped(ref w, (" + o.FullName + ")v), "
                     + "static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => " + codec + ".ReadBody(ref r, s, p), " + former + ");");
+                sw.Line(RegisterViewCall(o, objectTags));
             }
             sw.Close();
             sw.Close();

@@ -31,6 +31,7 @@ namespace Amber.Generator.Parsing
             AmberStream = Get("Amber.AmberStream");
             AmberSnapshot = Get("Amber.AmberSnapshot");
             AmberFraming = Get("Amber.AmberFraming");
+            AmberJson = Get("Amber.AmberJson");
             AmberSerializableAttribute = Get("Amber.AmberSerializableAttribute");
             AmberSurrogateAttribute = Get("Amber.AmberSurrogateAttribute");
             AmberFormatterAttribute = Get("Amber.AmberFormatterAttribute");
@@ -116,6 +117,8 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberStream { get; }
         public INamedTypeSymbol? AmberSnapshot { get; }
         public INamedTypeSymbol? AmberFraming { get; }
+
+        public INamedTypeSymbol? AmberJson { get; }
         public INamedTypeSymbol? AmberSerializableAttribute { get; }
         public INamedTypeSymbol? AmberSurrogateAttribute { get; }
         public INamedTypeSymbol? AmberFormatterAttribute { get; }

@@ -134,6 +134,35 @@ namespace Amber.Internal
             };
             AmberBoxedReader read = (ref AmberReader r, ShapeMatch s, ulong p) => ReadValue(ref r, s, p, wireType, get);
             AmberKnownTypes.Register(typeof(T), shape, write, read);
+            string? view = ViewOf(name);
+            if (view != null) AmberKnownTypes.SetValueView(typeof(T), name, view);
+        }
+
+        /// <summary>The JSON view's descriptor (Json.ViewNode) of a built-in type, by its C# name.</summary>
+        private static string? ViewOf(string name)
+        {
+            string? element = null;
+            const string list = "System.Collections.Generic.List<";
+            if (name.EndsWith("[]", StringComparison.Ordinal) && name != "byte[]") element = ViewOf(name.Substring(0, name.Length - 2));
+            else if (name.StartsWith(list, StringComparison.Ordinal)) element = ViewOf(name.Substring(list.Length, name.Length - list.Length - 1));
+            else element = "";
+            if (element == null) return null;
+            if (element.Length > 0) return "a" + element;
+            string? scalar = name switch
+            {
+                "bool" => "Boolean", "byte" => "Byte", "sbyte" => "SByte", "short" => "Int16", "ushort" => "UInt16",
+                "int" => "Int32", "uint" => "UInt32", "long" => "Int64", "ulong" => "UInt64", "char" => "Char",
+                "float" => "Single", "double" => "Double", "decimal" => "Decimal", "string" => "String",
+                _ => name.StartsWith("System.", StringComparison.Ordinal) && name.IndexOf('<') < 0 ? name.Substring(name.LastIndexOf('.') + 1) : null,
+            };
+            if (scalar != null) return "s" + scalar + ";";
+            return name switch
+            {
+                "byte[]" => "b",
+                "object" => "d",
+                "System.Collections.Generic.Dictionary<string, object>" => "msString;d",
+                _ => null,
+            };
         }
 
         private static object? ReadValue<T>(ref AmberReader r, ShapeMatch s, ulong p, WireType wireType, Get<T> get)

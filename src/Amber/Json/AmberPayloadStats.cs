@@ -77,10 +77,11 @@ namespace Amber.Json
         /// <summary>Bytes of the payload that belong to no object (the header, a root collection's framing, scalars at the root).</summary>
         public long OtherBytes { get; set; }
 
-        public void Add(string typeName, long selfBytes, int members)
+        /// <summary>Adds <paramref name="count"/> objects of a type, their own bytes and their present members.</summary>
+        public void Add(string typeName, long count, long selfBytes, long members)
         {
             if (!_rows.TryGetValue(typeName, out Row? row)) _rows.Add(typeName, row = new Row());
-            row.Count++;
+            row.Count += count;
             row.Bytes += selfBytes;
             row.Members += members;
         }

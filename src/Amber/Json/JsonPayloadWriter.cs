@@ -1,12 +1,479 @@
 #if NET8_0_OR_GREATER
 using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Numerics;
+using System.Text.Json;
 
 namespace Amber.Json
 {
-    /// <summary>Writes the Amber payload that a typed JSON view stands for.</summary>
+    /// <summary>
+    /// Writes the Amber payload that a typed JSON view (<see cref="JsonView"/>) stands for, guided by the same
+    /// registered views: member names back to their tags, values to their encodings. Objects, polymorphic values
+    /// (<c>$type</c>), <c>object</c> values, references (<c>$id</c>/<c>$ref</c>), sequences, multi-dimensional arrays
+    /// (<c>$dims</c>/<c>$items</c>) and maps all go back. Members shown by key (<c>#1a2f:varint</c>, of another version)
+    /// are left out: this version could not read them anyway. The payload is then read by the generated code.
+    /// </summary>
     internal static class JsonPayloadWriter
     {
-        public static byte[] Write(ReadOnlySpan<byte> utf8Json, Type type, AmberOptions options) => throw new NotImplementedException();
+        public static byte[] Write(ReadOnlySpan<byte> utf8Json, Type type, AmberOptions options)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            ViewNode root = JsonView.RootView(type, out bool nullable)!;
+            JsonDocument document;
+            try
+            {
+                document = JsonDocument.Parse(utf8Json.ToArray(), new JsonDocumentOptions { MaxDepth = Math.Max(64, options.MaxDepth * 2 + 8), AllowTrailingCommas = true, CommentHandling = JsonCommentHandling.Skip });
+            }
+            catch (JsonException ex)
+            {
+                throw new AmberException($"The JSON is not valid: {ex.Message}", ex.BytePositionInLine ?? -1, "Fix the JSON text at that line (the offset is within the line).", ex);
+            }
+            using (document)
+            {
+                JsonElement json = document.RootElement;
+                var buffer = new ArrayBufferWriter<byte>();
+                var writer = new AmberWriter(buffer, options);
+                var context = new Context();
+                try
+                {
+                    if (UsesReferences(json, 0)) writer.EnableReferences();
+                    writer.WritePayloadHeader(root.WireType ?? WireType.Object);
+                    if (nullable)
+                    {
+                        writer.WritePresence(json.ValueKind != JsonValueKind.Null);
+                        if (json.ValueKind != JsonValueKind.Null) WriteValue(ref writer, context, json, root);
+                    }
+                    else
+                    {
+                        WriteValue(ref writer, context, json, root);
+                    }
+                    writer.Flush();
+                }
+                catch (AmberException ex)
+                {
+                    ex.SetRoot(AmberSerializer.DisplayName(type));
+                    throw;
+                }
+                finally
+                {
+                    writer.Dispose();
+                }
+                return buffer.WrittenSpan.ToArray();
+            }
+        }
+
+        /// <summary>The JSON has <c>$id</c> or <c>$ref</c> somewhere: the view wrote a payload in reference mode.</summary>
+        private static bool UsesReferences(JsonElement e, int depth)
+        {
+            if (depth > 256) return false;
+            switch (e.ValueKind)
+            {
+                case JsonValueKind.Object:
+                    foreach (JsonProperty p in e.EnumerateObject())
+                    {
+                        if (p.NameEquals(JsonView.IdProperty) || p.NameEquals(JsonView.RefProperty)) return true;
+                        if (UsesReferences(p.Value, depth + 1)) return true;
+                    }
+                    return false;
+                case JsonValueKind.Array:
+                    foreach (JsonElement item in e.EnumerateArray()) if (UsesReferences(item, depth + 1)) return true;
+                    return false;
+                default:
+                    return false;
+            }
+        }
+
+        private sealed class Context
+        {
+            /// <summary>The payload's object id of each <c>$id</c> of the JSON (ids are renumbered if objects were added or removed).</summary>
+            public readonly Dictionary<long, int> Ids = new Dictionary<long, int>();
+
+            /// <summary>Per type, its shape without a type tag (for objects in positions that are not polymorphic).</summary>
+            public readonly Dictionary<ViewType, AmberShape> Untyped = new Dictionary<ViewType, AmberShape>();
+        }
+
+        private static void WriteValue(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
+        {
+            if (node.Kind == 'n') node = node.Element!;
+            switch (node.Kind)
+            {
+                case 's':
+                case 'e':
+                    WriteScalar(ref w, e, node.Scalar!);
+                    break;
+                case 'b':
+                    if (e.ValueKind == JsonValueKind.Null) w.WriteNull();
+                    else w.WriteBytes(Base64(e));
+                    break;
+                case 'o':
+                    WriteObject(ref w, c, e, Registered(node.Tag), typed: false);
+                    break;
+                case 'p':
+                case 'd':
+                    WriteTyped(ref w, c, e, node.Kind == 'd');
+                    break;
+                case 'a':
+                    WriteSequence(ref w, c, e, node.Element!);
+                    break;
+                case 'm':
+                    WriteMap(ref w, c, e, node);
+                    break;
+                default:
+                    throw Problem("This member is written by a hand-written formatter, whose encoding the JSON view does not know, so it cannot be written back from JSON",
+                        "Leave it out of the JSON (it keeps its default), or edit it with the formatter's own code.");
+            }
+        }
+
+        private static ViewType Registered(uint tag) =>
+            AmberKnownTypes.ViewOf(tag) ?? throw Problem($"The type with tag {tag:X8} is not registered in this process", "Load the assembly whose code serializes it.");
+
+        // ------------------------------------------------------------------ objects
+
+        /// <summary>An object with a <c>$type</c>: a polymorphic value or an <c>object</c> value (a value type's view wraps its <c>$value</c>).</summary>
+        private static void WriteTyped(ref AmberWriter w, Context c, JsonElement e, bool dynamic)
+        {
+            if (e.ValueKind == JsonValueKind.Null)
+            {
+                w.WriteNull();
+                return;
+            }
+            if (e.ValueKind != JsonValueKind.Object) throw Expected("an object with a \"$type\"", e);
+            if (TryWriteReference(ref w, c, e)) return;
+            if (!e.TryGetProperty(JsonView.TypeProperty, out JsonElement typeName) || typeName.ValueKind != JsonValueKind.String)
+                throw Problem("An object in a polymorphic or object member has no \"$type\"", "Give its type's C# name, as the view writes it: \"$type\": \"Game.Sword\".");
+            string name = typeName.GetString()!;
+            uint tag = name.StartsWith('#') && uint.TryParse(name.AsSpan(1), NumberStyles.HexNumber, CultureInfo.InvariantCulture, out uint t) ? t : AmberCode.TypeTagOf(name);
+            ViewType view = AmberKnownTypes.ViewOf(tag)
+                ?? throw Problem($"The type \"{name}\" is not registered in this process", "Name a type whose code is in a loaded assembly (its C# name with namespace, as the view shows it).");
+            if (!view.IsValue)
+            {
+                WriteObject(ref w, c, e, view, typed: true);
+                return;
+            }
+            if (!dynamic) throw Problem($"\"{name}\" is not an object type, so it cannot be the value of a polymorphic member", "Name one of the member's derived types.");
+            if (!e.TryGetProperty(JsonView.ValueProperty, out JsonElement value)) throw Problem($"A \"{name}\" value has no \"$value\"", "Add \"$value\" with the value.");
+            if (w.ReferencesEnabled) RecordId(ref w, c, e);
+            w.EnterDepth();
+            w.WriteObjectHeader(view.Shape, 1);
+            try
+            {
+                WriteValue(ref w, c, value, view.Value!);
+            }
+            catch (AmberException ex) when (ex.PassingMember(JsonView.ValueProperty))
+            {
+            }
+            w.ExitDepth();
+        }
+
+        private static bool TryWriteReference(ref AmberWriter w, Context c, JsonElement e)
+        {
+            if (!e.TryGetProperty(JsonView.RefProperty, out JsonElement target)) return false;
+            if (!w.ReferencesEnabled || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int id))
+                throw Problem($"\"$ref\": {target.GetRawText()} names no object with that \"$id\" before it", "A reference must point to an object earlier in the JSON, by its \"$id\".");
+            w.WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
+            return true;
+        }
+
+        /// <summary>Reference mode: the object about to be written takes the next id; its <c>$id</c> in the JSON is remembered.</summary>
+        private static void RecordId(ref AmberWriter w, Context c, JsonElement e)
+        {
+            if (e.TryGetProperty(JsonView.IdProperty, out JsonElement id) && id.TryGetInt64(out long jsonId)) c.Ids[jsonId] = w.NextObjectId;
+        }
+
+        private static void WriteObject(ref AmberWriter w, Context c, JsonElement e, ViewType view, bool typed)
+        {
+            if (e.ValueKind == JsonValueKind.Null)
+            {
+                w.WriteNull();
+                return;
+            }
+            if (e.ValueKind != JsonValueKind.Object) throw Expected("an object", e);
+            if (TryWriteReference(ref w, c, e)) return;
+            if (w.ReferencesEnabled) RecordId(ref w, c, e);
+            AmberShape shape = typed ? view.Shape : Untyped(c, view);
+            string[] names = view.Shape.MemberNames;
+            var values = new JsonElement?[names.Length];
+            foreach (JsonProperty p in e.EnumerateObject())
+            {
+                string name = p.Name;
+                if (name.StartsWith('$') || name.StartsWith('#')) continue;   // the view's own ($id, $type) and other versions' members
+                int i = Array.IndexOf(names, name);
+                if (i < 0) throw Problem($"{view.Name} has no member \"{name}\"", $"Its members are: {string.Join(", ", names)}.");
+                if (p.Value.ValueKind == JsonValueKind.Null && view.Member(i)?.Kind == 'n') continue;   // a Nullable is absent exactly when null
+                values[i] = p.Value;
+            }
+            int count = names.Length;
+            ulong presence = 0;
+            Span<ulong> more = count > 64 ? new ulong[(count - 1) >> 6] : default;
+            for (int i = 0; i < count; i++)
+            {
+                if (values[i] == null) continue;
+                if (i < 64) presence |= 1UL << i;
+                else more[(i >> 6) - 1] |= 1UL << (i & 63);
+            }
+            w.EnterDepth();
+            if (count > 64) w.WriteObjectHeader(shape, presence, more);
+            else w.WriteObjectHeader(shape, presence);
+            for (int i = 0; i < count; i++)
+            {
+                if (values[i] is not JsonElement value) continue;
+                try
+                {
+                    WriteValue(ref w, c, value, view.Member(i) ?? throw Problem($"How {view.Name}.{names[i]} is encoded is not known", "Leave it out of the JSON."));
+                }
+                catch (AmberException ex) when (ex.PassingMember(names[i]))
+                {
+                }
+            }
+            w.ExitDepth();
+        }
+
+        private static AmberShape Untyped(Context c, ViewType view)
+        {
+            if (c.Untyped.TryGetValue(view, out AmberShape? shape)) return shape;
+            AmberShape s = view.Shape;
+            shape = new AmberShape(s.TypeName, s.MemberNames, s.Tags, s.ExtraKeys, null, s.NullWhenAbsent, s.NameHashes);
+            c.Untyped.Add(view, shape);
+            return shape;
+        }
+
+        // ------------------------------------------------------------------ collections
+
+        private static void WriteSequence(ref AmberWriter w, Context c, JsonElement e, ViewNode element)
+        {
+            if (e.ValueKind == JsonValueKind.Null)
+            {
+                w.WriteNull();
+                return;
+            }
+            bool nullable = element.Kind == 'n';
+            WireType wt = element.WireType ?? throw Problem("The elements' encoding is not known (a hand-written formatter's)", "Leave this member out of the JSON.");
+            byte descriptor = (byte)((int)wt | (nullable ? AmberCode.DescriptorNullable : 0));
+            JsonElement items = e;
+            if (e.ValueKind == JsonValueKind.Object)
+            {
+                // A multi-dimensional array: {"$dims": [2, 3], "$items": [...]} in row-major order.
+                if (!e.TryGetProperty(JsonView.DimsProperty, out JsonElement dims) || !e.TryGetProperty(JsonView.ItemsProperty, out items) || dims.ValueKind != JsonValueKind.Array)
+                    throw Expected("an array, or {\"$dims\": [...], \"$items\": [...]}", e);
+                var lengths = new int[dims.GetArrayLength()];
+                long product = 1;
+                for (int k = 0; k < lengths.Length; k++)
+                {
+                    lengths[k] = dims[k].GetInt32();
+                    product *= lengths[k];
+                }
+                if (items.ValueKind != JsonValueKind.Array || product != items.GetArrayLength())
+                    throw Problem($"\"$dims\" multiply to {product} but \"$items\" has {(items.ValueKind == JsonValueKind.Array ? items.GetArrayLength() : 0)} elements", "Make the lengths agree with the items.");
+                w.WriteShapedSequenceHeader(lengths, descriptor);
+            }
+            else if (e.ValueKind == JsonValueKind.Array)
+            {
+                w.WriteSequenceHeader(e.GetArrayLength(), descriptor);
+            }
+            else
+            {
+                throw Expected("an array", e);
+            }
+            w.EnterDepth();
+            int i = 0;
+            foreach (JsonElement item in items.EnumerateArray())
+            {
+                try
+                {
+                    if (nullable)
+                    {
+                        w.WritePresence(item.ValueKind != JsonValueKind.Null);
+                        if (item.ValueKind != JsonValueKind.Null) WriteValue(ref w, c, item, element);
+                    }
+                    else
+                    {
+                        WriteValue(ref w, c, item, element);
+                    }
+                }
+                catch (AmberException ex) when (ex.PassingIndex(i))
+                {
+                }
+                i++;
+            }
+            w.ExitDepth();
+        }
+
+        private static void WriteMap(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
+        {
+            if (e.ValueKind == JsonValueKind.Null)
+            {
+                w.WriteNull();
+                return;
+            }
+            ViewNode key = node.Element!, value = node.Value!;
+            WireType keyType = key.WireType ?? throw Problem("The keys' encoding is not known", "Leave this member out of the JSON.");
+            WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");
+            bool nullable = value.Kind == 'n';
+            byte descriptor = (byte)((int)keyType | ((int)valueType << AmberCode.MapValueWireTypeShift) | (nullable ? AmberCode.MapNullableValues : 0));
+            w.EnterDepth();
+            if (e.ValueKind == JsonValueKind.Object)
+            {
+                int count = 0;
+                foreach (JsonProperty _ in e.EnumerateObject()) count++;
+                w.WriteMapHeader(count, descriptor);
+                ViewNode scalarKey = key.Kind == 'n' ? key.Element! : key;
+                foreach (JsonProperty p in e.EnumerateObject())
+                {
+                    try
+                    {
+                        WriteKey(ref w, p.Name, scalarKey);
+                        WriteMapValue(ref w, c, p.Value, value, nullable);
+                    }
+                    catch (AmberException ex) when (ex.PassingMember(p.Name))
+                    {
+                    }
+                }
+            }
+            else if (e.ValueKind == JsonValueKind.Array)
+            {
+                w.WriteMapHeader(e.GetArrayLength(), descriptor);
+                int i = 0;
+                foreach (JsonElement pair in e.EnumerateArray())
+                {
+                    try
+                    {
+                        if (pair.ValueKind != JsonValueKind.Object || !pair.TryGetProperty(JsonView.KeyProperty, out JsonElement k) || !pair.TryGetProperty(JsonView.ValueProperty, out JsonElement v))
+                            throw Expected("{\"$key\": ..., \"$value\": ...}", pair);
+                        WriteValue(ref w, c, k, key);
+                        WriteMapValue(ref w, c, v, value, nullable);
+                    }
+                    catch (AmberException ex) when (ex.PassingIndex(i))
+                    {
+                    }
+                    i++;
+                }
+            }
+            else
+            {
+                throw Expected("an object (or an array of {\"$key\", \"$value\"} pairs)", e);
+            }
+            w.ExitDepth();
+        }
+
+        private static void WriteMapValue(ref AmberWriter w, Context c, JsonElement v, ViewNode value, bool nullable)
+        {
+            if (!nullable)
+            {
+                WriteValue(ref w, c, v, value);
+                return;
+            }
+            w.WritePresence(v.ValueKind != JsonValueKind.Null);
+            if (v.ValueKind != JsonValueKind.Null) WriteValue(ref w, c, v, value);
+        }
+
+        /// <summary>A dictionary key from its JSON property name: the text as a string, or parsed as the key's scalar.</summary>
+        private static void WriteKey(ref AmberWriter w, string name, ViewNode key)
+        {
+            if (key.Kind is not ('s' or 'e')) throw Problem("A dictionary whose keys are not scalars is written as an array of {\"$key\", \"$value\"} pairs", "Write the pairs as the view shows them.");
+            string scalar = key.Scalar!;
+            bool quoted = scalar is "String" or "Char" or "Guid" or "DateTime" or "DateTimeOffset" or "TimeSpan" or "DateOnly" or "TimeOnly" or "Uri" or "Version";
+            string json = quoted ? "\"" + JsonEncodedText.Encode(name).ToString() + "\"" : name;
+            JsonDocument document;
+            try
+            {
+                document = JsonDocument.Parse(json);
+            }
+            catch (JsonException)
+            {
+                throw Problem($"The key \"{name}\" is not a {scalar}", "Write the key as the view shows it.");
+            }
+            using (document) WriteScalar(ref w, document.RootElement, scalar);
+        }
+
+        // ------------------------------------------------------------------ scalars
+
+        private static void WriteScalar(ref AmberWriter w, JsonElement e, string scalar)
+        {
+            try
+            {
+                switch (scalar)
+                {
+                    case "Boolean":
+                        if (e.ValueKind is not (JsonValueKind.True or JsonValueKind.False)) throw Expected("true or false", e);
+                        w.WriteBoolean(e.GetBoolean());
+                        return;
+                    case "SByte": w.WriteSByte(Number(e, sbyte.Parse)); return;
+                    case "Int16": w.WriteInt16(Number(e, short.Parse)); return;
+                    case "Int32": w.WriteInt32(Number(e, int.Parse)); return;
+                    case "Int64": w.WriteInt64(Number(e, long.Parse)); return;
+                    case "Byte": w.WriteByte(Number(e, byte.Parse)); return;
+                    case "UInt16": w.WriteUInt16(Number(e, ushort.Parse)); return;
+                    case "UInt32": w.WriteUInt32(Number(e, uint.Parse)); return;
+                    case "UInt64": w.WriteUInt64(Number(e, ulong.Parse)); return;
+                    case "Int128": w.WriteInt128(Number(e, Int128.Parse)); return;
+                    case "UInt128": w.WriteUInt128(Number(e, UInt128.Parse)); return;
+                    case "BigInteger": w.WriteBigInteger(Number(e, BigInteger.Parse)); return;
+                    case "Single": w.WriteSingle(Float(e, float.Parse)); return;
+                    case "Half": w.WriteHalf((Half)Float(e, float.Parse)); return;
+                    case "Double": w.WriteDouble(Float(e, double.Parse)); return;
+                    case "Decimal": w.WriteDecimal(Number(e, decimal.Parse)); return;
+                    case "Char":
+                        string ch = Text(e);
+                        if (ch.Length != 1) throw Expected("a string of one character", e);
+                        w.WriteChar(ch[0]);
+                        return;
+                    case "String":
+                        w.WriteString(e.ValueKind == JsonValueKind.Null ? null : Text(e));
+                        return;
+                    case "Uri":
+                        w.WriteUri(e.ValueKind == JsonValueKind.Null ? null : new Uri(Text(e), UriKind.RelativeOrAbsolute));
+                        return;
+                    case "Version":
+                        w.WriteVersion(e.ValueKind == JsonValueKind.Null ? null : Version.Parse(Text(e)));
+                        return;
+                    case "Guid": w.WriteGuid(Guid.Parse(Text(e))); return;
+                    case "DateTime": w.WriteDateTime(DateTime.ParseExact(Text(e), "O", CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind)); return;
+                    case "DateTimeOffset": w.WriteDateTimeOffset(DateTimeOffset.ParseExact(Text(e), "O", CultureInfo.InvariantCulture)); return;
+                    case "TimeSpan": w.WriteTimeSpan(TimeSpan.ParseExact(Text(e), "c", CultureInfo.InvariantCulture)); return;
+                    case "DateOnly": w.WriteDateOnly(DateOnly.ParseExact(Text(e), "yyyy-MM-dd", CultureInfo.InvariantCulture)); return;
+                    case "TimeOnly": w.WriteTimeOnly(TimeOnly.ParseExact(Text(e), "HH:mm:ss.fffffff", CultureInfo.InvariantCulture)); return;
+                    default:
+                        throw Problem($"The scalar {scalar} is not known to the JSON view", "Leave this member out of the JSON.");
+                }
+            }
+            catch (Exception ex) when (ex is FormatException or OverflowException or InvalidOperationException or ArgumentException or UriFormatException)
+            {
+                throw new AmberException($"{Describe(e)} is not a valid {scalar}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
+            }
+        }
+
+        private delegate T Parse<T>(string text, NumberStyles styles, IFormatProvider provider);
+
+        private static T Number<T>(JsonElement e, Parse<T> parse)
+        {
+            if (e.ValueKind != JsonValueKind.Number) throw Expected("a number", e);
+            return parse(e.GetRawText(), NumberStyles.Integer | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent, CultureInfo.InvariantCulture);
+        }
+
+        private static T Float<T>(JsonElement e, Parse<T> parse)
+        {
+            // NaN and the infinities are not JSON numbers: the view writes them as the strings "NaN", "Infinity", "-Infinity".
+            if (e.ValueKind == JsonValueKind.String) return parse(e.GetString()!, NumberStyles.Float, CultureInfo.InvariantCulture);
+            if (e.ValueKind != JsonValueKind.Number) throw Expected("a number", e);
+            return parse(e.GetRawText(), NumberStyles.Float, CultureInfo.InvariantCulture);
+        }
+
+        private static string Text(JsonElement e) => e.ValueKind == JsonValueKind.String ? e.GetString()! : throw Expected("a string", e);
+
+        private static byte[] Base64(JsonElement e) =>
+            e.ValueKind == JsonValueKind.String && e.TryGetBytesFromBase64(out byte[]? bytes) ? bytes : throw Expected("a base64 string", e);
+
+        private static AmberException Expected(string what, JsonElement e) => Problem($"Expected {what}, found {Describe(e)}", "Write the value as the view shows it.");
+
+        private static string Describe(JsonElement e)
+        {
+            string raw = e.GetRawText();
+            return e.ValueKind + " " + (raw.Length > 40 ? raw.Substring(0, 40) + "…" : raw);
+        }
+
+        private static AmberException Problem(string problem, string fix) => new AmberException(problem, -1, fix);
     }
 }
 #endif

@@ -1,22 +1,671 @@
 #if NET8_0_OR_GREATER
 using System;
+using System.Buffers.Binary;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Numerics;
+using System.Text;
 using System.Text.Json;
+using Amber.Internal;
 
 namespace Amber.Json
 {
-    /// <summary>Walks a payload and writes it as JSON (typed when a type is given, schema-less otherwise), optionally collecting stats.</summary>
+    /// <summary>
+    /// Walks a payload and writes it as JSON. With a type, members are named and values formatted as the generated code
+    /// of the types involved registered them (<see cref="ViewType"/>); where nothing is known (no type, a member of another
+    /// version, a type no loaded assembly registered) a value is shown by its wire type alone and a member by its key and
+    /// wire type (<c>"#1a2f:varint"</c>). Every check of reading applies, so a damaged payload fails with an
+    /// <see cref="AmberException"/> at its offset. Optionally counts objects and bytes per type.
+    /// </summary>
     internal static class JsonView
     {
+        // JSON names of the view (docs/json.md). A member of the payload's own types never starts with '$' or '#'.
+        internal const string IdProperty = "$id";
+        internal const string RefProperty = "$ref";
+        internal const string TypeProperty = "$type";
+        internal const string ValueProperty = "$value";
+        internal const string KeyProperty = "$key";
+        internal const string DimsProperty = "$dims";
+        internal const string ItemsProperty = "$items";
+        internal const string BytesProperty = "$bytes";
+
         /// <summary>Writes one payload (header byte and root) as one JSON value; <paramref name="writer"/> null only collects <paramref name="stats"/>.</summary>
-        public static void WritePayload(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats) =>
-            throw new NotImplementedException();
+        public static void WritePayload(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats)
+        {
+            ViewNode? root = RootView(type, out bool nullableRoot);
+            var reader = new AmberReader(payload, options, ReaderState.Rent());
+            var context = new Context(writer);
+            try
+            {
+                WireType wt = reader.ReadPayloadHeader();
+                if (nullableRoot && !reader.ReadPresence()) writer?.WriteNullValue();
+                else WriteValue(ref reader, context, wt, root);
+                reader.EnsureEnd();
+            }
+            catch (AmberException ex)
+            {
+                ex.SetRoot(type == null ? "payload" : AmberSerializer.DisplayName(type));
+                throw;
+            }
+            finally
+            {
+                reader.Dispose();
+            }
+            if (stats != null)
+            {
+                context.AddTo(stats);
+                stats.TotalBytes += payload.Length;
+                stats.Items++;
+                stats.OtherBytes += payload.Length - context.ObjectBytes;
+            }
+        }
 
         /// <summary>
         /// Writes the <paramref name="count"/> items of a chunked stream frame's body (a payload header byte, then
         /// <paramref name="count"/> values of its wire type) as <paramref name="count"/> JSON values, one after another.
         /// </summary>
-        public static void WriteItems(ReadOnlySpan<byte> body, int count, Type? itemType, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats) =>
-            throw new NotImplementedException();
+        public static void WriteItems(ReadOnlySpan<byte> body, int count, Type? itemType, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats)
+        {
+            ViewNode? item = RootView(itemType, out _);
+            var reader = new AmberReader(body, options, ReaderState.Rent());
+            var context = new Context(writer);
+            int i = 0;
+            try
+            {
+                WireType wt = reader.ReadPayloadHeader();
+                for (; i < count; i++) WriteValue(ref reader, context, wt, item);
+                reader.EnsureEnd();
+            }
+            catch (AmberException ex) when (ex.PassingIndex(i))
+            {
+            }
+            finally
+            {
+                reader.Dispose();
+            }
+            if (stats != null)
+            {
+                context.AddTo(stats);
+                stats.TotalBytes += body.Length;
+                stats.Items += count;
+                stats.OtherBytes += body.Length - context.ObjectBytes;
+            }
+        }
+
+        /// <summary>The view of a root of <paramref name="type"/>: null without a type; throws for a type no loaded assembly registered.</summary>
+        internal static ViewNode? RootView(Type? type, out bool nullable)
+        {
+            nullable = false;
+            if (type == null) return null;
+            Type? inner = Nullable.GetUnderlyingType(type);
+            if (inner != null)
+            {
+                nullable = true;
+                type = inner;
+            }
+            ViewType? view = AmberKnownTypes.ViewOf(type);
+            if (view == null)
+                throw new ArgumentException($"{AmberSerializer.DisplayName(type)} has no Amber code in any loaded assembly, so its payloads cannot be shown by its members. " +
+                    "Load the assembly whose code serializes it (its generated code registers the type), or view the payload without a type.", nameof(type));
+            return view.Value ?? ViewNode.Parse("o" + view.Shape.TypeTag!.Value.ToString("X8", CultureInfo.InvariantCulture));
+        }
+
+        /// <summary>The state of one walk: the JSON writer, the shapes read so far, and the byte counts per type.</summary>
+        private sealed class Context
+        {
+            private readonly Dictionary<int, ShapeInfo> _shapes = new Dictionary<int, ShapeInfo>();
+            private readonly Dictionary<string, (long Count, long Bytes, long Members)> _types = new Dictionary<string, (long, long, long)>(StringComparer.Ordinal);
+
+            public Context(Utf8JsonWriter? writer) => Writer = writer;
+
+            public Utf8JsonWriter? Writer { get; }
+
+            /// <summary>The bytes of the objects inside the one being read, so far (its own bytes are its total less these).</summary>
+            public long Nested;
+
+            /// <summary>The bytes of all objects (their own bytes add up to those of the outermost ones).</summary>
+            public long ObjectBytes { get; private set; }
+
+            public ShapeInfo Shape(ref AmberReader reader, int id)
+            {
+                if (_shapes.TryGetValue(id, out ShapeInfo? shape)) return shape;
+                reader.ViewShape(id, out ushort[] tags, out uint? typeTag, out uint[]? hashes);
+                shape = new ShapeInfo(id, tags, typeTag, hashes);
+                _shapes[id] = shape;
+                return shape;
+            }
+
+            public void Count(string type, long bytes, int members)
+            {
+                _types.TryGetValue(type, out var row);
+                _types[type] = (row.Count + 1, row.Bytes + bytes, row.Members + members);
+                ObjectBytes += bytes;
+            }
+
+            public void AddTo(PayloadStatsBuilder stats)
+            {
+                foreach (var pair in _types) stats.Add(pair.Key, pair.Value.Count, pair.Value.Bytes, pair.Value.Members);
+            }
+        }
+
+        /// <summary>A writer's shape in this payload, and how its members map onto the view type last used with it.</summary>
+        private sealed class ShapeInfo
+        {
+            private ViewType? _mappedTo;
+            private int[]? _map;
+
+            public ShapeInfo(int id, ushort[] tags, uint? typeTag, uint[]? hashes)
+            {
+                Id = id;
+                Tags = tags;
+                TypeTag = typeTag;
+                Hashes = hashes;
+            }
+
+            public int Id { get; }
+            public ushort[] Tags { get; }
+            public uint? TypeTag { get; }
+            public uint[]? Hashes { get; }
+
+            public int[]? MapTo(ViewType? view)
+            {
+                if (view == null) return null;
+                if (ReferenceEquals(view, _mappedTo)) return _map;
+                var map = new int[Tags.Length];
+                for (int i = 0; i < Tags.Length; i++) map[i] = view.Find(Tags[i], Hashes != null && Repeats(i) ? Hashes[i] : null);
+                _mappedTo = view;
+                return _map = map;
+            }
+
+            private bool Repeats(int i)
+            {
+                for (int j = 0; j < Tags.Length; j++) if (j != i && Tags[j] >> 3 == Tags[i] >> 3) return true;
+                return false;
+            }
+
+            /// <summary>The JSON name of a writer member no view type names: its key (or name hash) and wire type.</summary>
+            public string UnknownName(int i)
+            {
+                string wire = WireName((WireType)(Tags[i] & AmberCode.WireTypeMask));
+                return Hashes != null && Repeats(i)
+                    ? "#" + Hashes[i].ToString("x8", CultureInfo.InvariantCulture) + ":" + wire
+                    : "#" + (Tags[i] >> 3).ToString("x4", CultureInfo.InvariantCulture) + ":" + wire;
+            }
+        }
+
+        internal static string WireName(WireType wt) => wt switch
+        {
+            WireType.Varint => "varint",
+            WireType.Fixed32 => "fixed32",
+            WireType.Fixed64 => "fixed64",
+            WireType.Fixed128 => "fixed128",
+            WireType.Bytes => "bytes",
+            WireType.Object => "object",
+            WireType.Sequence => "sequence",
+            _ => "map",
+        };
+
+        // ------------------------------------------------------------------ values
+
+        private static void WriteValue(ref AmberReader r, Context c, WireType wt, ViewNode? node)
+        {
+            if (node?.Kind == 'n') node = node.Element;
+            // A value written as another wire type than this version's (a member whose type changed, or a widening such as
+            // float to double) is shown by what the data says.
+            if (node != null && node.WireType != wt) node = null;
+            switch (wt)
+            {
+                case WireType.Object:
+                    WriteObject(ref r, c, node);
+                    break;
+                case WireType.Sequence:
+                    WriteSequence(ref r, c, node);
+                    break;
+                case WireType.Map:
+                    WriteMap(ref r, c, node);
+                    break;
+                default:
+                    ScalarText s = ReadScalar(ref r, wt, node);
+                    if (c.Writer != null) s.WriteTo(c.Writer);
+                    break;
+            }
+        }
+
+        private static void WriteObject(ref AmberReader r, Context c, ViewNode? node)
+        {
+            Utf8JsonWriter? w = c.Writer;
+            long start = r.Position;
+            int kind = r.ReadViewHeader(rows: false, out int id);
+            if (kind == 0)
+            {
+                w?.WriteNullValue();
+                return;
+            }
+            if (kind == 1)
+            {
+                if (w != null)
+                {
+                    w.WriteStartObject();
+                    w.WriteNumber(RefProperty, id);
+                    w.WriteEndObject();
+                }
+                return;
+            }
+            int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
+            ShapeInfo shape = c.Shape(ref r, id);
+            ViewType? view = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            int count = shape.Tags.Length;
+            Span<ulong> presence = count <= 64 * 4 ? stackalloc ulong[(count + 63) >> 6 | 1] : new ulong[(count + 63) >> 6];
+            ReadPresence(ref r, count, presence);
+            long outerNested = c.Nested;
+            c.Nested = 0;
+            w?.WriteStartObject();
+            if (w != null && objectId >= 0) w.WriteNumber(IdProperty, objectId);
+            if (w != null && shape.TypeTag is uint t) w.WriteString(TypeProperty, view?.Name ?? "#" + t.ToString("X8", CultureInfo.InvariantCulture));
+            int[]? map = shape.MapTo(view);
+            int members = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if ((presence[i >> 6] & (1UL << (i & 63))) == 0) continue;
+                members++;
+                int mine = map?[i] ?? -1;
+                string name = mine < 0 ? shape.UnknownName(i)
+                    : view!.IsValue ? ValueProperty
+                    : view.Shape.MemberNames[mine];
+                w?.WritePropertyName(name);
+                try
+                {
+                    WriteValue(ref r, c, (WireType)(shape.Tags[i] & AmberCode.WireTypeMask), mine < 0 ? null : view!.Member(mine));
+                }
+                catch (AmberException ex) when (ex.PassingMember(name))
+                {
+                }
+            }
+            w?.WriteEndObject();
+            r.ExitDepth();
+            long total = r.Position - start;
+            string typeName = view?.Name ?? (shape.TypeTag is uint u ? "#" + u.ToString("X8", CultureInfo.InvariantCulture) : $"shape {shape.Id} ({count} members)");
+            c.Count(typeName, total - c.Nested, members);
+            c.Nested = outerNested + total;
+        }
+
+        /// <summary>Reads the presence words of an object of <paramref name="count"/> members (format §5), checking that none names a member past the end.</summary>
+        private static void ReadPresence(ref AmberReader r, int count, scoped Span<ulong> words)
+        {
+            int n = Math.Max(1, (count + 63) >> 6);
+            for (int k = 0; k < n; k++) words[k] = r.ReadVarint();
+            int used = count & 63;
+            if ((count == 0 && words[0] != 0) || (used != 0 && (words[n - 1] >> used) != 0))
+                AmberThrow.Malformed(r.Position, "The presence bitmap names members the shape does not have");
+        }
+
+        private static void WriteSequence(ref AmberReader r, Context c, ViewNode? node)
+        {
+            Utf8JsonWriter? w = c.Writer;
+            long at = r.Position;
+            int n = r.ReadSequenceHeader(out byte d);
+            if (n < 0)
+            {
+                w?.WriteNullValue();
+                return;
+            }
+            ViewNode? element = node?.Kind == 'a' ? node.Element : null;
+            if (n == 0)
+            {
+                w?.WriteStartArray();
+                w?.WriteEndArray();
+                return;
+            }
+            if ((d & AmberCode.DescriptorPacked) != 0)
+            {
+                int code = d & 0x7F;
+                ReadOnlySpan<byte> raw = r.ReadSpan(n * AmberCode.PackedWidth(code));
+                if (w == null) return;
+                w.WriteStartArray();
+                for (int i = 0; i < n; i++) Packed(code, raw, i).WriteTo(w);
+                w.WriteEndArray();
+                return;
+            }
+            if (d == AmberCode.DescriptorRows)
+            {
+                WriteRows(ref r, c, n, element);
+                return;
+            }
+            r.EnterDepth();
+            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
+            var wt = (WireType)(d & AmberCode.WireTypeMask);
+            if ((d & AmberCode.DescriptorShaped) != 0)
+            {
+                ulong rank = r.ReadVarint();
+                if (rank < 2 || rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
+                w?.WriteStartObject();
+                w?.WriteStartArray(DimsProperty);
+                long product = 1;
+                for (ulong k = 0; k < rank; k++)
+                {
+                    ulong length = r.ReadVarint();
+                    if (length > int.MaxValue) AmberThrow.CountTooLarge(at, length, r.Remaining);
+                    // Saturates above the count, which no product that matches it can reach.
+                    product = product > n ? product * (length == 0 ? 0 : 1) : product * (long)length;
+                    w?.WriteNumberValue(length);
+                }
+                if (product != n) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
+                w?.WriteEndArray();
+                w?.WritePropertyName(ItemsProperty);
+            }
+            w?.WriteStartArray();
+            for (int i = 0; i < n; i++)
+            {
+                try
+                {
+                    if (nullable && !r.ReadPresence()) w?.WriteNullValue();
+                    else WriteValue(ref r, c, wt, element);
+                }
+                catch (AmberException ex) when (ex.PassingIndex(i))
+                {
+                }
+            }
+            w?.WriteEndArray();
+            if ((d & AmberCode.DescriptorShaped) != 0) w?.WriteEndObject();
+            r.ExitDepth();
+        }
+
+        private static void WriteRows(ref AmberReader r, Context c, int n, ViewNode? element)
+        {
+            Utf8JsonWriter? w = c.Writer;
+            long at = r.Position;
+            r.ReadViewHeader(rows: true, out int id);
+            ShapeInfo shape = c.Shape(ref r, id);
+            int count = shape.Tags.Length;
+            if (count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {count} members; at most {AmberCode.MaxRowMembers} are allowed");
+            byte[] codes = r.ReadSpan(count).ToArray();
+            long width = 0;
+            foreach (byte code in codes)
+            {
+                int cw = AmberCode.PackedWidth(code);
+                if (cw == 0) AmberThrow.Malformed(at, $"Unknown packed code {code} in a row");
+                width += cw;
+            }
+            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            if (n * width > r.Remaining) AmberThrow.CountTooLarge(at, (ulong)n, r.Remaining);
+            ViewType? view = element?.Kind == 'o' ? AmberKnownTypes.ViewOf(element.Tag) : null;
+            int[]? map = shape.MapTo(view);
+            var names = new string[count];
+            for (int i = 0; i < count; i++) names[i] = map != null && map[i] >= 0 ? view!.Shape.MemberNames[map[i]] : shape.UnknownName(i);
+            w?.WriteStartArray();
+            for (int row = 0; row < n; row++)
+            {
+                long rowStart = r.Position;
+                w?.WriteStartObject();
+                for (int i = 0; i < count; i++)
+                {
+                    ReadOnlySpan<byte> raw = r.ReadSpan(AmberCode.PackedWidth(codes[i]));
+                    if (w == null) continue;
+                    w.WritePropertyName(names[i]);
+                    Packed(codes[i], raw, 0).WriteTo(w);
+                }
+                w?.WriteEndObject();
+                c.Count(view?.Name ?? $"shape {shape.Id} ({count} members)", r.Position - rowStart, count);
+                c.Nested += r.Position - rowStart;
+            }
+            w?.WriteEndArray();
+        }
+
+        private static void WriteMap(ref AmberReader r, Context c, ViewNode? node)
+        {
+            Utf8JsonWriter? w = c.Writer;
+            int n = r.ReadMapHeader(out byte d);
+            if (n < 0)
+            {
+                w?.WriteNullValue();
+                return;
+            }
+            ViewNode? keyNode = node?.Kind == 'm' ? node.Element : null;
+            ViewNode? valueNode = node?.Kind == 'm' ? node.Value : null;
+            var keyType = (WireType)(d & AmberCode.WireTypeMask);
+            var valueType = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
+            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            // Scalar keys become JSON property names, as System.Text.Json writes dictionaries; other keys, pairs.
+            bool pairs = keyType is WireType.Object or WireType.Sequence or WireType.Map;
+            r.EnterDepth();
+            if (pairs) w?.WriteStartArray();
+            else w?.WriteStartObject();
+            for (int i = 0; i < n; i++)
+            {
+                try
+                {
+                    if (pairs)
+                    {
+                        w?.WriteStartObject();
+                        w?.WritePropertyName(KeyProperty);
+                        WriteValue(ref r, c, keyType, keyNode);
+                        w?.WritePropertyName(ValueProperty);
+                    }
+                    else
+                    {
+                        ViewNode? k = keyNode?.Kind == 'n' ? keyNode.Element : keyNode;
+                        ScalarText key = ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
+                        w?.WritePropertyName(key.AsPropertyName());
+                    }
+                    if (nullable && !r.ReadPresence()) w?.WriteNullValue();
+                    else WriteValue(ref r, c, valueType, valueNode);
+                    if (pairs) w?.WriteEndObject();
+                }
+                catch (AmberException ex) when (ex.PassingIndex(i))
+                {
+                }
+            }
+            if (pairs) w?.WriteEndArray();
+            else w?.WriteEndObject();
+            r.ExitDepth();
+        }
+
+        // ------------------------------------------------------------------ scalars
+
+        private static ScalarText ReadScalar(ref AmberReader r, WireType wt, ViewNode? node)
+        {
+            string? scalar = node?.Kind is 's' or 'e' ? node.Scalar : null;
+            switch (wt)
+            {
+                case WireType.Varint:
+                    return Varint(r.ReadVarint(), scalar);
+                case WireType.Fixed32:
+                    return ScalarText.Float(r.ReadSingle());
+                case WireType.Fixed64:
+                    if (scalar == "DateTime")
+                    {
+                        long at = r.Position;
+                        ulong raw = r.ReadFixed64();
+                        if (!AmberPrimitives.TryDecodeDateTime(raw, out DateTime dt)) AmberThrow.Malformed(at, "A DateTime is out of range");
+                        return ScalarText.String(dt.ToString("O", CultureInfo.InvariantCulture));
+                    }
+                    return ScalarText.Float(r.ReadDouble());
+                case WireType.Fixed128:
+                    ReadOnlySpan<byte> b16 = r.ReadSpan(16);
+                    return scalar switch
+                    {
+                        "Int128" => ScalarText.Number(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        "UInt128" => ScalarText.Number(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        _ => ScalarText.String(new Guid(b16).ToString()),
+                    };
+                default:
+                    long start = r.Position;
+                    byte[]? bytes = r.ReadViewBytes();
+                    if (bytes == null) return ScalarText.Null;
+                    return Bytes(bytes, node, start);
+            }
+        }
+
+        private static ScalarText Varint(ulong v, string? scalar)
+        {
+            switch (scalar)
+            {
+                case "SByte" or "Int16" or "Int32" or "Int64":
+                    return ScalarText.Number(AmberPrimitives.UnZigZag(v).ToString(CultureInfo.InvariantCulture));
+                case "Boolean" when v <= 1:
+                    return v == 1 ? ScalarText.True : ScalarText.False;
+                case "Char" when v <= char.MaxValue:
+                    return ScalarText.String(((char)v).ToString());
+                case "TimeSpan":
+                    return ScalarText.String(new TimeSpan(AmberPrimitives.UnZigZag(v)).ToString("c", CultureInfo.InvariantCulture));
+                case "DateOnly" when v <= (ulong)DateOnly.MaxValue.DayNumber:
+                    return ScalarText.String(DateOnly.FromDayNumber((int)v).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture));
+                case "TimeOnly" when v < (ulong)TimeSpan.TicksPerDay:
+                    return ScalarText.String(new TimeOnly((long)v).ToString("HH:mm:ss.fffffff", CultureInfo.InvariantCulture));
+                default:
+                    return ScalarText.Number(v.ToString(CultureInfo.InvariantCulture));
+            }
+        }
+
+        private static readonly UTF8Encoding s_strictUtf8 = new UTF8Encoding(false, true);
+
+        private static ScalarText Bytes(byte[] bytes, ViewNode? node, long at)
+        {
+            string? scalar = node?.Kind == 's' ? node.Scalar : null;
+            if (node?.Kind == 'b') return ScalarText.Base64(bytes);
+            switch (scalar)
+            {
+                case "String" or "Uri" or "Version":
+                    try
+                    {
+                        return ScalarText.String(s_strictUtf8.GetString(bytes));
+                    }
+                    catch (DecoderFallbackException ex)
+                    {
+                        throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.", ex);
+                    }
+                case "Decimal":
+                    decimal m = 0m;
+                    if (bytes.Length < 1 || !AmberPrimitives.TryReadDecimal(bytes, out m)) AmberThrow.Malformed(at, "A decimal is malformed");
+                    return ScalarText.Decimal(m);
+                case "BigInteger":
+                    return ScalarText.Number(new BigInteger(bytes).ToString(CultureInfo.InvariantCulture));
+                case "DateTimeOffset":
+                    if (bytes.Length != 10) AmberThrow.Malformed(at, "A DateTimeOffset must be 10 bytes");
+                    long ticks = BinaryPrimitives.ReadInt64LittleEndian(bytes);
+                    short minutes = BinaryPrimitives.ReadInt16LittleEndian(bytes.AsSpan(8));
+                    if (ticks < DateTime.MinValue.Ticks || ticks > DateTime.MaxValue.Ticks || minutes < -840 || minutes > 840) AmberThrow.Malformed(at, "A DateTimeOffset is out of range");
+                    try
+                    {
+                        return ScalarText.String(new DateTimeOffset(ticks, TimeSpan.FromMinutes(minutes)).ToString("O", CultureInfo.InvariantCulture));
+                    }
+                    catch (ArgumentException ex)
+                    {
+                        throw new AmberException("A DateTimeOffset is out of range", at, "The payload is damaged.", ex);
+                    }
+                default:
+                    // No type: text when the bytes are UTF-8 text, else base64.
+                    if (IsText(bytes, out string? text)) return ScalarText.String(text!);
+                    return ScalarText.TaggedBase64(bytes);
+            }
+        }
+
+        private static bool IsText(byte[] bytes, out string? text)
+        {
+            text = null;
+            try
+            {
+                text = s_strictUtf8.GetString(bytes);
+            }
+            catch (DecoderFallbackException)
+            {
+                return false;
+            }
+            foreach (char ch in text) if (ch < ' ' && ch != '\t' && ch != '\n' && ch != '\r') return false;
+            return true;
+        }
+
+        private static ScalarText Packed(int code, ReadOnlySpan<byte> raw, int i) => code switch
+        {
+            AmberCode.PackedByte => ScalarText.Number(raw[i].ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedSByte => ScalarText.Number(((sbyte)raw[i]).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedInt16 => ScalarText.Number(BinaryPrimitives.ReadInt16LittleEndian(raw.Slice(2 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedUInt16 => ScalarText.Number(BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedInt32 => ScalarText.Number(BinaryPrimitives.ReadInt32LittleEndian(raw.Slice(4 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedUInt32 => ScalarText.Number(BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedInt64 => ScalarText.Number(BinaryPrimitives.ReadInt64LittleEndian(raw.Slice(8 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedUInt64 => ScalarText.Number(BinaryPrimitives.ReadUInt64LittleEndian(raw.Slice(8 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedSingle => ScalarText.Float(BinaryPrimitives.ReadSingleLittleEndian(raw.Slice(4 * i))),
+            AmberCode.PackedDouble => ScalarText.Float(BinaryPrimitives.ReadDoubleLittleEndian(raw.Slice(8 * i))),
+            AmberCode.PackedBoolean => raw[i] == 0 ? ScalarText.False : raw[i] == 1 ? ScalarText.True : ScalarText.Number(raw[i].ToString(CultureInfo.InvariantCulture)),
+            _ => ScalarText.String(((char)BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))).ToString()),
+        };
+
+        /// <summary>A scalar as JSON: a number's text, a string, a literal, or bytes (base64).</summary>
+        private readonly struct ScalarText
+        {
+            private enum Kind : byte { Null, True, False, Number, Float, Single, Decimal, String, Base64, TaggedBase64 }
+
+            private readonly Kind _kind;
+            private readonly string? _text;
+            private readonly byte[]? _bytes;
+            private readonly double _double;
+            private readonly decimal _decimal;
+
+            private ScalarText(Kind kind, string? text, byte[]? bytes, double d = 0, decimal m = 0)
+            {
+                _kind = kind;
+                _text = text;
+                _bytes = bytes;
+                _double = d;
+                _decimal = m;
+            }
+
+            public static ScalarText Decimal(decimal value) => new ScalarText(Kind.Decimal, value.ToString(CultureInfo.InvariantCulture), null, 0, value);
+
+            public static ScalarText Null => new ScalarText(Kind.Null, null, null);
+            public static ScalarText True => new ScalarText(Kind.True, null, null);
+            public static ScalarText False => new ScalarText(Kind.False, null, null);
+            public static ScalarText Number(string text) => new ScalarText(Kind.Number, text, null);
+            public static ScalarText String(string text) => new ScalarText(Kind.String, text, null);
+            public static ScalarText Base64(byte[] bytes) => new ScalarText(Kind.Base64, null, bytes);
+            public static ScalarText TaggedBase64(byte[] bytes) => new ScalarText(Kind.TaggedBase64, null, bytes);
+
+            /// <summary>A float or double: its shortest round-trip text, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
+            public static ScalarText Float(double value) =>
+                double.IsFinite(value) ? new ScalarText(Kind.Float, value.ToString("R", CultureInfo.InvariantCulture), null, value) : String(value.ToString(CultureInfo.InvariantCulture));
+
+            // A float is shown with its own shortest digits (1.1f as 1.1, not 1.100000023841858).
+            public static ScalarText Float(float value) =>
+                float.IsFinite(value) ? new ScalarText(Kind.Single, value.ToString("R", CultureInfo.InvariantCulture), null, value) : String(value.ToString(CultureInfo.InvariantCulture));
+
+            public void WriteTo(Utf8JsonWriter w)
+            {
+                switch (_kind)
+                {
+                    case Kind.Null: w.WriteNullValue(); break;
+                    case Kind.True: w.WriteBooleanValue(true); break;
+                    case Kind.False: w.WriteBooleanValue(false); break;
+                    case Kind.Number:
+                        // Through the writer's own number formatting where the text fits a .NET number (keeps indentation
+                        // consistent); 128-bit and big integers as their digits.
+                        if (long.TryParse(_text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long l)) w.WriteNumberValue(l);
+                        else if (ulong.TryParse(_text, NumberStyles.None, CultureInfo.InvariantCulture, out ulong u)) w.WriteNumberValue(u);
+                        else w.WriteRawValue(_text!, skipInputValidation: true);
+                        break;
+                    case Kind.Float: w.WriteNumberValue(_double); break;
+                    case Kind.Single: w.WriteNumberValue((float)_double); break;
+                    case Kind.Decimal: w.WriteNumberValue(_decimal); break;
+                    case Kind.String: w.WriteStringValue(_text); break;
+                    case Kind.Base64: w.WriteBase64StringValue(_bytes); break;
+                    default:
+                        w.WriteStartObject();
+                        w.WriteBase64String(BytesProperty, _bytes);
+                        w.WriteEndObject();
+                        break;
+                }
+            }
+
+            /// <summary>The scalar as a JSON property name (a dictionary key).</summary>
+            public string AsPropertyName() => _kind switch
+            {
+                Kind.Null => "",
+                Kind.True => "true",
+                Kind.False => "false",
+                Kind.Number or Kind.String or Kind.Float or Kind.Single or Kind.Decimal => _text!,
+                _ => Convert.ToBase64String(_bytes!),
+            };
+        }
     }
 }
 #endif

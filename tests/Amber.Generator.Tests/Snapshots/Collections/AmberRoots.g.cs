@@ -56,7 +56,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM4(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0);
+            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0, "asDouble;");
             static void W1(ref global::Amber.AmberWriter w, global::System.Collections.Generic.Dictionary<string, int?> v)
             {
                 {
@@ -88,7 +88,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM1(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.Dictionary<string, int?>>("System.Collections.Generic.Dictionary<string, int?>", global::Amber.WireType.Map, W1, R1);
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.Dictionary<string, int?>>("System.Collections.Generic.Dictionary<string, int?>", global::Amber.WireType.Map, W1, R1, "msString;nsInt32;");
             static void W2(ref global::Amber.AmberWriter w, global::System.Collections.Generic.HashSet<global::System.Guid> v)
             {
                 {
@@ -114,7 +114,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM5(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.HashSet<global::System.Guid>>("System.Collections.Generic.HashSet<System.Guid>", global::Amber.WireType.Sequence, W2, R2);
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.HashSet<global::System.Guid>>("System.Collections.Generic.HashSet<System.Guid>", global::Amber.WireType.Sequence, W2, R2, "asGuid;");
             static void W3(ref global::Amber.AmberWriter w, global::System.Collections.Generic.List<string> v)
             {
                 {
@@ -140,7 +140,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM0(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.List<string>>("System.Collections.Generic.List<string>", global::Amber.WireType.Sequence, W3, R3);
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.List<string>>("System.Collections.Generic.List<string>", global::Amber.WireType.Sequence, W3, R3, "asString;");
             static void W4(ref global::Amber.AmberWriter w, global::System.Collections.Immutable.ImmutableArray<string> v)
             {
                 {
@@ -166,7 +166,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM6(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Immutable.ImmutableArray<string>>("System.Collections.Immutable.ImmutableArray<string>", global::Amber.WireType.Sequence, W4, R4);
+            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Immutable.ImmutableArray<string>>("System.Collections.Immutable.ImmutableArray<string>", global::Amber.WireType.Sequence, W4, R4, "asString;");
             static void W5(ref global::Amber.AmberWriter w, int[] v)
             {
                 {
@@ -188,7 +188,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM2(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<int[]>("int[]", global::Amber.WireType.Sequence, W5, R5);
+            global::Amber.AmberKnownTypes.RegisterValue<int[]>("int[]", global::Amber.WireType.Sequence, W5, R5, "asInt32;");
             static void W6(ref global::Amber.AmberWriter w, int[][] v)
             {
                 {
@@ -224,8 +224,9 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM3(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6);
+            global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6, "aasInt32;");
             global::Amber.AmberKnownTypes.Register(typeof(global::Data.Bag), AmberCodec_Data_DBag.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Data_DBag.WriteTyped(ref w, (global::Data.Bag)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Data_DBag.ReadBody(ref r, s, p), null);
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Data.Bag), "Data.Bag", new string[] { "asString;", "msString;nsInt32;", "asInt32;", "aasInt32;", "asDouble;", "asGuid;", "asString;" });
         }
     }
 }

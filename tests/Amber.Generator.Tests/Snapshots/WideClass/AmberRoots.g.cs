@@ -32,6 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Wide.Row>(new AmberRoot_Wide_DRow());
             global::Amber.AmberKnownTypes.Register(typeof(global::Wide.Row), AmberCodec_Wide_DRow.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Wide_DRow.WriteTyped(ref w, (global::Wide.Row)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Wide_DRow.ReadBody(ref r, s, p), null);
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Wide.Row), "Wide.Row", new string[] { "sString;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "nsInt32;", "sString;" });
         }
     }
 }

@@ -1,0 +1,89 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using Amber.Generator.Model;
+
+namespace Amber.Generator.Emitting
+{
+    internal static partial class Emitter
+    {
+        // ------------------------------------------------------------------ JSON view descriptors
+        //
+        // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows.
+        // Each member's encoding is a short prefix code, registered with the type (AmberKnownTypes.RegisterView);
+        // src/Amber/Json/ViewNode.cs parses it:
+        //   s<Scalar>;  a scalar by its Write/Read suffix (Int32, String, Guid …)   e<Scalar>;  an enum of that underlying scalar
+        //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
+        //   b           byte[] / Memory<byte>                                         a<D>        a sequence of D
+        //   m<K><V>     a map                                                         p  polymorphic   d  object   x  a hand-written formatter's
+
+        /// <summary>The type tag of each object of the model, by codec id.</summary>
+        private static Dictionary<string, uint> ObjectTags(IReadOnlyList<ObjectModel>? objects)
+        {
+            var tags = new Dictionary<string, uint>(System.StringComparer.Ordinal);
+            if (objects != null) foreach (ObjectModel o in objects) tags[o.Id] = o.TypeTag;
+            return tags;
+        }
+
+        /// <summary>The view descriptor of a type reference.</summary>
+        private static string ViewOf(TypeRef t, Dictionary<string, uint> objectTags)
+        {
+            var sb = new StringBuilder();
+            AppendView(sb, t, objectTags);
+            return sb.ToString();
+        }
+
+        private static void AppendView(StringBuilder sb, TypeRef t, Dictionary<string, uint> objectTags)
+        {
+            switch (t.Kind)
+            {
+                case TypeKind.Scalar:
+                    sb.Append('s').Append(t.Scalar).Append(';');
+                    break;
+                case TypeKind.Enum:
+                    sb.Append('e').Append(t.Scalar).Append(';');
+                    break;
+                case TypeKind.Nullable:
+                    sb.Append('n');
+                    AppendView(sb, t.Element!, objectTags);
+                    break;
+                case TypeKind.Object:
+                    if (t.ObjectId != null && objectTags.TryGetValue(t.ObjectId, out uint tag)) sb.Append('o').Append(tag.ToString("X8", CultureInfo.InvariantCulture));
+                    else sb.Append('x');
+                    break;
+                case TypeKind.ByteArray:
+                    sb.Append('b');
+                    break;
+                case TypeKind.Array:
+                case TypeKind.MultiArray:
+                case TypeKind.Sequence:
+                    sb.Append('a');
+                    AppendView(sb, t.Element!, objectTags);
+                    break;
+                case TypeKind.Map:
+                    sb.Append('m');
+                    AppendView(sb, t.Element!, objectTags);
+                    AppendView(sb, t.Value!, objectTags);
+                    break;
+                case TypeKind.Surrogate:
+                    AppendView(sb, t.Element!, objectTags);
+                    break;
+                case TypeKind.Polymorphic:
+                    sb.Append('p');
+                    break;
+                case TypeKind.Dynamic:
+                    sb.Append('d');
+                    break;
+                default:
+                    sb.Append('x');
+                    break;
+            }
+        }
+
+        /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
+        private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
+            "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(o.FullName.Replace("global::", "")) + ", new string[] { "
+            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags)))) + " });";
+    }
+}

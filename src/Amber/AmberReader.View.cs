@@ -1,0 +1,95 @@
+using System;
+using System.Buffers.Binary;
+using System.Text;
+using Amber.Internal;
+
+namespace Amber
+{
+    public ref partial struct AmberReader
+    {
+        // Structure access for the JSON view (src/Amber/Json/JsonView.cs), which walks any payload without a type:
+        // object headers, shape definitions and Bytes values, with the same checks and reference counting as reading.
+
+        /// <summary>Whether the payload is in reference mode (set by <see cref="ReadPayloadHeader"/>).</summary>
+        internal bool ReferenceMode => _refs;
+
+        /// <summary>The number of object ids taken so far (reference mode).</summary>
+        internal int ObjectIdCount => _state.Objects.Count;
+
+        /// <summary>
+        /// Reads an object header for the view: 0 null, 1 a back-reference (<paramref name="value"/> is the object id,
+        /// checked to exist), 2 an object (<paramref name="value"/> is its shape id; in reference mode its object id was
+        /// taken, see <see cref="LastReservedReference"/>). For 2 the caller reads the presence and members and calls
+        /// <see cref="ExitDepth"/>. <paramref name="rows"/>: the header of rows (§6.1), which takes no id and no depth.
+        /// </summary>
+        internal int ReadViewHeader(bool rows, out int value)
+        {
+            long at = Position;
+            ulong h = ReadVarint();
+            value = 0;
+            if (h == 0)
+            {
+                if (rows) AmberThrow.Malformed(at, "Rows have a null shape header");
+                return 0;
+            }
+            if ((h & 3) == AmberCode.ObjectBackRef && !rows)
+            {
+                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
+                value = (int)(h >> 2);
+                return 1;
+            }
+            if (!rows)
+            {
+                ReserveReference();
+                if (_refs) _state.Objects[_lastReserved] = s_seen;
+                EnterDepth();
+            }
+            ResolveShape(h);
+            value = (int)(h >> 2);
+            return 2;
+        }
+
+        private static readonly object s_seen = new object();
+
+        /// <summary>A shape read so far in this payload, by id: its tags, its type tag, and the name hash of each member that has one.</summary>
+        internal void ViewShape(int id, out ushort[] tags, out uint? typeTag, out uint[]? hashes)
+        {
+            ref ReaderState.Entry e = ref _state.Entries[id];
+            tags = e.Tags.AsSpan(0, e.Count).ToArray();
+            typeTag = e.HasTypeTag ? e.TypeTag : null;
+            hashes = null;
+            if (e.HashCount == 0) return;
+            hashes = new uint[e.Count];
+            for (int i = 0, at = 0; i < e.Count; i++)
+            {
+                if (!ReaderState.KeyRepeats(e.Tags, e.Count, i)) continue;
+                hashes[i] = BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * at++));
+            }
+        }
+
+        /// <summary>
+        /// Reads a Bytes value's raw bytes, or null; a back-reference (reference mode) gives the bytes of the value it
+        /// points to. The bytes are remembered for later back-references.
+        /// </summary>
+        internal byte[]? ReadViewBytes()
+        {
+            long at = Position;
+            int n = ReadBytesLength();
+            if (n == -1) return null;
+            if (n == -2)
+            {
+                switch (_state.Bytes[_lastBytesRef])
+                {
+                    case byte[] b: return b;
+                    case ReaderState.SkippedBytes skipped: return skipped.Raw;
+                    case string s: return Encoding.UTF8.GetBytes(s);
+                    default: AmberThrow.Malformed(at, "A back-reference points to a value that is not a string or byte array"); return null;
+                }
+            }
+            byte[] bytes = n == 0 ? Array.Empty<byte>() : ReadSpan(n).ToArray();
+            RememberBytes(bytes);
+            return bytes;
+        }
+    }
+}

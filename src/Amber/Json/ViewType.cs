@@ -1,0 +1,180 @@
+using System;
+using System.Collections.Concurrent;
+
+namespace Amber.Json
+{
+    /// <summary>
+    /// What the JSON view knows of a registered type: its C# name, its shape (member names, tags, hashes) and how each
+    /// member is encoded (<see cref="ViewNode"/>), or, for a type that is a value in an <c>object</c> member (an enum, a
+    /// collection, a built-in), the encoding of that value.
+    /// </summary>
+    internal sealed class ViewType
+    {
+        private readonly string[]? _memberViews;
+        private readonly string? _valueView;
+        private ViewNode?[]? _members;
+
+        public ViewType(string name, AmberShape shape, string[]? memberViews, string? valueView)
+        {
+            Name = name;
+            Shape = shape;
+            _memberViews = memberViews;
+            _valueView = valueView;
+        }
+
+        /// <summary>The C# name (the input of the type tag), or the shape's display name when no view was registered.</summary>
+        public string Name { get; }
+
+        public AmberShape Shape { get; }
+
+        /// <summary>For a value type (enum, collection, scalar): how its one member, Value, is encoded.</summary>
+        public ViewNode? Value => _valueView == null ? null : ViewNode.Parse(_valueView);
+
+        /// <summary>Whether this is a value type's view (an object with the one member Value) rather than an object's.</summary>
+        public bool IsValue => _valueView != null;
+
+        /// <summary>The encoding of member <paramref name="index"/> of the shape, or null when not known.</summary>
+        public ViewNode? Member(int index)
+        {
+            if (_memberViews == null) return Value;
+            ViewNode?[] members = _members ??= new ViewNode?[_memberViews.Length];
+            return members[index] ??= ViewNode.Parse(_memberViews[index]);
+        }
+
+        /// <summary>
+        /// The member of this type a writer's tag stands for (format §5: by name hash when the writer gave one, else by
+        /// key, former names included; of several with the key, the one of the same wire type, else the first), or -1.
+        /// </summary>
+        public int Find(ushort writerTag, uint? writerHash)
+        {
+            ushort[] tags = Shape.Tags;
+            uint[]? hashes = Shape.NameHashes;
+            if (writerHash is uint h)
+            {
+                if (hashes == null) return -1;
+                return Array.IndexOf(hashes, h);
+            }
+            int key = writerTag >> 3;
+            int found = -1, sameWireType = -1, matches = 0, sameCount = 0;
+            for (int i = 0; i < tags.Length; i++)
+            {
+                if (!HasKey(i, key)) continue;
+                matches++;
+                if (found < 0) found = i;
+                if ((tags[i] & AmberCode.WireTypeMask) == (writerTag & AmberCode.WireTypeMask))
+                {
+                    sameCount++;
+                    if (sameWireType < 0) sameWireType = i;
+                }
+            }
+            return matches > 1 && sameCount == 1 ? sameWireType : found;
+        }
+
+        private bool HasKey(int member, int key)
+        {
+            if (Shape.Tags[member] >> 3 == key) return true;
+            int[]? extra = Shape.ExtraKeys?[member];
+            return extra != null && Array.IndexOf(extra, key) >= 0;
+        }
+    }
+
+    /// <summary>
+    /// How a value is encoded, parsed from the generator's prefix code (src/Amber.Generator/Emitting/Emitter.Views.cs):
+    /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
+    /// <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map), <c>p</c> (polymorphic), <c>d</c> (object declared),
+    /// <c>x</c> (not known: a hand-written formatter's).
+    /// </summary>
+    internal sealed class ViewNode
+    {
+        private static readonly ConcurrentDictionary<string, ViewNode> s_parsed = new ConcurrentDictionary<string, ViewNode>(StringComparer.Ordinal);
+
+        private ViewNode(char kind, string? scalar, uint tag, ViewNode? element, ViewNode? value)
+        {
+            Kind = kind;
+            Scalar = scalar;
+            Tag = tag;
+            Element = element;
+            Value = value;
+        }
+
+        public char Kind { get; }
+
+        /// <summary><c>s</c> and <c>e</c>: the scalar (for an enum, its underlying scalar).</summary>
+        public string? Scalar { get; }
+
+        /// <summary><c>o</c>: the object type's tag.</summary>
+        public uint Tag { get; }
+
+        /// <summary><c>n</c>, <c>a</c>: the element; <c>m</c>: the key.</summary>
+        public ViewNode? Element { get; }
+
+        /// <summary><c>m</c>: the value.</summary>
+        public ViewNode? Value { get; }
+
+        /// <summary>The wire type this encoding writes, or null when not known (<c>x</c>).</summary>
+        public WireType? WireType => Kind switch
+        {
+            's' => ScalarWireType(Scalar!),
+            'e' => Amber.WireType.Varint,
+            'n' => Element!.WireType,
+            'o' or 'p' or 'd' => Amber.WireType.Object,
+            'b' => Amber.WireType.Bytes,
+            'a' => Amber.WireType.Sequence,
+            'm' => Amber.WireType.Map,
+            _ => null,
+        };
+
+        public static ViewNode Parse(string code)
+        {
+            if (s_parsed.TryGetValue(code, out ViewNode? node)) return node;
+            int at = 0;
+            node = ParseAt(code, ref at);
+            if (at != code.Length) throw new ArgumentException($"The view descriptor '{code}' has extra characters.", nameof(code));
+            return s_parsed.GetOrAdd(code, node);
+        }
+
+        private static ViewNode ParseAt(string code, ref int at)
+        {
+            if (at >= code.Length) throw new ArgumentException($"The view descriptor '{code}' ends early.", nameof(code));
+            char kind = code[at++];
+            switch (kind)
+            {
+                case 's':
+                case 'e':
+                    int end = code.IndexOf(';', at);
+                    if (end < 0) throw new ArgumentException($"The view descriptor '{code}' has an unterminated scalar.", nameof(code));
+                    string scalar = code.Substring(at, end - at);
+                    at = end + 1;
+                    return new ViewNode(kind, scalar, 0, null, null);
+                case 'o':
+                    if (at + 8 > code.Length) throw new ArgumentException($"The view descriptor '{code}' has a short tag.", nameof(code));
+                    uint tag = uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
+                    at += 8;
+                    return new ViewNode(kind, null, tag, null, null);
+                case 'n':
+                case 'a':
+                    return new ViewNode(kind, null, 0, ParseAt(code, ref at), null);
+                case 'm':
+                    ViewNode key = ParseAt(code, ref at);
+                    return new ViewNode(kind, null, 0, key, ParseAt(code, ref at));
+                case 'b':
+                case 'p':
+                case 'd':
+                case 'x':
+                    return new ViewNode(kind, null, 0, null, null);
+                default:
+                    throw new ArgumentException($"The view descriptor '{code}' has an unknown code '{kind}'.", nameof(code));
+            }
+        }
+
+        /// <summary>The wire type of a scalar (docs/format.md §3.1).</summary>
+        public static WireType ScalarWireType(string scalar) => scalar switch
+        {
+            "Single" or "Half" => Amber.WireType.Fixed32,
+            "Double" or "DateTime" => Amber.WireType.Fixed64,
+            "Guid" or "Int128" or "UInt128" => Amber.WireType.Fixed128,
+            "String" or "Decimal" or "BigInteger" or "DateTimeOffset" or "Uri" or "Version" => Amber.WireType.Bytes,
+            _ => Amber.WireType.Varint,
+        };
+    }
+}
