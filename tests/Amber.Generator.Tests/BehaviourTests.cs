@@ -150,7 +150,7 @@ namespace T
         }
     }
 }";
-            Assert.Equal("{\"Text\":\"hi\",\"Tone\":1,\"Marks\":[3]};hiHigh3", Execution.Call(source, "T.Use", "Run"));
+            Assert.Equal("{\"Text\":\"hi\",\"Tone\":\"High\",\"Marks\":[3]};hiHigh3", Execution.Call(source, "T.Use", "Run"));
         }
 
         [Fact]

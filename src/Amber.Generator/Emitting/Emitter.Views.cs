@@ -13,7 +13,8 @@ namespace Amber.Generator.Emitting
         // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows.
         // Each member's encoding is a short prefix code, registered with the type (AmberKnownTypes.RegisterView);
         // src/Amber/Json/ViewNode.cs parses it:
-        //   s<Scalar>;  a scalar by its Write/Read suffix (Int32, String, Guid …)   e<Scalar>;  an enum of that underlying scalar
+        //   s<Scalar>;  a scalar by its Write/Read suffix (Int32, String, Guid …)
+        //   e<Scalar>[:Name=value,…];  an enum of that underlying scalar, with its named values (none for [Flags])
         //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
         //   b           byte[] / Memory<byte>                                         a<D>        a sequence of D
         //   m<K><V>     a map                                                         p  polymorphic   d  object   x  a hand-written formatter's
@@ -42,7 +43,9 @@ namespace Amber.Generator.Emitting
                     sb.Append('s').Append(t.Scalar).Append(';');
                     break;
                 case TypeKind.Enum:
-                    sb.Append('e').Append(t.Scalar).Append(';');
+                    sb.Append('e').Append(t.Scalar);
+                    if (t.EnumNames != null) sb.Append(':').Append(t.EnumNames);
+                    sb.Append(';');
                     break;
                 case TypeKind.Nullable:
                     sb.Append('n');

@@ -68,7 +68,8 @@ namespace Amber.Generator.Model
         WireType? WireType = Generator.WireType.Varint,   // null: a formatter's, known only at run time
         string? PackedPrimitive = null,   // Array/List of packable primitive: the C# keyword
         bool Rows = false,                // Object: a struct written as rows in sequences (format §6.1)
-        EquatableArray<PolyCase> Cases = default);  // Polymorphic: the concrete types, most derived first
+        EquatableArray<PolyCase> Cases = default,   // Polymorphic: the concrete types, most derived first
+        string? EnumNames = null);                  // Enum: "Name=value,…" of its named values, for the JSON view (no [Flags] enums)
 
     /// <summary>How a member is given to a new instance.</summary>
     internal enum AssignKind

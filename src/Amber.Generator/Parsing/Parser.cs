@@ -114,7 +114,7 @@ namespace Amber.Generator.Parsing
             if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum && type is INamedTypeSymbol en && en.EnumUnderlyingType != null)
             {
                 if (!CheckAccessible(type, member)) return null;
-                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint);
+                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint, EnumNames: EnumNames(en));
             }
 
             if (type is INamedTypeSymbol nullable && nullable.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
@@ -188,6 +188,22 @@ namespace Amber.Generator.Parsing
             if (id == null) return null;
             bool rows = _objects.FirstOrDefault(o => o.Id == id)?.RowCodes.Count > 0;
             return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: WireType.Object, Rows: rows);
+        }
+
+        /// <summary>
+        /// The named values of an enum as "Name=value,…" (the JSON view shows a value by its name), or null for a [Flags]
+        /// enum, whose values combine and are shown as numbers.
+        /// </summary>
+        private static string? EnumNames(INamedTypeSymbol en)
+        {
+            if (en.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute")) return null;
+            var parts = new List<string>();
+            foreach (IFieldSymbol f in en.GetMembers().OfType<IFieldSymbol>())
+            {
+                if (!f.HasConstantValue || f.ConstantValue == null) continue;
+                parts.Add(f.Name + "=" + System.Convert.ToString(f.ConstantValue, System.Globalization.CultureInfo.InvariantCulture));
+            }
+            return parts.Count == 0 ? null : string.Join(",", parts);
         }
 
         private bool CheckAccessible(ITypeSymbol type, ISymbol? member)

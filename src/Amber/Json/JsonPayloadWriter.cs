@@ -100,8 +100,21 @@ namespace Amber.Json
             switch (node.Kind)
             {
                 case 's':
-                case 'e':
                     WriteScalar(ref w, e, node.Scalar!);
+                    break;
+                case 'e':
+                    if (e.ValueKind == JsonValueKind.String)
+                    {
+                        string name = e.GetString()!;
+                        if (node.ValuesByName == null || !node.ValuesByName.TryGetValue(name, out string? number))
+                            throw Problem($"\"{name}\" is not a named value of this enum", node.ValuesByName == null ? "Write the value as a number." : $"Write one of {string.Join(", ", node.ValuesByName.Keys)}, or a number.");
+                        using JsonDocument parsed = JsonDocument.Parse(number);
+                        WriteScalar(ref w, parsed.RootElement, node.Scalar!);
+                    }
+                    else
+                    {
+                        WriteScalar(ref w, e, node.Scalar!);
+                    }
                     break;
                 case 'b':
                     if (e.ValueKind == JsonValueKind.Null) w.WriteNull();
@@ -373,6 +386,7 @@ namespace Amber.Json
         {
             if (key.Kind is not ('s' or 'e')) throw Problem("A dictionary whose keys are not scalars is written as an array of {\"$key\", \"$value\"} pairs", "Write the pairs as the view shows them.");
             string scalar = key.Scalar!;
+            if (key.Kind == 'e' && key.ValuesByName != null && key.ValuesByName.TryGetValue(name, out string? number)) name = number;
             bool quoted = scalar is "String" or "Char" or "Guid" or "DateTime" or "DateTimeOffset" or "TimeSpan" or "DateOnly" or "TimeOnly" or "Uri" or "Version";
             string json = quoted ? "\"" + JsonEncodedText.Encode(name).ToString() + "\"" : name;
             JsonDocument document;

@@ -468,7 +468,9 @@ namespace Amber.Json
             switch (wt)
             {
                 case WireType.Varint:
-                    return Varint(r.ReadVarint(), scalar);
+                    ScalarText number = Varint(r.ReadVarint(), scalar);
+                    // An enum's named value by its name (a [Flags] enum's, or an unnamed value, as the number).
+                    return node?.NamesByValue != null && number.IsNumber && node.NamesByValue.TryGetValue(number.Text!, out string? name) ? ScalarText.String(name) : number;
                 case WireType.Fixed32:
                     return ScalarText.Float(r.ReadSingle());
                 case WireType.Fixed64:
@@ -612,6 +614,10 @@ namespace Amber.Json
             }
 
             public static ScalarText Decimal(decimal value) => new ScalarText(Kind.Decimal, value.ToString(CultureInfo.InvariantCulture), null, 0, value);
+
+            public bool IsNumber => _kind == Kind.Number;
+
+            public string? Text => _text;
 
             public static ScalarText Null => new ScalarText(Kind.Null, null, null);
             public static ScalarText True => new ScalarText(Kind.True, null, null);

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 
 namespace Amber.Json
 {
@@ -80,7 +81,7 @@ namespace Amber.Json
 
     /// <summary>
     /// How a value is encoded, parsed from the generator's prefix code (src/Amber.Generator/Emitting/Emitter.Views.cs):
-    /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
+    /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar[<c>:</c>Name<c>=</c>value<c>,</c>…]<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
     /// <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map), <c>p</c> (polymorphic), <c>d</c> (object declared),
     /// <c>x</c> (not known: a hand-written formatter's).
     /// </summary>
@@ -88,14 +89,31 @@ namespace Amber.Json
     {
         private static readonly ConcurrentDictionary<string, ViewNode> s_parsed = new ConcurrentDictionary<string, ViewNode>(StringComparer.Ordinal);
 
-        private ViewNode(char kind, string? scalar, uint tag, ViewNode? element, ViewNode? value)
+        private ViewNode(char kind, string? scalar, uint tag, ViewNode? element, ViewNode? value, string? enumNames = null)
         {
             Kind = kind;
             Scalar = scalar;
             Tag = tag;
             Element = element;
             Value = value;
+            if (enumNames == null) return;
+            NamesByValue = new Dictionary<string, string>(StringComparer.Ordinal);
+            ValuesByName = new Dictionary<string, string>(StringComparer.Ordinal);
+            foreach (string pair in enumNames.Split(','))
+            {
+                int eq = pair.IndexOf('=');
+                if (eq <= 0) continue;
+                string name = pair.Substring(0, eq), number = pair.Substring(eq + 1);
+                if (!NamesByValue.ContainsKey(number)) NamesByValue.Add(number, name);   // of aliases, the first declared shows
+                ValuesByName[name] = number;
+            }
         }
+
+        /// <summary><c>e</c>: the name of each named value, by the value's invariant text; null for a [Flags] enum.</summary>
+        public Dictionary<string, string>? NamesByValue { get; }
+
+        /// <summary><c>e</c>: the value's invariant text of each name.</summary>
+        public Dictionary<string, string>? ValuesByName { get; }
 
         public char Kind { get; }
 
@@ -145,7 +163,14 @@ namespace Amber.Json
                     if (end < 0) throw new ArgumentException($"The view descriptor '{code}' has an unterminated scalar.", nameof(code));
                     string scalar = code.Substring(at, end - at);
                     at = end + 1;
-                    return new ViewNode(kind, scalar, 0, null, null);
+                    string? names = null;
+                    int colon = scalar.IndexOf(':');
+                    if (kind == 'e' && colon >= 0)
+                    {
+                        names = scalar.Substring(colon + 1);
+                        scalar = scalar.Substring(0, colon);
+                    }
+                    return new ViewNode(kind, scalar, 0, null, null, names);
                 case 'o':
                     if (at + 8 > code.Length) throw new ArgumentException($"The view descriptor '{code}' has a short tag.", nameof(code));
                     uint tag = uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);

@@ -66,7 +66,7 @@ namespace Amber.Tests.Json
             Assert.Equal("2026-11-23T08:30:00.0000000Z", root.GetProperty("SavedAt").GetString());
             JsonElement player = root.GetProperty("Player");
             Assert.Equal("Ada", player.GetProperty("Name").GetString());
-            Assert.Equal(1, player.GetProperty("Mood").GetInt32());
+            Assert.Equal("Angry", player.GetProperty("Mood").GetString());
             Assert.Equal(1.5, player.GetProperty("At").GetProperty("X").GetDouble());
             Assert.Equal("Amber.Tests.Models.JsonView.Blade", player.GetProperty("Bag")[0].GetProperty("$type").GetString());
             Assert.Equal(7, player.GetProperty("Bag")[0].GetProperty("Damage").GetInt32());
@@ -171,6 +171,15 @@ namespace Amber.Tests.Json
             });
             Assert.Contains("\"-3\": \"minus three\"", json);
             Assert.Contains("\"none\": null", json);
+            Assert.Contains("\"One\": 1.5", json);
+
+            // Enums show by name; a value without a name, as its number; both read back.
+            string enums = RoundTrip(new AllEnums { Int = (IntEnum)42, ULong = ULongEnum.Max });
+            Assert.Contains("\"Int\": 42", enums);
+            Assert.Contains("\"ULong\": \"Max\"", enums);
+            Assert.Equal(IntEnum.MinusFive, AmberJson.FromJson<AllEnums>("{\"Int\": -5}")!.Int);
+            var ex = Assert.Throws<AmberException>(() => AmberJson.FromJson<AllEnums>("{\"Int\": \"Six\"}"));
+            Assert.Contains("MinusFive", ex.Message);
         }
 
         [Fact]

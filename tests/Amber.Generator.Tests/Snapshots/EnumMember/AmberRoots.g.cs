@@ -42,7 +42,7 @@ namespace Amber.Generated
                 result = (global::Paint.Color)r.ReadByte();
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Color>("Paint.Color", global::Amber.WireType.Varint, W0, R0, "eByte;");
+            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Color>("Paint.Color", global::Amber.WireType.Varint, W0, R0, "eByte:Red=0,Green=1,Blue=2;");
             static void W1(ref global::Amber.AmberWriter w, global::Paint.Finish v)
             {
                 w.WriteInt32((int)v);
@@ -54,9 +54,9 @@ namespace Amber.Generated
                 result = (global::Paint.Finish)r.ReadInt32();
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Finish>("Paint.Finish", global::Amber.WireType.Varint, W1, R1, "eInt32;");
+            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Finish>("Paint.Finish", global::Amber.WireType.Varint, W1, R1, "eInt32:Matte=-1,Gloss=1;");
             global::Amber.AmberKnownTypes.Register(typeof(global::Paint.Can), AmberCodec_Paint_DCan.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Paint_DCan.WriteTyped(ref w, (global::Paint.Can)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Paint_DCan.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Paint.Can), "Paint.Can", new string[] { "eByte;", "neByte;", "eInt32;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Paint.Can), "Paint.Can", new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "eInt32:Matte=-1,Gloss=1;" });
         }
     }
 }
