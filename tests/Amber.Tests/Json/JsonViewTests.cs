@@ -6,7 +6,7 @@ using System.Linq;
 using System.Numerics;
 using System.Text.Json;
 using Amber.Tests.Models;
-using Amber.Tests.Models.JsonView;
+using Game;
 using Amber.Tests.Models.Poly;
 using Amber.Tests.Models.Refs;
 using Xunit;
@@ -68,7 +68,7 @@ namespace Amber.Tests.Json
             Assert.Equal("Ada", player.GetProperty("Name").GetString());
             Assert.Equal("Angry", player.GetProperty("Mood").GetString());
             Assert.Equal(1.5, player.GetProperty("At").GetProperty("X").GetDouble());
-            Assert.Equal("Amber.Tests.Models.JsonView.Blade", player.GetProperty("Bag")[0].GetProperty("$type").GetString());
+            Assert.Equal("Game.Blade", player.GetProperty("Bag")[0].GetProperty("$type").GetString());
             Assert.Equal(7, player.GetProperty("Bag")[0].GetProperty("Damage").GetInt32());
             Assert.Equal(0.25, player.GetProperty("Bag")[1].GetProperty("Heal").GetDouble());
             Assert.Equal(-1, player.GetProperty("Skills").GetProperty("climb").GetInt32());
@@ -77,6 +77,26 @@ namespace Amber.Tests.Json
             Assert.Equal(120, root.GetProperty("Flags").GetProperty("gold").GetProperty("$value").GetInt32());
             Assert.Equal("[1,4,9]", root.GetProperty("Unlocked").GetRawText().Replace(" ", "").Replace("\n", ""));
             Assert.Equal("/wAQ", root.GetProperty("Thumbnail").GetString());
+        }
+
+        [Fact]
+        public void The_README_shows_what_the_view_writes_for_the_small_save()
+        {
+            string readme = System.IO.File.ReadAllText(System.IO.Path.Combine(RepositoryRoot(), "README.md")).Replace("\r", "");
+            const string start = "<!-- json-view:start -->\n```json\n", end = "\n```\n<!-- json-view:end -->";
+            int from = readme.IndexOf(start, StringComparison.Ordinal), to = readme.IndexOf(end, StringComparison.Ordinal);
+            Assert.True(from >= 0 && to > from, "README.md has the json-view markers around the small save's JSON");
+            string shown = readme.Substring(from + start.Length, to - from - start.Length);
+            Assert.Equal(shown, AmberJson.ToJson<Save>(AmberSerializer.Serialize(SmallSave())).Replace("\r", ""));
+        }
+
+        private static string RepositoryRoot()
+        {
+            for (string? dir = AppContext.BaseDirectory; dir != null; dir = System.IO.Path.GetDirectoryName(dir))
+            {
+                if (System.IO.File.Exists(System.IO.Path.Combine(dir, "Amber.slnx"))) return dir;
+            }
+            throw new InvalidOperationException("The repository root (with Amber.slnx) was not found above " + AppContext.BaseDirectory);
         }
 
         [Fact]
@@ -329,8 +349,8 @@ namespace Amber.Tests.Json
             foreach (AmberTypeStats t in stats.Types) sum += t.Bytes;
             Assert.Equal(payload.Length, sum);
             Assert.Equal(payload.Length, stats.TotalBytes);
-            Assert.Equal(2, Find(stats, "Amber.Tests.Models.JsonView.Hero").Count);
-            Assert.Equal(1, Find(stats, "Amber.Tests.Models.JsonView.Blade").Count);
+            Assert.Equal(2, Find(stats, "Game.Hero").Count);
+            Assert.Equal(1, Find(stats, "Game.Blade").Count);
             Assert.Equal(3, Find(stats, "int").Count + Find(stats, "bool").Count + Find(stats, "string").Count);
 
             // Without a type, untyped shapes are counted by shape.

@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 
-namespace Amber.Tests.Models.JsonView
+namespace Game
 {
     // A small game save for the JSON view: nested objects, a polymorphic list, a dictionary, an enum, object values.
 
