@@ -7,7 +7,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP_WORK:-}" ] || rm -rf "$work"' EXIT
 
 version="$(sed -n 's:.*<AmberVersion>\(.*\)</AmberVersion>.*:\1:p' "$root/Directory.Build.props")"
 for project in Amber Amber.Compression Amber.Tool; do
@@ -15,21 +15,27 @@ for project in Amber Amber.Compression Amber.Tool; do
   test -f "$work/feed/$project.$version.nupkg"
 done
 # The tool package carries the tool only; Amber and Amber.Compression come along as its dependencies.
-unzip -l "$work/feed/Amber.Tool.$version.nupkg" | grep -q "tools/net8.0/any/Amber.Tool.dll"
-unzip -l "$work/feed/Amber.Tool.$version.nupkg" | grep -q "DotnetToolSettings.xml"
+# (Listings and outputs are searched from files or strings, not pipes: grep -q would stop reading and, under pipefail, fail the writer.)
+unzip -l "$work/feed/Amber.Tool.$version.nupkg" > "$work/tool-files.txt"
+grep -q "tools/net8.0/any/Amber.Tool.dll" "$work/tool-files.txt"
+grep -q "DotnetToolSettings.xml" "$work/tool-files.txt"
 
 # A private package cache, so the check never sees a stale Amber from an earlier run.
 export NUGET_PACKAGES="$work/packages"
 mkdir "$work/install" && cd "$work/install"
 dotnet tool install Amber.Tool --version "$version" --tool-path "$work/tools" --add-source "$work/feed" >/dev/null
 amber="$work/tools/amber"
-"$amber" --help | grep -q "amber dump FILE"
+"$amber" --help > "$work/help.txt"
+grep -q "amber dump FILE" "$work/help.txt"
 
 # The data: a small game-save model compiled with the packed Amber (its generated code is what --assembly loads).
 mkdir "$work/model" && cd "$work/model"
 dotnet new console --framework net10.0 --name SaveModel --output . >/dev/null
-dotnet add package Amber --version "$version" --source "$work/feed" >/dev/null
-dotnet add package Amber.Compression --version "$version" --source "$work/feed" >/dev/null
+# The local feed beside the configured sources (Amber.Compression's K4os.Compression.LZ4 comes from those).
+dotnet new nugetconfig >/dev/null
+dotnet nuget add source "$work/feed" --name amber-local --configfile nuget.config >/dev/null
+dotnet add package Amber --version "$version" >/dev/null
+dotnet add package Amber.Compression --version "$version" >/dev/null
 cat > Program.cs <<'CS'
 using System.Collections.Generic;
 using System.IO;
@@ -64,22 +70,22 @@ expect() {
 
 expect 0 "$amber" verify saves.ambs
 echo "$out"
-echo "$out" | grep -q "chunked stream, OK"
-echo "$out" | grep -q "items   600"
-echo "$out" | grep -q "codec: LZ4"
+grep -q "chunked stream, OK" <<< "$out"
+grep -q "items   600" <<< "$out"
+grep -q "codec: LZ4" <<< "$out"
 expect 0 "$amber" verify save.bin --assembly "$model" --type Save
 echo "$out"
 
 expect 0 "$amber" stats saves.ambs --assembly "$model" --type Save
 echo "$out"
-echo "$out" | grep -q "600 item(s)"
-echo "$out" | grep -Eq "^Save +600 "
+grep -q "600 item(s)" <<< "$out"
+grep -Eq "^Save +600 " <<< "$out"
 expect 0 "$amber" stats save.bin
 echo "$out"
 
 expect 0 "$amber" dump save.bin --assembly "$model" --type Save
 echo "$out"
-echo "$out" | grep -q '"Player": "Ada 7"'
+grep -q '"Player": "Ada 7"' <<< "$out"
 expect 0 "$amber" dump saves.ambs --output saves.json
 [ -z "$out" ]
 grep -q '"format": "amber-stream"' saves.json
@@ -90,13 +96,13 @@ cp saves.ambs bad.ambs
 printf '\x5a\xa5' | dd of=bad.ambs bs=1 seek=40 conv=notrunc status=none
 expect 1 "$amber" verify bad.ambs
 echo "$out"
-echo "$out" | grep -q "Frame 0 of the chunked stream is damaged"
+grep -q "Frame 0 of the chunked stream is damaged" <<< "$out"
 expect 1 "$amber" stats bad.ambs
 grep -q "at byte offset 5" "$work/stderr"
 expect 1 "$amber" dump bad.ambs
 head -c 1000 saves.ambs > cut.ambs
 expect 1 "$amber" verify cut.ambs
-echo "$out" | grep -q "cut short"
+grep -q "cut short" <<< "$out"
 printf 'not amber data\n' > notes.txt
 expect 1 "$amber" dump notes.txt
 
