@@ -73,7 +73,7 @@ namespace Amber.Tool
                         parsed.Progress = true;
                         break;
                     default:
-                        if (arg.StartsWith('-') && arg != "-") throw new UsageException($"unknown option '{arg}' for {first}");
+                        if (arg.StartsWith('-')) throw new UsageException($"unknown option '{arg}' for {first}");
                         if (file != null) throw new UsageException($"one file at a time: '{file}' and '{arg}' were given");
                         file = arg;
                         break;
@@ -88,7 +88,7 @@ namespace Amber.Tool
 
         private static string Value(string[] args, ref int i)
         {
-            if (i + 1 >= args.Length || (args[i + 1].StartsWith('-') && args[i + 1] != "-")) throw new UsageException($"'{args[i]}' needs a value");
+            if (i + 1 >= args.Length || args[i + 1].StartsWith('-')) throw new UsageException($"'{args[i]}' needs a value");
             return args[++i];
         }
     }
