@@ -1,0 +1,337 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using System.Text.Encodings.Web;
+using System.Text.Json;
+using Amber.Compression;
+
+namespace Amber.Tool
+{
+    /// <summary>
+    /// The <c>amber</c> command: <c>dump</c>, <c>verify</c> and <c>stats</c> of Amber payloads and chunked streams.
+    /// Exit codes: 0 success, 1 bad or damaged input (or a file that cannot be read), 2 a wrong command line.
+    /// </summary>
+    public static class AmberTool
+    {
+        /// <summary>Success.</summary>
+        public const int Ok = 0;
+
+        /// <summary>The input is not valid Amber data, is damaged, or cannot be read.</summary>
+        public const int BadInput = 1;
+
+        /// <summary>The command line is wrong: unknown command or option, missing argument, type not found.</summary>
+        public const int Usage = 2;
+
+        /// <summary>Files at least this big show progress on a terminal's stderr.</summary>
+        public const long ProgressThreshold = 8L << 20;
+
+        private const string UsageText = """
+            amber: look inside Amber payloads and chunked streams (AmberStream, AmberSnapshot files)
+
+            usage:
+              amber dump FILE [--type T --assembly PATH] [--output OUT.json]
+                  the data as JSON; a stream frame by frame with each frame's codec, sizes and checksum
+              amber verify FILE [--type T --assembly PATH]
+                  checks a stream's frames, checksums and totals (or that a payload reads cleanly);
+                  prints a summary, or the first damaged frame and its byte offset
+              amber stats FILE [--type T --assembly PATH]
+                  objects and bytes per type
+
+            options:
+              -t, --type T          read the data as type T (its full name, or a short name only one type has)
+              -a, --assembly PATH   the .dll with your model and its Amber generated code (repeatable);
+                                    without --type it names the types of polymorphic and object values
+              -o, --output OUT      dump: write the JSON to OUT instead of stdout
+                  --progress        show progress on stderr (otherwise shown on a terminal for files of 8 MiB or more)
+              -h, --help            this help
+
+            Without --type, the data is shown by member keys and wire types. LZ4 and Brotli frames are read.
+            exit codes: 0 success, 1 bad or damaged input, 2 wrong command line
+            """;
+
+        private static readonly JsonWriterOptions s_json = new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
+        private static readonly AmberInspectorOptions s_inspector = new AmberInspectorOptions { Codecs = new AmberChunkCodec[] { AmberLz4.Codec, AmberBrotli.Codec } };
+
+        /// <summary>Runs the tool on the console.</summary>
+        public static int Main(string[] args)
+        {
+            var stdout = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false), 1 << 16);
+            try
+            {
+                return Run(args, stdout, Console.Error, !Console.IsErrorRedirected);
+            }
+            finally
+            {
+                try
+                {
+                    stdout.Flush();
+                }
+                catch (IOException)
+                {
+                    // stdout closed early (amber dump FILE | head): nothing more to say.
+                }
+            }
+        }
+
+        /// <summary>Runs the tool with <paramref name="args"/>, writing results to <paramref name="stdout"/> and messages and progress to <paramref name="stderr"/>.</summary>
+        /// <param name="args">The command line, without the program name.</param>
+        /// <param name="stdout">Where results go (JSON, summaries, tables).</param>
+        /// <param name="stderr">Where errors and progress go.</param>
+        /// <param name="stderrIsTerminal">Whether <paramref name="stderr"/> is a terminal: then progress is shown for big files.</param>
+        /// <returns>The exit code: <see cref="Ok"/>, <see cref="BadInput"/> or <see cref="Usage"/>.</returns>
+        public static int Run(string[] args, TextWriter stdout, TextWriter stderr, bool stderrIsTerminal = false)
+        {
+            if (args == null) throw new ArgumentNullException(nameof(args));
+            if (args.Length == 0)
+            {
+                stderr.WriteLine(UsageText);
+                return Usage;
+            }
+            ToolArguments parsed;
+            try
+            {
+                parsed = ToolArguments.Parse(args);
+            }
+            catch (UsageException ex)
+            {
+                return UsageError(stderr, ex.Message);
+            }
+            if (parsed.Command == "help")
+            {
+                stdout.WriteLine(UsageText);
+                return Ok;
+            }
+            if (parsed.Command == "version")
+            {
+                stdout.WriteLine(typeof(AmberTool).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion ?? "?");
+                return Ok;
+            }
+
+            string file = parsed.File;
+            try
+            {
+                var run = new ToolRun(parsed, stdout, stderr, stderrIsTerminal);
+                return parsed.Command switch
+                {
+                    "dump" => run.Dump(),
+                    "verify" => run.Verify(),
+                    _ => run.Stats(),
+                };
+            }
+            catch (UsageException ex)
+            {
+                return UsageError(stderr, ex.Message);
+            }
+            catch (AmberException ex)
+            {
+                stderr.WriteLine($"amber: {file}: {ex.Message}");
+                return BadInput;
+            }
+            catch (Exception ex) when (ex is FileNotFoundException or DirectoryNotFoundException)
+            {
+                stderr.WriteLine($"amber: {ex.Message}");
+                return BadInput;
+            }
+            catch (Exception ex) when (ex is IOException or UnauthorizedAccessException)
+            {
+                stderr.WriteLine($"amber: {file}: cannot read or write: {ex.Message}");
+                return BadInput;
+            }
+            catch (Exception ex) when (ex is not OutOfMemoryException)
+            {
+                // A bug of amber's, not the user's: still one line, with what to send.
+                stderr.WriteLine($"amber: {file}: unexpected {ex.GetType().Name}: {ex.Message} (this is a bug in amber; please report it with the file)");
+                return BadInput;
+            }
+        }
+
+        private static int UsageError(TextWriter stderr, string message)
+        {
+            stderr.WriteLine("amber: " + message);
+            stderr.WriteLine("Run 'amber --help' for usage.");
+            return Usage;
+        }
+
+        /// <summary>One command on one file.</summary>
+        private sealed class ToolRun
+        {
+            private readonly ToolArguments _args;
+            private readonly TextWriter _stdout;
+            private readonly TextWriter _stderr;
+            private readonly bool _terminal;
+            private readonly Type? _type;
+
+            public ToolRun(ToolArguments args, TextWriter stdout, TextWriter stderr, bool terminal)
+            {
+                _args = args;
+                _stdout = stdout;
+                _stderr = stderr;
+                _terminal = terminal;
+                List<Assembly> assemblies = ModelLoader.Load(args.Assemblies);
+                if (args.TypeName != null) _type = ModelLoader.FindType(args.TypeName, assemblies);
+            }
+
+            private string File => _args.File;
+
+            public int Dump()
+            {
+                using FileStream input = Open(out bool stream);
+                if (!stream)
+                {
+                    // A payload is one span: rendered whole before anything is written, so a bad payload leaves no half JSON.
+                    byte[] payload = ReadAll(input);
+                    var json = new ArrayBufferWriter<byte>();
+                    using (var writer = new Utf8JsonWriter(json, s_json)) AmberJson.ToJson(payload, _type, writer, s_inspector.Serializer);
+                    using Stream output = OpenOutput();
+                    output.Write(json.WrittenSpan);
+                    output.Write("\n"u8);
+                    return Ok;
+                }
+
+                AmberStreamReport report;
+                using (Stream output = OpenOutput())
+                {
+                    PercentProgress? progress = Progress(input.Length);
+                    using (var writer = new Utf8JsonWriter(output, s_json)) report = AmberInspector.StreamToJson(input, writer, _type, s_inspector, progress);
+                    progress?.Done();
+                    output.Write("\n"u8);
+                }
+                if (report.Error == null) return Ok;
+                _stderr.WriteLine($"amber: {File}: {report.Error.Message}");
+                return BadInput;
+            }
+
+            public int Verify()
+            {
+                using FileStream input = Open(out bool stream);
+                if (!stream)
+                {
+                    byte[] payload = ReadAll(input);
+                    try
+                    {
+                        AmberPayloadStats stats = AmberInspector.GetStats(payload, _type, s_inspector.Serializer);
+                        _stdout.WriteLine($"{File}: payload{As()}, OK: {payload.Length} bytes, {stats.Types.Sum(t => t.Count)} object(s) of {stats.Types.Count(t => t.Count > 0)} type(s)");
+                        return Ok;
+                    }
+                    catch (AmberException ex)
+                    {
+                        _stdout.WriteLine($"{File}: payload{As()}, INVALID");
+                        _stdout.WriteLine($"  error   {ex.Message}");
+                        return BadInput;
+                    }
+                }
+
+                PercentProgress? progress = Progress(input.Length);
+                AmberStreamReport report = AmberInspector.VerifyStream(input, _type, s_inspector, progress);
+                progress?.Done();
+                string codecs = report.Frames.Count == 0 ? "none" : string.Join(", ", report.Frames.Select(f => f.Codec).Distinct());
+                if (report.Error == null)
+                {
+                    _stdout.WriteLine($"{File}: chunked stream{As()}, OK");
+                    _stdout.WriteLine($"  frames  {report.Frames.Count} (codec: {codecs}), end frame at byte {report.EndOffset}, totals and checksums match");
+                    _stdout.WriteLine($"  items   {report.Items}");
+                    _stdout.WriteLine($"  bytes   {report.StreamBytes} in the file, {report.RawBytes} of frame bodies after decompression");
+                    return Ok;
+                }
+                _stdout.WriteLine($"{File}: chunked stream{As()}, DAMAGED");
+                _stdout.WriteLine($"  good    {report.Frames.Count} frame(s) (codec: {codecs}), {report.Items} item(s), before byte {GoodUpTo(report)}");
+                _stdout.WriteLine($"  error   {report.Error.Message}");
+                return BadInput;
+            }
+
+            public int Stats()
+            {
+                using FileStream input = Open(out bool stream);
+                AmberPayloadStats stats;
+                string what;
+                if (!stream)
+                {
+                    stats = AmberInspector.GetStats(ReadAll(input), _type, s_inspector.Serializer);
+                    what = $"payload{As()}, {stats.TotalBytes} bytes";
+                }
+                else
+                {
+                    PercentProgress? progress = Progress(input.Length);
+                    try
+                    {
+                        stats = AmberInspector.GetStreamStats(input, _type, s_inspector, progress);
+                    }
+                    finally
+                    {
+                        progress?.Done();
+                    }
+                    what = $"chunked stream{As()}, {stats.Items} item(s), {stats.TotalBytes} bytes of frame bodies after decompression";
+                }
+                _stdout.WriteLine($"{File}: {what}");
+                WriteTable(stats);
+                return Ok;
+            }
+
+            private void WriteTable(AmberPayloadStats stats)
+            {
+                int width = Math.Min(60, Math.Max("type".Length, stats.Types.Select(t => t.TypeName.Length).DefaultIfEmpty(0).Max()));
+                string Row(string type, string count, string bytes, string share, string members) =>
+                    type.PadRight(width) + "  " + count.PadLeft(10) + "  " + bytes.PadLeft(12) + "  " + share.PadLeft(6) + "  " + members.PadLeft(10);
+                string Share(long bytes) => stats.TotalBytes == 0 ? "-" : (100.0 * bytes / stats.TotalBytes).ToString("0.0", CultureInfo.InvariantCulture) + "%";
+                _stdout.WriteLine(Row("type", "objects", "bytes", "share", "members"));
+                foreach (AmberTypeStats t in stats.Types)
+                {
+                    string name = t.TypeName.Length > width ? t.TypeName.Substring(0, width - 1) + "…" : t.TypeName;
+                    _stdout.WriteLine(Row(name, N(t.Count), N(t.Bytes), Share(t.Bytes), N(t.Members)));
+                }
+                _stdout.WriteLine(Row("total", N(stats.Types.Sum(t => t.Count)), N(stats.TotalBytes), Share(stats.TotalBytes), N(stats.Types.Sum(t => t.Members))));
+            }
+
+            private static string N(long n) => n.ToString(CultureInfo.InvariantCulture);
+
+            private static long GoodUpTo(AmberStreamReport report) =>
+                report.Frames.Count == 0 ? 5 : report.Frames[^1].Offset + 17 + report.Frames[^1].StoredBytes;
+
+            private string As() => _type == null ? "" : " of " + _type.FullName;
+
+            /// <summary>Opens the input and tells a chunked stream ("AMBS") from a payload; an empty file is bad input.</summary>
+            private FileStream Open(out bool stream)
+            {
+                FileStream input;
+                try
+                {
+                    input = new FileStream(File, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16);
+                }
+                catch (Exception ex) when (ex is FileNotFoundException or DirectoryNotFoundException)
+                {
+                    throw new FileNotFoundException($"{File}: no such file");
+                }
+                if (input.Length == 0)
+                {
+                    input.Dispose();
+                    throw new AmberException("the file is empty, so it holds no Amber data", 0, "Check that it was written completely, or give the right file.");
+                }
+                Span<byte> start = stackalloc byte[4];
+                int n = input.ReadAtLeast(start, 4, throwOnEndOfStream: false);
+                stream = AmberInspector.IsChunkedStream(start.Slice(0, n));
+                input.Position = 0;
+                return input;
+            }
+
+            private static byte[] ReadAll(FileStream input)
+            {
+                var bytes = new byte[input.Length];
+                input.ReadExactly(bytes);
+                return bytes;
+            }
+
+            private Stream OpenOutput() => _args.Output == null
+                ? new TextWriterStream(_stdout)
+                : new FileStream(_args.Output, FileMode.Create, FileAccess.Write, FileShare.None, 1 << 16);
+
+            private PercentProgress? Progress(long length) =>
+                _args.Progress || (_terminal && length >= ProgressThreshold) ? new PercentProgress(_stderr, length, _terminal) : null;
+        }
+    }
+}
