@@ -115,7 +115,11 @@ internal static class GameSaveApp
                 ok &= same;
 
                 ok &= Refused(path, name);
-                if (!lz4) ok &= CheckerCatches(original, path);
+                if (!lz4)
+                {
+                    ok &= CheckerCatches(original, path);
+                    ok &= JsonRoundTrip(original);
+                }
             }
         }
         finally
@@ -155,6 +159,24 @@ internal static class GameSaveApp
         Console.WriteLine($"  checker sanity (a copied weapon, a long turned int): {(caught ? "both caught" : $"FAILED ({checker.DifferenceCount} differences)")}");
         foreach (string difference in checker.Differences) Console.WriteLine("    " + difference);
         return caught;
+    }
+
+    /// <summary>
+    /// The save as JSON (what a person sees when they open it with the JSON view) and back: the loaded copy must be the
+    /// save, shared weapon and object variables included.
+    /// </summary>
+    private static bool JsonRoundTrip(SaveGame original)
+    {
+        var watch = Stopwatch.StartNew();
+        byte[] payload = AmberSerializer.Serialize(original, Serializer);
+        string json = AmberJson.ToJson<SaveGame>(payload, Serializer);
+        SaveGame? back = AmberJson.FromJson<SaveGame>(json, Serializer);
+        var checker = new SaveChecker();
+        bool same = back != null && checker.Check(original, back);
+        Console.WriteLine($"json : {json.Length:N0} characters of JSON and back in {watch.Elapsed.TotalMilliseconds:F1} ms, "
+            + $"{checker.Compared:N0} members compared: {(same ? "identical" : $"{checker.DifferenceCount} differences")}");
+        foreach (string difference in checker.Differences) Console.WriteLine("  " + difference);
+        return same;
     }
 
     /// <summary>A damaged and a truncated copy of a save must each be refused with an AmberException.</summary>
