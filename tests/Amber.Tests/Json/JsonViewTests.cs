@@ -87,7 +87,9 @@ namespace Amber.Tests.Json
             int from = readme.IndexOf(start, StringComparison.Ordinal), to = readme.IndexOf(end, StringComparison.Ordinal);
             Assert.True(from >= 0 && to > from, "README.md has the json-view markers around the small save's JSON");
             string shown = readme.Substring(from + start.Length, to - from - start.Length);
-            Assert.Equal(shown, AmberJson.ToJson<Save>(AmberSerializer.Serialize(SmallSave())).Replace("\r", ""));
+            byte[] payload = AmberSerializer.Serialize(SmallSave());
+            Assert.Equal(shown, AmberJson.ToJson<Save>(payload).Replace("\r", ""));
+            Assert.Contains($"a {payload.Length}-byte save shows as", readme);
         }
 
         private static string RepositoryRoot()
