@@ -102,7 +102,7 @@ namespace Amber
             if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null)
             {
                 if (memberViews.Length != entry.Shape.Tags.Length) throw new ArgumentException("One view per member is required.", nameof(memberViews));
-                entry.View = new Json.ViewType(csharpName, entry.Shape, memberViews, null);
+                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null);
             }
         }
 
@@ -116,7 +116,7 @@ namespace Amber
 
         internal static void SetValueView(Type type, string csharpName, string view)
         {
-            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null) entry.View = new Json.ViewType(csharpName, entry.Shape, null, view);
+            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null) entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, null, view);
         }
 
         /// <summary>The JSON view of a registered type, by type.</summary>
@@ -125,7 +125,7 @@ namespace Amber
         /// <summary>The JSON view of a registered type, by the tag of a typed shape (null when no loaded assembly registered it, or two did).</summary>
         internal static Json.ViewType? ViewOf(uint tag) => s_byTag.TryGetValue(tag, out Entry? entry) && entry.Collision == null ? ViewOf(entry) : null;
 
-        private static Json.ViewType ViewOf(Entry entry) => entry.View ??= new Json.ViewType(entry.Shape.TypeName, entry.Shape, null, null);
+        private static Json.ViewType ViewOf(Entry entry) => entry.View ??= new Json.ViewType(entry.Type, entry.Shape.TypeName, entry.Shape, null, null);
 
         /// <summary>
         /// Runs the generated registration of the assembly that declares <paramref name="typeInAssembly"/>

@@ -21,6 +21,12 @@ namespace Amber.Fuzz.Targets
 
         /// <summary><c>DeserializeAsync&lt;T&gt;(Stream)</c>, same stream.</summary>
         StreamAsync,
+
+        /// <summary>
+        /// <c>AmberJson.ToJson&lt;T&gt;</c> and the schema-less <c>ToJson</c>; when the input also deserializes, its JSON must
+        /// read back (<c>FromJson&lt;T&gt;</c>) to the same object (<see cref="JsonViewEntry"/>).
+        /// </summary>
+        Json,
     }
 
     public delegate object? SpanEntry(ReadOnlySpan<byte> input, AmberOptions? options);
@@ -31,8 +37,9 @@ namespace Amber.Fuzz.Targets
     public sealed class FuzzModel
     {
         public FuzzModel(string name, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
-            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync)
+            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync, Func<byte[], AmberOptions?, object?>? json = null)
         {
+            Json = json;
             Name = name;
             WriteSeed = writeSeed;
             Span = span;
@@ -52,6 +59,9 @@ namespace Amber.Fuzz.Targets
         public Func<Stream, AmberOptions?, object?> Stream { get; }
 
         public Func<Stream, AmberOptions?, Task<object?>> StreamAsync { get; }
+
+        /// <summary>The JSON view entry point (<see cref="JsonViewEntry.Run{T}"/>), or null for a model the view does not serve.</summary>
+        public Func<byte[], AmberOptions?, object?>? Json { get; }
 
         /// <summary>
         /// Valid payloads from a fixed seed: some written plainly and some in reference mode
@@ -100,7 +110,10 @@ namespace Amber.Fuzz.Targets
             var all = new List<FuzzTarget>();
             foreach (FuzzModel m in FuzzModels.All)
             {
-                foreach (EntryPoint e in Enum.GetValues<EntryPoint>()) all.Add(new FuzzTarget(m, e));
+                foreach (EntryPoint e in Enum.GetValues<EntryPoint>())
+                {
+                    if (e != EntryPoint.Json || m.Json != null) all.Add(new FuzzTarget(m, e));
+                }
             }
             return all;
         }

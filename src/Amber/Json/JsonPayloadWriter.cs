@@ -121,7 +121,7 @@ namespace Amber.Json
                     else w.WriteBytes(Base64(e));
                     break;
                 case 'o':
-                    WriteObject(ref w, c, e, Registered(node.Tag), typed: false);
+                    WriteDeclared(ref w, c, e, Registered(node.Tag));
                     break;
                 case 'p':
                 case 'd':
@@ -143,6 +143,22 @@ namespace Amber.Json
             AmberKnownTypes.ViewOf(tag) ?? throw Problem($"The type with tag {tag:X8} is not registered in this process", "Load the assembly whose code serializes it.");
 
         // ------------------------------------------------------------------ objects
+
+        /// <summary>
+        /// An object where a class is declared: with a <c>$type</c> naming a type derived from it (a subclass, as the view shows
+        /// it at a root), written with that type's typed shape; otherwise as the declared type.
+        /// </summary>
+        private static void WriteDeclared(ref AmberWriter w, Context c, JsonElement e, ViewType declared)
+        {
+            if (e.ValueKind == JsonValueKind.Object && e.TryGetProperty(JsonView.TypeProperty, out JsonElement typeName) && typeName.ValueKind == JsonValueKind.String
+                && AmberKnownTypes.ViewOf(AmberCode.TypeTagOf(typeName.GetString()!)) is ViewType derived
+                && derived.Type != declared.Type && declared.Type.IsAssignableFrom(derived.Type) && !derived.IsValue)
+            {
+                WriteObject(ref w, c, e, derived, typed: true);
+                return;
+            }
+            WriteObject(ref w, c, e, declared, typed: false);
+        }
 
         /// <summary>An object with a <c>$type</c>: a polymorphic value or an <c>object</c> value (a value type's view wraps its <c>$value</c>).</summary>
         private static void WriteTyped(ref AmberWriter w, Context c, JsonElement e, bool dynamic)
@@ -166,13 +182,15 @@ namespace Amber.Json
                 return;
             }
             if (!dynamic) throw Problem($"\"{name}\" is not an object type, so it cannot be the value of a polymorphic member", "Name one of the member's derived types.");
-            if (!e.TryGetProperty(JsonView.ValueProperty, out JsonElement value)) throw Problem($"A \"{name}\" value has no \"$value\"", "Add \"$value\" with the value.");
+            // Without "$value" the wrapper's one member is absent, as the view shows a payload that left it out: the value
+            // reads as its type's default.
+            bool present = e.TryGetProperty(JsonView.ValueProperty, out JsonElement value);
             if (w.ReferencesEnabled) RecordId(ref w, c, e);
             w.EnterDepth();
-            w.WriteObjectHeader(view.Shape, 1);
+            w.WriteObjectHeader(view.Shape, present ? 1UL : 0UL);
             try
             {
-                WriteValue(ref w, c, value, view.Value!);
+                if (present) WriteValue(ref w, c, value, view.Value!);
             }
             catch (AmberException ex) when (ex.PassingMember(JsonView.ValueProperty))
             {
@@ -429,6 +447,11 @@ namespace Amber.Json
                     case "Double": w.WriteDouble(Float(e, double.Parse)); return;
                     case "Decimal": w.WriteDecimal(Number(e, decimal.Parse)); return;
                     case "Char":
+                        if (e.ValueKind == JsonValueKind.Number)
+                        {
+                            w.WriteChar((char)Number(e, ushort.Parse));   // a lone surrogate, as the view writes it
+                            return;
+                        }
                         string ch = Text(e);
                         if (ch.Length != 1) throw Expected("a string of one character", e);
                         w.WriteChar(ch[0]);

@@ -104,6 +104,9 @@ namespace Amber.Json
                 type = inner;
             }
             ViewType? view = AmberKnownTypes.ViewOf(type);
+            // An abstract class or interface has no codec of its own: its payloads hold typed shapes of its implementations.
+            if (view == null && (type.IsAbstract || type.IsInterface)) return ViewNode.Parse("p");
+            if (type == typeof(object)) return ViewNode.Parse("d");
             if (view == null)
                 throw new ArgumentException($"{AmberSerializer.DisplayName(type)} has no Amber code in any loaded assembly, so its payloads cannot be shown by its members. " +
                     "Load the assembly whose code serializes it (its generated code registers the type), or view the payload without a type.", nameof(type));
@@ -253,7 +256,12 @@ namespace Amber.Json
             }
             int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
             ShapeInfo shape = c.Shape(ref r, id);
-            ViewType? view = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            // A polymorphic or object member shows the type its tag names. A member declared as a class reads a tagged
+            // shape as the tag's type when that type derives from it (a subclass at the root), and any other shape as the
+            // declared type, mapping by key (format §7.1): it is shown the same way.
+            ViewType? declared = node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            ViewType? tagged = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
+            ViewType? view = declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type)) ? tagged ?? declared : declared;
             int count = shape.Tags.Length;
             Span<ulong> presence = count <= 64 * 4 ? stackalloc ulong[(count + 63) >> 6 | 1] : new ulong[(count + 63) >> 6];
             ReadPresence(ref r, count, presence);
@@ -261,7 +269,7 @@ namespace Amber.Json
             c.Nested = 0;
             w?.WriteStartObject();
             if (w != null && objectId >= 0) w.WriteNumber(IdProperty, objectId);
-            if (w != null && shape.TypeTag is uint t) w.WriteString(TypeProperty, view?.Name ?? "#" + t.ToString("X8", CultureInfo.InvariantCulture));
+            if (w != null && shape.TypeTag is uint t) w.WriteString(TypeProperty, AmberKnownTypes.ViewOf(t)?.Name ?? "#" + t.ToString("X8", CultureInfo.InvariantCulture));
             int[]? map = shape.MapTo(view);
             int members = 0;
             for (int i = 0; i < count; i++)
@@ -507,7 +515,7 @@ namespace Amber.Json
                 case "Boolean" when v <= 1:
                     return v == 1 ? ScalarText.True : ScalarText.False;
                 case "Char" when v <= char.MaxValue:
-                    return ScalarText.String(((char)v).ToString());
+                    return Char((char)v);
                 case "TimeSpan":
                     return ScalarText.String(new TimeSpan(AmberPrimitives.UnZigZag(v)).ToString("c", CultureInfo.InvariantCulture));
                 case "DateOnly" when v <= (ulong)DateOnly.MaxValue.DayNumber:
@@ -590,8 +598,12 @@ namespace Amber.Json
             AmberCode.PackedSingle => ScalarText.Float(BinaryPrimitives.ReadSingleLittleEndian(raw.Slice(4 * i))),
             AmberCode.PackedDouble => ScalarText.Float(BinaryPrimitives.ReadDoubleLittleEndian(raw.Slice(8 * i))),
             AmberCode.PackedBoolean => raw[i] == 0 ? ScalarText.False : raw[i] == 1 ? ScalarText.True : ScalarText.Number(raw[i].ToString(CultureInfo.InvariantCulture)),
-            _ => ScalarText.String(((char)BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))).ToString()),
+            _ => Char((char)BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))),
         };
+
+        /// <summary>A char as a one-character string; a lone surrogate, which JSON text cannot hold, as its number.</summary>
+        private static ScalarText Char(char c) =>
+            char.IsSurrogate(c) ? ScalarText.Number(((int)c).ToString(CultureInfo.InvariantCulture)) : ScalarText.String(c.ToString());
 
         /// <summary>A scalar as JSON: a number's text, a string, a literal, or bytes (base64).</summary>
         private readonly struct ScalarText

@@ -15,13 +15,17 @@ namespace Amber.Json
         private readonly string? _valueView;
         private ViewNode?[]? _members;
 
-        public ViewType(string name, AmberShape shape, string[]? memberViews, string? valueView)
+        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView)
         {
+            Type = type;
             Name = name;
             Shape = shape;
             _memberViews = memberViews;
             _valueView = valueView;
         }
+
+        /// <summary>The registered type.</summary>
+        public Type Type { get; }
 
         /// <summary>The C# name (the input of the type tag), or the shape's display name when no view was registered.</summary>
         public string Name { get; }
