@@ -219,6 +219,27 @@ namespace Amber.Tests.Json
         }
 
         [Fact]
+        public void Polymorphic_and_object_roots_are_shown_by_their_tag()
+        {
+            // An abstract root, a class root holding a subclass, an object root holding a boxed value.
+            string abstractRoot = RoundTrip<Item>(new Key { Name = "k", OpensDoor = 3 });
+            Assert.Contains("\"$type\": \"Amber.Tests.Models.Poly.Key\"", abstractRoot);
+            string subclass = RoundTrip<Animal>(new Dog { Name = "Rex", GoodBoy = true });
+            Assert.Contains("\"GoodBoy\": true", subclass);
+            Assert.IsType<Dog>(AmberJson.FromJson<Animal>(subclass));
+            Assert.Contains("\"$value\": 2.5", RoundTrip<object>(2.5));
+            Assert.Equal(0.0, AmberJson.FromJson<object>("{\"$type\": \"double\"}"));   // a wrapper whose Value is absent reads as the default
+        }
+
+        [Fact]
+        public void A_lone_surrogate_char_is_shown_as_its_number()
+        {
+            string json = RoundTrip(new AllPrimitives { Char = '\uD800' });
+            Assert.Contains("\"Char\": 55296", json);
+            Assert.Contains("\"a\"", RoundTrip(new AllArrays { Chars = new[] { 'a', '\uDC00' } }));
+        }
+
+        [Fact]
         public void References_show_as_ids_and_refs_and_come_back_shared()
         {
             var root = new Node { Name = "root" };
