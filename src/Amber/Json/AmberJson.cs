@@ -17,7 +17,16 @@ namespace Amber
     /// </summary>
     public static class AmberJson
     {
-        private static readonly JsonWriterOptions s_indented = new JsonWriterOptions { Indented = true, Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+        /// <summary>
+        /// Indented, with non-ASCII text as it is (a view for people, not for a web page), and deep enough for any payload
+        /// <paramref name="options"/> lets through: each level of Amber nesting takes at most two levels of JSON.
+        /// </summary>
+        private static JsonWriterOptions WriterOptions(AmberOptions? options) => new JsonWriterOptions
+        {
+            Indented = true,
+            Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+            MaxDepth = (options ?? AmberOptions.Default).MaxDepth * 2 + 8,
+        };
 
         /// <summary>The payload as indented JSON, read as a <typeparamref name="T"/>.</summary>
         public static string ToJson<T>(ReadOnlySpan<byte> payload, AmberOptions? options = null) => ToJson(payload, typeof(T), options);
@@ -29,7 +38,7 @@ namespace Amber
         /// <summary>Writes the payload, read as a <typeparamref name="T"/>, to <paramref name="utf8Json"/> as indented UTF-8 JSON.</summary>
         public static void ToJson<T>(ReadOnlySpan<byte> payload, Stream utf8Json, AmberOptions? options = null)
         {
-            using var writer = new Utf8JsonWriter(utf8Json, s_indented);
+            using var writer = new Utf8JsonWriter(utf8Json, WriterOptions(options));
             ToJson(payload, typeof(T), writer, options);
         }
 
@@ -43,14 +52,18 @@ namespace Amber
         public static string ToJson(ReadOnlySpan<byte> payload, Type? type, AmberOptions? options = null)
         {
             var buffer = new ArrayBufferWriter<byte>();
-            using (var writer = new Utf8JsonWriter(buffer, s_indented))
+            using (var writer = new Utf8JsonWriter(buffer, WriterOptions(options)))
             {
                 ToJson(payload, type, writer, options);
             }
             return Encoding.UTF8.GetString(buffer.WrittenSpan);
         }
 
-        /// <summary>Writes the payload, read as <paramref name="type"/> (null: without a type), to <paramref name="writer"/>.</summary>
+        /// <summary>
+        /// Writes the payload, read as <paramref name="type"/> (null: without a type), to <paramref name="writer"/>. A payload
+        /// that nests deeper than the writer's <see cref="JsonWriterOptions.MaxDepth"/> allows fails with an
+        /// <see cref="AmberException"/> (each level of Amber nesting takes at most two levels of JSON).
+        /// </summary>
         public static void ToJson(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter writer, AmberOptions? options = null)
         {
             if (writer == null) throw new ArgumentNullException(nameof(writer));

@@ -24,7 +24,7 @@ namespace Amber.Json
             JsonDocument document;
             try
             {
-                document = JsonDocument.Parse(utf8Json.ToArray(), new JsonDocumentOptions { MaxDepth = Math.Max(64, options.MaxDepth * 2 + 8), AllowTrailingCommas = true, CommentHandling = JsonCommentHandling.Skip });
+                document = JsonDocument.Parse(utf8Json.ToArray(), new JsonDocumentOptions { MaxDepth = options.MaxDepth * 2 + 8, AllowTrailingCommas = true, CommentHandling = JsonCommentHandling.Skip });
             }
             catch (JsonException ex)
             {

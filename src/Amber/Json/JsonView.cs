@@ -210,6 +210,19 @@ namespace Amber.Json
 
         // ------------------------------------------------------------------ values
 
+        /// <summary>
+        /// Before a value opens up to two JSON levels: a payload deeper than the writer may go fails as input that is too
+        /// deep, not with the writer's own exception.
+        /// </summary>
+        private static void EnterJson(Utf8JsonWriter? w, long at)
+        {
+            if (w == null) return;
+            int max = w.Options.MaxDepth == 0 ? 1000 : w.Options.MaxDepth;
+            if (w.CurrentDepth + 2 > max)
+                throw new AmberException($"The payload nests deeper than the JSON writer's MaxDepth of {max} allows", at,
+                    "Write to a Utf8JsonWriter whose JsonWriterOptions.MaxDepth is at least twice the AmberOptions.MaxDepth (the ToJson overloads that make their own writer do).");
+        }
+
         private static void WriteValue(ref AmberReader r, Context c, WireType wt, ViewNode? node)
         {
             if (node?.Kind == 'n') node = node.Element;
@@ -254,6 +267,7 @@ namespace Amber.Json
                 }
                 return;
             }
+            EnterJson(w, start);
             int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
             ShapeInfo shape = c.Shape(ref r, id);
             // A polymorphic or object member shows the type its tag names. A member declared as a class reads a tagged
@@ -318,6 +332,7 @@ namespace Amber.Json
                 return;
             }
             ViewNode? element = node?.Kind == 'a' ? node.Element : null;
+            EnterJson(w, at);
             if (n == 0)
             {
                 w?.WriteStartArray();
@@ -428,6 +443,7 @@ namespace Amber.Json
                 w?.WriteNullValue();
                 return;
             }
+            EnterJson(w, r.Position);
             ViewNode? keyNode = node?.Kind == 'm' ? node.Element : null;
             ViewNode? valueNode = node?.Kind == 'm' ? node.Value : null;
             var keyType = (WireType)(d & AmberCode.WireTypeMask);
