@@ -117,8 +117,8 @@ namespace Amber.Json
                     }
                     break;
                 case 'b':
-                    if (e.ValueKind == JsonValueKind.Null) w.WriteNull();
-                    else w.WriteBytes(Base64(e));
+                    // Through WriteBytes for null too: in reference mode a null Bytes value is two bytes (format §7.2).
+                    w.WriteBytes(e.ValueKind == JsonValueKind.Null ? null : Base64(e));
                     break;
                 case 'o':
                     WriteDeclared(ref w, c, e, Registered(node.Tag));

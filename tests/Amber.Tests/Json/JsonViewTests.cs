@@ -253,6 +253,15 @@ namespace Amber.Tests.Json
             Assert.Equal(0, children[0].GetProperty("Parent").GetProperty("$ref").GetInt32());
             Assert.Equal(children[0].GetProperty("$id").GetInt32(), children[1].GetProperty("$ref").GetInt32());
 
+            // Null bytes in reference mode (two bytes on the wire) read back too.
+            AmberSerializer.Serialize(new Blobs());   // names the type at a call site, so the generator serves it
+            string blobs = RoundTrip(new Blobs { Data = null, Parts = new List<byte[]?> { null, new byte[] { 2 } } }, Refs);
+            Assert.Contains("\"Data\": null", blobs);
+            RoundTrip(new AllArrays { Strings = new string?[] { null, "x", "y" } }, Refs);
+            // One string instance twice is shown twice and comes back as two equal strings (docs/json.md).
+            string shared = AmberJson.ToJson<AllArrays>(AmberSerializer.Serialize(new AllArrays { Strings = new[] { "x", "x" } }, Refs), Refs);
+            Assert.Equal(2, shared.Split("\"x\"").Length - 1);
+
             Node back = AmberJson.FromJson<Node>(json, Refs)!;
             Assert.Same(back, back.Children[0].Parent);
             Assert.Same(back.Children[0], back.Children[1]);

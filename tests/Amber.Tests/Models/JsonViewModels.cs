@@ -62,4 +62,11 @@ namespace Game
         public int Age { get; set; }
         public string? Email { get; set; }
     }
+
+    // Null byte arrays written present: a member whose default is not null, and list elements.
+    public class Blobs
+    {
+        public byte[]? Data { get; set; } = new byte[] { 1 };
+        public List<byte[]?>? Parts { get; set; }
+    }
 }
