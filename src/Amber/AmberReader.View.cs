@@ -69,27 +69,32 @@ namespace Amber
         }
 
         /// <summary>
-        /// Reads a Bytes value's raw bytes, or null; a back-reference (reference mode) gives the bytes of the value it
-        /// points to. The bytes are remembered for later back-references.
+        /// Reads a Bytes value's raw bytes; false for null. A back-reference (reference mode) gives the bytes of the value it
+        /// points to. In reference mode the bytes are remembered for later back-references; otherwise they are the input's
+        /// own, valid until the next read.
         /// </summary>
-        internal byte[]? ReadViewBytes()
+        internal bool ReadViewBytes(out ReadOnlySpan<byte> bytes)
         {
             long at = Position;
             int n = ReadBytesLength();
-            if (n == -1) return null;
+            if (n == -1)
+            {
+                bytes = default;
+                return false;
+            }
             if (n == -2)
             {
                 switch (_state.Bytes[_lastBytesRef])
                 {
-                    case byte[] b: return b;
-                    case ReaderState.SkippedBytes skipped: return skipped.Raw;
-                    case string s: return Encoding.UTF8.GetBytes(s);
-                    default: AmberThrow.Malformed(at, "A back-reference points to a value that is not a string or byte array"); return null;
+                    case byte[] b: bytes = b; return true;
+                    case ReaderState.SkippedBytes skipped: bytes = skipped.Raw; return true;
+                    case string s: bytes = Encoding.UTF8.GetBytes(s); return true;
+                    default: AmberThrow.Malformed(at, "A back-reference points to a value that is not a string or byte array"); bytes = default; return false;
                 }
             }
-            byte[] bytes = n == 0 ? Array.Empty<byte>() : ReadSpan(n).ToArray();
-            RememberBytes(bytes);
-            return bytes;
+            bytes = n == 0 ? ReadOnlySpan<byte>.Empty : ReadSpan(n);
+            if (_refs) RememberBytes(bytes.ToArray());
+            return true;
         }
     }
 }

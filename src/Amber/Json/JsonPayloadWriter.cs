@@ -272,6 +272,8 @@ namespace Amber.Json
 
         // ------------------------------------------------------------------ collections
 
+        // Collections take no nesting level: as in the generated writers, only objects count towards MaxDepth (the JSON
+        // itself is parsed no deeper than twice MaxDepth, which bounds the recursion here).
         private static void WriteSequence(ref AmberWriter w, Context c, JsonElement e, ViewNode element)
         {
             if (e.ValueKind == JsonValueKind.Null)
@@ -307,7 +309,6 @@ namespace Amber.Json
             {
                 throw Expected("an array", e);
             }
-            w.EnterDepth();
             int i = 0;
             foreach (JsonElement item in items.EnumerateArray())
             {
@@ -328,7 +329,6 @@ namespace Amber.Json
                 }
                 i++;
             }
-            w.ExitDepth();
         }
 
         private static void WriteMap(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
@@ -343,7 +343,6 @@ namespace Amber.Json
             WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");
             bool nullable = value.Kind == 'n';
             byte descriptor = (byte)((int)keyType | ((int)valueType << AmberCode.MapValueWireTypeShift) | (nullable ? AmberCode.MapNullableValues : 0));
-            w.EnterDepth();
             if (e.ValueKind == JsonValueKind.Object)
             {
                 int count = 0;
@@ -385,7 +384,6 @@ namespace Amber.Json
             {
                 throw Expected("an object (or an array of {\"$key\", \"$value\"} pairs)", e);
             }
-            w.ExitDepth();
         }
 
         private static void WriteMapValue(ref AmberWriter w, Context c, JsonElement v, ViewNode value, bool nullable)

@@ -186,13 +186,27 @@ namespace Amber.Json
                 return false;
             }
 
+            private string?[]? _unknownNames;
+            private ViewType? _namedFor;
+            private string? _typeName;
+
             /// <summary>The JSON name of a writer member no view type names: its key (or name hash) and wire type.</summary>
             public string UnknownName(int i)
             {
+                string?[] names = _unknownNames ??= new string?[Tags.Length];
+                if (names[i] != null) return names[i]!;
                 string wire = WireName((WireType)(Tags[i] & AmberCode.WireTypeMask));
-                return Hashes != null && Repeats(i)
+                return names[i] = Hashes != null && Repeats(i)
                     ? "#" + Hashes[i].ToString("x8", CultureInfo.InvariantCulture) + ":" + wire
                     : "#" + (Tags[i] >> 3).ToString("x4", CultureInfo.InvariantCulture) + ":" + wire;
+            }
+
+            /// <summary>The name its objects are counted under: the view type's, else the tag, else the shape.</summary>
+            public string TypeName(ViewType? view)
+            {
+                if (_typeName != null && ReferenceEquals(view, _namedFor)) return _typeName;
+                _namedFor = view;
+                return _typeName = view?.Name ?? (TypeTag is uint u ? "#" + u.ToString("X8", CultureInfo.InvariantCulture) : $"shape {Id} ({Tags.Length} members)");
             }
         }
 
@@ -306,8 +320,7 @@ namespace Amber.Json
             w?.WriteEndObject();
             r.ExitDepth();
             long total = r.Position - start;
-            string typeName = view?.Name ?? (shape.TypeTag is uint u ? "#" + u.ToString("X8", CultureInfo.InvariantCulture) : $"shape {shape.Id} ({count} members)");
-            c.Count(typeName, total - c.Nested, members);
+            c.Count(shape.TypeName(view), total - c.Nested, members);
             c.Nested = outerNested + total;
         }
 
@@ -428,7 +441,7 @@ namespace Amber.Json
                     Packed(codes[i], raw, 0).WriteTo(w);
                 }
                 w?.WriteEndObject();
-                c.Count(view?.Name ?? $"shape {shape.Id} ({count} members)", r.Position - rowStart, count);
+                c.Count(shape.TypeName(view), r.Position - rowStart, count);
                 c.Nested += r.Position - rowStart;
             }
             w?.WriteEndArray();
@@ -469,7 +482,7 @@ namespace Amber.Json
                     {
                         ViewNode? k = keyNode?.Kind == 'n' ? keyNode.Element : keyNode;
                         ScalarText key = ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
-                        w?.WritePropertyName(key.AsPropertyName());
+                        if (w != null) key.WriteAsPropertyName(w);
                     }
                     if (nullable && !r.ReadPresence()) w?.WriteNullValue();
                     else WriteValue(ref r, c, valueType, valueNode);
@@ -492,9 +505,10 @@ namespace Amber.Json
             switch (wt)
             {
                 case WireType.Varint:
-                    ScalarText number = Varint(r.ReadVarint(), scalar);
+                    ulong v = r.ReadVarint();
                     // An enum's named value by its name (a [Flags] enum's, or an unnamed value, as the number).
-                    return node?.NamesByValue != null && number.IsNumber && node.NamesByValue.TryGetValue(number.Text!, out string? name) ? ScalarText.String(name) : number;
+                    if (node?.NamesByRaw != null && node.NamesByRaw.TryGetValue(v, out string? name)) return ScalarText.String(name);
+                    return Varint(v, scalar);
                 case WireType.Fixed32:
                     return ScalarText.Float(r.ReadSingle());
                 case WireType.Fixed64:
@@ -510,14 +524,13 @@ namespace Amber.Json
                     ReadOnlySpan<byte> b16 = r.ReadSpan(16);
                     return scalar switch
                     {
-                        "Int128" => ScalarText.Number(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
-                        "UInt128" => ScalarText.Number(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
-                        _ => ScalarText.String(new Guid(b16).ToString()),
+                        "Int128" => ScalarText.Digits(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        "UInt128" => ScalarText.Digits(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        _ => ScalarText.Guid(new Guid(b16)),
                     };
                 default:
                     long start = r.Position;
-                    byte[]? bytes = r.ReadViewBytes();
-                    if (bytes == null) return ScalarText.Null;
+                    if (!r.ReadViewBytes(out ReadOnlySpan<byte> bytes)) return ScalarText.Null;
                     return Bytes(bytes, node, start);
             }
         }
@@ -527,7 +540,7 @@ namespace Amber.Json
             switch (scalar)
             {
                 case "SByte" or "Int16" or "Int32" or "Int64":
-                    return ScalarText.Number(AmberPrimitives.UnZigZag(v).ToString(CultureInfo.InvariantCulture));
+                    return ScalarText.Int64(AmberPrimitives.UnZigZag(v));
                 case "Boolean" when v <= 1:
                     return v == 1 ? ScalarText.True : ScalarText.False;
                 case "Char" when v <= char.MaxValue:
@@ -539,37 +552,29 @@ namespace Amber.Json
                 case "TimeOnly" when v < (ulong)TimeSpan.TicksPerDay:
                     return ScalarText.String(new TimeOnly((long)v).ToString("HH:mm:ss.fffffff", CultureInfo.InvariantCulture));
                 default:
-                    return ScalarText.Number(v.ToString(CultureInfo.InvariantCulture));
+                    return ScalarText.UInt64(v);
             }
         }
 
-        private static readonly UTF8Encoding s_strictUtf8 = new UTF8Encoding(false, true);
-
-        private static ScalarText Bytes(byte[] bytes, ViewNode? node, long at)
+        private static ScalarText Bytes(ReadOnlySpan<byte> bytes, ViewNode? node, long at)
         {
             string? scalar = node?.Kind == 's' ? node.Scalar : null;
             if (node?.Kind == 'b') return ScalarText.Base64(bytes);
             switch (scalar)
             {
                 case "String" or "Uri" or "Version":
-                    try
-                    {
-                        return ScalarText.String(s_strictUtf8.GetString(bytes));
-                    }
-                    catch (DecoderFallbackException ex)
-                    {
-                        throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.", ex);
-                    }
+                    if (!System.Text.Unicode.Utf8.IsValid(bytes)) throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.");
+                    return ScalarText.Utf8(bytes);
                 case "Decimal":
                     decimal m = 0m;
                     if (bytes.Length < 1 || !AmberPrimitives.TryReadDecimal(bytes, out m)) AmberThrow.Malformed(at, "A decimal is malformed");
                     return ScalarText.Decimal(m);
                 case "BigInteger":
-                    return ScalarText.Number(new BigInteger(bytes).ToString(CultureInfo.InvariantCulture));
+                    return ScalarText.Digits(new BigInteger(bytes).ToString(CultureInfo.InvariantCulture));
                 case "DateTimeOffset":
                     if (bytes.Length != 10) AmberThrow.Malformed(at, "A DateTimeOffset must be 10 bytes");
                     long ticks = BinaryPrimitives.ReadInt64LittleEndian(bytes);
-                    short minutes = BinaryPrimitives.ReadInt16LittleEndian(bytes.AsSpan(8));
+                    short minutes = BinaryPrimitives.ReadInt16LittleEndian(bytes.Slice(8));
                     if (ticks < DateTime.MinValue.Ticks || ticks > DateTime.MaxValue.Ticks || minutes < -840 || minutes > 840) AmberThrow.Malformed(at, "A DateTimeOffset is out of range");
                     try
                     {
@@ -581,87 +586,83 @@ namespace Amber.Json
                     }
                 default:
                     // No type: text when the bytes are UTF-8 text, else base64.
-                    if (IsText(bytes, out string? text)) return ScalarText.String(text!);
-                    return ScalarText.TaggedBase64(bytes);
+                    return IsText(bytes) ? ScalarText.Utf8(bytes) : ScalarText.TaggedBase64(bytes);
             }
         }
 
-        private static bool IsText(byte[] bytes, out string? text)
+        private static bool IsText(ReadOnlySpan<byte> bytes)
         {
-            text = null;
-            try
-            {
-                text = s_strictUtf8.GetString(bytes);
-            }
-            catch (DecoderFallbackException)
-            {
-                return false;
-            }
-            foreach (char ch in text) if (ch < ' ' && ch != '\t' && ch != '\n' && ch != '\r') return false;
-            return true;
+            foreach (byte b in bytes) if (b < (byte)' ' && b != (byte)'\t' && b != (byte)'\n' && b != (byte)'\r') return false;
+            return System.Text.Unicode.Utf8.IsValid(bytes);
         }
 
         private static ScalarText Packed(int code, ReadOnlySpan<byte> raw, int i) => code switch
         {
-            AmberCode.PackedByte => ScalarText.Number(raw[i].ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedSByte => ScalarText.Number(((sbyte)raw[i]).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedInt16 => ScalarText.Number(BinaryPrimitives.ReadInt16LittleEndian(raw.Slice(2 * i)).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedUInt16 => ScalarText.Number(BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i)).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedInt32 => ScalarText.Number(BinaryPrimitives.ReadInt32LittleEndian(raw.Slice(4 * i)).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedUInt32 => ScalarText.Number(BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * i)).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedInt64 => ScalarText.Number(BinaryPrimitives.ReadInt64LittleEndian(raw.Slice(8 * i)).ToString(CultureInfo.InvariantCulture)),
-            AmberCode.PackedUInt64 => ScalarText.Number(BinaryPrimitives.ReadUInt64LittleEndian(raw.Slice(8 * i)).ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedByte => ScalarText.UInt64(raw[i]),
+            AmberCode.PackedSByte => ScalarText.Int64((sbyte)raw[i]),
+            AmberCode.PackedInt16 => ScalarText.Int64(BinaryPrimitives.ReadInt16LittleEndian(raw.Slice(2 * i))),
+            AmberCode.PackedUInt16 => ScalarText.UInt64(BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))),
+            AmberCode.PackedInt32 => ScalarText.Int64(BinaryPrimitives.ReadInt32LittleEndian(raw.Slice(4 * i))),
+            AmberCode.PackedUInt32 => ScalarText.UInt64(BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * i))),
+            AmberCode.PackedInt64 => ScalarText.Int64(BinaryPrimitives.ReadInt64LittleEndian(raw.Slice(8 * i))),
+            AmberCode.PackedUInt64 => ScalarText.UInt64(BinaryPrimitives.ReadUInt64LittleEndian(raw.Slice(8 * i))),
             AmberCode.PackedSingle => ScalarText.Float(BinaryPrimitives.ReadSingleLittleEndian(raw.Slice(4 * i))),
             AmberCode.PackedDouble => ScalarText.Float(BinaryPrimitives.ReadDoubleLittleEndian(raw.Slice(8 * i))),
-            AmberCode.PackedBoolean => raw[i] == 0 ? ScalarText.False : raw[i] == 1 ? ScalarText.True : ScalarText.Number(raw[i].ToString(CultureInfo.InvariantCulture)),
+            AmberCode.PackedBoolean => raw[i] == 0 ? ScalarText.False : raw[i] == 1 ? ScalarText.True : ScalarText.UInt64(raw[i]),
             _ => Char((char)BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))),
         };
 
         /// <summary>A char as a one-character string; a lone surrogate, which JSON text cannot hold, as its number.</summary>
-        private static ScalarText Char(char c) =>
-            char.IsSurrogate(c) ? ScalarText.Number(((int)c).ToString(CultureInfo.InvariantCulture)) : ScalarText.String(c.ToString());
+        private static ScalarText Char(char c) => char.IsSurrogate(c) ? ScalarText.UInt64(c) : ScalarText.Char(c);
 
-        /// <summary>A scalar as JSON: a number's text, a string, a literal, or bytes (base64).</summary>
-        private readonly struct ScalarText
+        /// <summary>
+        /// A scalar as JSON, without allocating for the common cases (numbers, UTF-8 strings from the payload, GUIDs): a
+        /// number, a string, a literal, or bytes (base64). Written as a value, or as a property name (a dictionary key).
+        /// </summary>
+        private readonly ref struct ScalarText
         {
-            private enum Kind : byte { Null, True, False, Number, Float, Single, Decimal, String, Base64, TaggedBase64 }
+            private enum Kind : byte { Null, True, False, Int64, UInt64, Double, Single, Decimal, Digits, String, Char, Utf8, Guid, Base64, TaggedBase64 }
 
             private readonly Kind _kind;
-            private readonly string? _text;
-            private readonly byte[]? _bytes;
+            private readonly long _long;
             private readonly double _double;
             private readonly decimal _decimal;
+            private readonly string? _text;
+            private readonly ReadOnlySpan<byte> _bytes;
+            private readonly Guid _guid;
 
-            private ScalarText(Kind kind, string? text, byte[]? bytes, double d = 0, decimal m = 0)
+            private ScalarText(Kind kind, long l = 0, double d = 0, decimal m = 0, string? text = null, ReadOnlySpan<byte> bytes = default, Guid guid = default)
             {
                 _kind = kind;
-                _text = text;
-                _bytes = bytes;
+                _long = l;
                 _double = d;
                 _decimal = m;
+                _text = text;
+                _bytes = bytes;
+                _guid = guid;
             }
 
-            public static ScalarText Decimal(decimal value) => new ScalarText(Kind.Decimal, value.ToString(CultureInfo.InvariantCulture), null, 0, value);
+            public static ScalarText Null => new ScalarText(Kind.Null);
+            public static ScalarText True => new ScalarText(Kind.True);
+            public static ScalarText False => new ScalarText(Kind.False);
+            public static ScalarText Int64(long value) => new ScalarText(Kind.Int64, l: value);
+            public static ScalarText UInt64(ulong value) => new ScalarText(Kind.UInt64, l: unchecked((long)value));
+            public static ScalarText Decimal(decimal value) => new ScalarText(Kind.Decimal, m: value);
+            public static ScalarText Digits(string digits) => new ScalarText(Kind.Digits, text: digits);   // 128-bit and big integers
+            public static ScalarText String(string text) => new ScalarText(Kind.String, text: text);
+            public static ScalarText Char(char c) => new ScalarText(Kind.Char, l: c);
+            public static ScalarText Utf8(ReadOnlySpan<byte> utf8) => new ScalarText(Kind.Utf8, bytes: utf8);
+            public static ScalarText Guid(Guid value) => new ScalarText(Kind.Guid, guid: value);
+            public static ScalarText Base64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.Base64, bytes: bytes);
+            public static ScalarText TaggedBase64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.TaggedBase64, bytes: bytes);
 
-            public bool IsNumber => _kind == Kind.Number;
-
-            public string? Text => _text;
-
-            public static ScalarText Null => new ScalarText(Kind.Null, null, null);
-            public static ScalarText True => new ScalarText(Kind.True, null, null);
-            public static ScalarText False => new ScalarText(Kind.False, null, null);
-            public static ScalarText Number(string text) => new ScalarText(Kind.Number, text, null);
-            public static ScalarText String(string text) => new ScalarText(Kind.String, text, null);
-            public static ScalarText Base64(byte[] bytes) => new ScalarText(Kind.Base64, null, bytes);
-            public static ScalarText TaggedBase64(byte[] bytes) => new ScalarText(Kind.TaggedBase64, null, bytes);
-
-            /// <summary>A float or double: its shortest round-trip text, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
+            /// <summary>A double: the writer's shortest round-trip form, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
             public static ScalarText Float(double value) =>
-                double.IsFinite(value) ? new ScalarText(Kind.Float, value.ToString("R", CultureInfo.InvariantCulture), null, value) : String(value.ToString(CultureInfo.InvariantCulture));
+                double.IsFinite(value) ? new ScalarText(Kind.Double, d: value) : String(value.ToString(CultureInfo.InvariantCulture));
 
-            // A float is shown with its own shortest digits (1.1f as 1.1, not 1.100000023841858).
+            /// <summary>A float, with its own shortest digits (1.1f as 1.1, not 1.100000023841858).</summary>
             public static ScalarText Float(float value) =>
-                float.IsFinite(value) ? new ScalarText(Kind.Single, value.ToString("R", CultureInfo.InvariantCulture), null, value) : String(value.ToString(CultureInfo.InvariantCulture));
+                float.IsFinite(value) ? new ScalarText(Kind.Single, d: value) : String(value.ToString(CultureInfo.InvariantCulture));
 
             public void WriteTo(Utf8JsonWriter w)
             {
@@ -670,17 +671,19 @@ namespace Amber.Json
                     case Kind.Null: w.WriteNullValue(); break;
                     case Kind.True: w.WriteBooleanValue(true); break;
                     case Kind.False: w.WriteBooleanValue(false); break;
-                    case Kind.Number:
-                        // Through the writer's own number formatting where the text fits a .NET number (keeps indentation
-                        // consistent); 128-bit and big integers as their digits.
-                        if (long.TryParse(_text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long l)) w.WriteNumberValue(l);
-                        else if (ulong.TryParse(_text, NumberStyles.None, CultureInfo.InvariantCulture, out ulong u)) w.WriteNumberValue(u);
-                        else w.WriteRawValue(_text!, skipInputValidation: true);
-                        break;
-                    case Kind.Float: w.WriteNumberValue(_double); break;
+                    case Kind.Int64: w.WriteNumberValue(_long); break;
+                    case Kind.UInt64: w.WriteNumberValue(unchecked((ulong)_long)); break;
+                    case Kind.Double: w.WriteNumberValue(_double); break;
                     case Kind.Single: w.WriteNumberValue((float)_double); break;
                     case Kind.Decimal: w.WriteNumberValue(_decimal); break;
+                    case Kind.Digits: w.WriteRawValue(_text!, skipInputValidation: true); break;
                     case Kind.String: w.WriteStringValue(_text); break;
+                    case Kind.Char:
+                        char c = (char)_long;
+                        w.WriteStringValue(new ReadOnlySpan<char>(in c));
+                        break;
+                    case Kind.Utf8: w.WriteStringValue(_bytes); break;
+                    case Kind.Guid: w.WriteStringValue(_guid); break;
                     case Kind.Base64: w.WriteBase64StringValue(_bytes); break;
                     default:
                         w.WriteStartObject();
@@ -690,15 +693,31 @@ namespace Amber.Json
                 }
             }
 
-            /// <summary>The scalar as a JSON property name (a dictionary key).</summary>
-            public string AsPropertyName() => _kind switch
+            /// <summary>Writes the scalar as a JSON property name (a dictionary key).</summary>
+            public void WriteAsPropertyName(Utf8JsonWriter w)
             {
-                Kind.Null => "",
-                Kind.True => "true",
-                Kind.False => "false",
-                Kind.Number or Kind.String or Kind.Float or Kind.Single or Kind.Decimal => _text!,
-                _ => Convert.ToBase64String(_bytes!),
-            };
+                Span<char> digits = stackalloc char[64];
+                int n;
+                switch (_kind)
+                {
+                    case Kind.Null: w.WritePropertyName(""); break;
+                    case Kind.True: w.WritePropertyName("true"); break;
+                    case Kind.False: w.WritePropertyName("false"); break;
+                    case Kind.Int64: _long.TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
+                    case Kind.UInt64: unchecked((ulong)_long).TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
+                    case Kind.Double: _double.TryFormat(digits, out n, "R", CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
+                    case Kind.Single: ((float)_double).TryFormat(digits, out n, "R", CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
+                    case Kind.Decimal: _decimal.TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
+                    case Kind.Digits or Kind.String: w.WritePropertyName(_text!); break;
+                    case Kind.Char:
+                        char c = (char)_long;
+                        w.WritePropertyName(new ReadOnlySpan<char>(in c));
+                        break;
+                    case Kind.Utf8: w.WritePropertyName(_bytes); break;
+                    case Kind.Guid: _guid.TryFormat(digits, out n); w.WritePropertyName(digits.Slice(0, n)); break;
+                    default: w.WritePropertyName(Convert.ToBase64String(_bytes)); break;
+                }
+            }
         }
     }
 }

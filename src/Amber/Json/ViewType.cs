@@ -101,20 +101,25 @@ namespace Amber.Json
             Element = element;
             Value = value;
             if (enumNames == null) return;
-            NamesByValue = new Dictionary<string, string>(StringComparer.Ordinal);
+            NamesByRaw = new Dictionary<ulong, string>();
             ValuesByName = new Dictionary<string, string>(StringComparer.Ordinal);
+            bool signed = scalar is "SByte" or "Int16" or "Int32" or "Int64";
             foreach (string pair in enumNames.Split(','))
             {
                 int eq = pair.IndexOf('=');
                 if (eq <= 0) continue;
                 string name = pair.Substring(0, eq), number = pair.Substring(eq + 1);
-                if (!NamesByValue.ContainsKey(number)) NamesByValue.Add(number, name);   // of aliases, the first declared shows
+                // The key is the varint as it is on the wire: zigzag for a signed underlying type (format §3.1).
+                ulong raw = signed
+                    ? (long.TryParse(number, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out long l) ? AmberPrimitives.ZigZag(l) : ulong.MaxValue)
+                    : (ulong.TryParse(number, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out ulong u) ? u : ulong.MaxValue);
+                if (!NamesByRaw.ContainsKey(raw)) NamesByRaw.Add(raw, name);   // of aliases, the first declared shows
                 ValuesByName[name] = number;
             }
         }
 
-        /// <summary><c>e</c>: the name of each named value, by the value's invariant text; null for a [Flags] enum.</summary>
-        public Dictionary<string, string>? NamesByValue { get; }
+        /// <summary><c>e</c>: the name of each named value, by its varint on the wire; null for a [Flags] enum.</summary>
+        public Dictionary<ulong, string>? NamesByRaw { get; }
 
         /// <summary><c>e</c>: the value's invariant text of each name.</summary>
         public Dictionary<string, string>? ValuesByName { get; }
