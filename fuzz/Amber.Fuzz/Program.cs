@@ -114,6 +114,15 @@ namespace Amber.Fuzz
                 double time = g.Sum(s => s.Time.TotalSeconds);
                 Console.WriteLine($"  {g.Key,-12} {execs,14:N0} executions in {time,8:N0} s, {(time > 0 ? execs / time : 0),8:N0}/s, {g.Sum(s => s.Findings)} finding(s)");
             }
+            Console.WriteLine();
+            Console.WriteLine($"amplification per entry point (inputs of {Amplification.MinimumInput:N0} bytes or more; the worst execution of any model):");
+            Console.WriteLine($"  {"entry point",-12} {"alloc B/byte",13} {"(bytes, input)",24} {"time ns/byte",13} {"(ms, input)",20}");
+            foreach (IGrouping<EntryPoint, TargetStats> g in report.Targets.GroupBy(s => s.Target.Entry))
+            {
+                Amplification a = g.Select(s => s.WorstAllocation).MaxBy(x => x.PerByte)!;
+                Amplification t = g.Select(s => s.WorstTime).MaxBy(x => x.PerByte)!;
+                Console.WriteLine($"  {g.Key,-12} {a.PerByte,13:N1} {$"({a.Cost:N0}, {a.InputLength:N0})",24} {t.PerByte,13:N1} {$"({t.Cost / 1e6:N2}, {t.InputLength:N0})",20}");
+            }
             Console.WriteLine($"total: {report.TotalExecutions:N0} executions in {report.Elapsed.TotalSeconds:N0} s ({report.TotalExecutions / Math.Max(0.001, report.Elapsed.TotalSeconds):N0}/s), {report.Targets.Sum(t => t.Signatures):N0} signatures, {report.Findings.Count} finding(s)");
             foreach (Finding f in report.Findings) Console.WriteLine($"  {f} (+{f.Repeats} more)");
         }

@@ -41,6 +41,36 @@ namespace Amber.Fuzz.Engine
         public TimeSpan Time { get; internal set; }
         public IReadOnlyList<string> SignatureList { get; internal set; } = Array.Empty<string>();
         public double ExecutionsPerSecond => Time.TotalSeconds > 0 ? Executions / Time.TotalSeconds : 0;
+
+        /// <summary>
+        /// Amplification: the most bytes one execution allocated per input byte, over inputs of at least
+        /// <see cref="Amplification.MinimumInput"/> bytes (below that, a fixed cost such as the exception dominates), and the input's size.
+        /// </summary>
+        public Amplification WorstAllocation { get; } = new Amplification();
+
+        /// <summary>Amplification: the longest time one execution took per input byte (nanoseconds), same inputs.</summary>
+        public Amplification WorstTime { get; } = new Amplification();
+    }
+
+    /// <summary>The worst ratio of a cost to the input's size seen on one target, and the input it was seen on.</summary>
+    public sealed class Amplification
+    {
+        /// <summary>Inputs shorter than this are not counted: their cost is the call's fixed cost, not the bytes'.</summary>
+        public const int MinimumInput = 1024;
+
+        public double PerByte { get; private set; }
+        public long Cost { get; private set; }
+        public int InputLength { get; private set; }
+
+        internal void Observe(long cost, int inputLength)
+        {
+            if (inputLength < MinimumInput) return;
+            double perByte = (double)cost / inputLength;
+            if (perByte <= PerByte) return;
+            PerByte = perByte;
+            Cost = cost;
+            InputLength = inputLength;
+        }
     }
 
     /// <summary>The result of <see cref="FuzzEngine.Run"/>.</summary>
@@ -182,6 +212,8 @@ namespace Amber.Fuzz.Engine
             Delivery delivery = Delivery.Choose(s.Target.Entry, input.Length, s.Random);
             ExecutionResult result = Execute(s.Target, input, delivery);
             s.Stats.Executions++;
+            s.Stats.WorstAllocation.Observe(result.AllocatedBytes, input.Length);
+            s.Stats.WorstTime.Observe((long)(result.Elapsed.TotalMilliseconds * 1_000_000), input.Length);
             Finding? finding = Judge(s.Target, input, delivery, result, checkTime: !isSeed);
             if (finding != null)
             {
