@@ -116,12 +116,13 @@ namespace Amber.Fuzz
             }
             Console.WriteLine();
             Console.WriteLine($"amplification per entry point (inputs of {Amplification.MinimumInput:N0} bytes or more; the worst execution of any model):");
-            Console.WriteLine($"  {"entry point",-12} {"alloc B/byte",13} {"(bytes, input)",24} {"time ns/byte",13} {"(ms, input)",20}");
+            Console.WriteLine($"  {"entry point",-12} {"alloc B/byte",13} {"(bytes, input)",24} {"model",-12} {"time ns/byte",13} {"(ms, input)",20} model");
             foreach (IGrouping<EntryPoint, TargetStats> g in report.Targets.GroupBy(s => s.Target.Entry))
             {
-                Amplification a = g.Select(s => s.WorstAllocation).MaxBy(x => x.PerByte)!;
-                Amplification t = g.Select(s => s.WorstTime).MaxBy(x => x.PerByte)!;
-                Console.WriteLine($"  {g.Key,-12} {a.PerByte,13:N1} {$"({a.Cost:N0}, {a.InputLength:N0})",24} {t.PerByte,13:N1} {$"({t.Cost / 1e6:N2}, {t.InputLength:N0})",20}");
+                TargetStats a = g.MaxBy(s => s.WorstAllocation.PerByte)!;
+                TargetStats t = g.MaxBy(s => s.WorstTime.PerByte)!;
+                Console.WriteLine($"  {g.Key,-12} {a.WorstAllocation.PerByte,13:N1} {$"({a.WorstAllocation.Cost:N0}, {a.WorstAllocation.InputLength:N0})",24} {a.Target.Model.Name,-12} "
+                    + $"{t.WorstTime.PerByte,13:N1} {$"({t.WorstTime.Cost / 1e6:N2}, {t.WorstTime.InputLength:N0})",20} {t.Target.Model.Name}");
             }
             Console.WriteLine($"total: {report.TotalExecutions:N0} executions in {report.Elapsed.TotalSeconds:N0} s ({report.TotalExecutions / Math.Max(0.001, report.Elapsed.TotalSeconds):N0}/s), {report.Targets.Sum(t => t.Signatures):N0} signatures, {report.Findings.Count} finding(s)");
             foreach (Finding f in report.Findings) Console.WriteLine($"  {f} (+{f.Repeats} more)");

@@ -55,8 +55,11 @@ namespace Amber.Fuzz.Engine
     /// <summary>The worst ratio of a cost to the input's size seen on one target, and the input it was seen on.</summary>
     public sealed class Amplification
     {
-        /// <summary>Inputs shorter than this are not counted: their cost is the call's fixed cost, not the bytes'.</summary>
-        public const int MinimumInput = 1024;
+        /// <summary>
+        /// Inputs shorter than this are not counted: their cost is mostly the call's fixed cost (a stream entry point's
+        /// buffer, an exception and its message), not the bytes'.
+        /// </summary>
+        public const int MinimumInput = 16 * 1024;
 
         public double PerByte { get; private set; }
         public long Cost { get; private set; }
