@@ -1,0 +1,272 @@
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.IO;
+using System.Threading.Tasks;
+using Amber.Compression;
+using Xunit;
+
+// The corpus writes and reads through generic helpers (Payload<T>, Stream<T>), which are no concrete call
+// sites, so every root type is named here for the generator.
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatEnvelope))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatBookShelf))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatVector3[]))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.GameSave))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.SportFeed))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.BootResponse))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatScalars))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatExtremes))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatEnums))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatCollections))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNullables))]
+[assembly: Amber.AmberSerializable(typeof(int?))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPoint?))]
+[assembly: Amber.AmberSerializable(typeof(string))]
+[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.List<int>))]
+[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.Dictionary<string,string>))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNested))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatConstruction))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPositional))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPolymorphism))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatShape))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.ICompatAnimal))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatReferences))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatGraph))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatObjects))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatReplacements))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.EngineColor))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatMoney))]
+[assembly: Amber.AmberSerializable(typeof(object))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatWideHolder))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatWide))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatCollisions))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatRows))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatMultiDim))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatLogEntry))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNode))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatVector3))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatBook))]
+
+namespace Amber.Tests.Compat
+{
+    /// <summary>
+    /// Every file of tests/compat, with how it is written and read. ENTRIES ARE ONLY EVER ADDED: an
+    /// entry's name, writer and expected object stay as they are once its file exists (the file is the
+    /// contract); to cover a new feature or a new version's writer, add an entry with a new name.
+    /// </summary>
+    public static class CompatCorpus
+    {
+        private static readonly AmberOptions References = new AmberOptions { PreserveReferences = true };
+
+        public static IReadOnlyList<CompatEntry> Entries { get; } = Build();
+
+        private static CompatEntry Payload<T>(string name, Func<T> expected, AmberOptions? options = null, bool identity = false) =>
+            new CompatEntry(
+                name + ".amber",
+                () => AmberSerializer.Serialize(expected(), options),
+                bytes =>
+                {
+                    DeepCompare.Equal(expected(), AmberSerializer.Deserialize<T>(bytes, options), identity);
+                    DeepCompare.Equal(expected(), AmberSerializer.Deserialize<T>(new MemoryStream(bytes), options), identity);
+                });
+
+        private static CompatEntry Stream<T>(string name, Func<List<T>> expected, AmberStreamOptions options, bool identity = false) =>
+            new CompatEntry(
+                name + ".ambs",
+                () =>
+                {
+                    var stream = new MemoryStream();
+                    AmberStream.Write(stream, expected(), options);
+                    return stream.ToArray();
+                },
+                bytes =>
+                {
+                    DeepCompare.Equal(expected(), AmberStream.ReadAll<T>(new MemoryStream(bytes), options), identity);
+                    DeepCompare.Equal(expected(), AmberStream.ReadAllAsync<T>(new MemoryStream(bytes), options).GetAwaiter().GetResult(), identity);
+                });
+
+        private static IReadOnlyList<CompatEntry> Build()
+        {
+            var entries = new List<CompatEntry>
+            {
+                // ---- the six bench workloads, at a small scale
+                Payload("workload-envelope", CompatFactory.Envelope),
+                Payload("workload-bookshelf", CompatFactory.BookShelf),
+                Payload("workload-vector3", CompatFactory.Vectors),
+                Payload("workload-gamestate", CompatFactory.GameSave),
+                Payload("workload-sportevents", CompatFactory.SportFeed),
+                Payload("workload-bootpayload", CompatFactory.BootResponse),
+
+                // ---- features
+                Payload("scalars", CompatFactory.Scalars),
+                Payload("scalars-extremes", CompatFactory.Extremes),
+                Payload("scalars-defaults", () => new CompatScalars()),
+                Payload("enums", CompatFactory.Enums),
+                Payload("collections", CompatFactory.Collections),
+                Payload("collections-empty-and-null", () => new CompatCollections { IntArray = Array.Empty<int>(), StringList = new List<string>(), Dictionary = new Dictionary<string, int>() }),
+                Payload("nullables", CompatFactory.Nullables),
+                Payload("root-nullable-int", () => (int?)-42),
+                Payload("root-nullable-null", () => (int?)null),
+                Payload("root-nullable-struct", () => (CompatPoint?)new CompatPoint { X = 3, Y = 4 }),
+                Payload("root-string", () => "a root string"),
+                Payload("root-int-list", () => new List<int> { 1, 2, 3 }),
+                Payload("root-string-dictionary", () => new Dictionary<string, string> { ["a"] = "b" }),
+                Payload("root-null-class", () => (CompatNested?)null),
+                Payload("records-constructors", CompatFactory.Construction),
+                Payload("root-record", () => new CompatPositional("root", 5, "g")),
+                Payload("polymorphism", CompatFactory.Polymorphism),
+                Payload("polymorphism-abstract-root", () => (CompatShape)new CompatColoredSquare { Name = "root", Width = 1, Height = 2, Color = new EngineColor { B = 9 } }),
+                Payload("polymorphism-interface-root", () => (ICompatAnimal)new CompatCat("root cat", 3)),
+                Payload("polymorphism-former-type-name", () => (CompatShape)new CompatBlade { Name = "renamed", Sharpness = 12 }),
+                Payload("references-cycle", CompatFactory.References, References, identity: true),
+                Payload("references-attribute-graph", CompatFactory.Graph, identity: true),
+                Payload("references-object-members", () => ReferencedObjects(), References, identity: true),
+                Payload("surrogates-formatters", CompatFactory.Replacements),
+                Payload("root-surrogate", () => new EngineColor { R = 1, G = 2, B = 3, A = 4 }),
+                Payload("root-formatter", () => new CompatMoney(-7.5m, "JPY")),
+                Payload("object-members", CompatFactory.Objects),
+                Payload("root-object-int", () => (object)5),
+                Payload("root-object-model", () => (object)new CompatNested { Id = 9, Label = "as object" }),
+                Payload("wide-shapes", CompatFactory.WideHolder),
+                Payload("wide-root", () => CompatFactory.Wide(5)),
+                Payload("key-collisions", CompatFactory.Collisions),
+                Payload("rows", CompatFactory.Rows),
+                Payload("multidimensional-arrays", CompatFactory.MultiDim),
+
+                // ---- version tolerance: each file is read as the version that wrote it and as the other
+                new CompatEntry(
+                    "version-contact-v1.amber",
+                    () => AmberSerializer.Serialize(CompatFactory.ContactV1()),
+                    bytes =>
+                    {
+                        DeepCompare.Equal(CompatFactory.ContactV1(), AmberSerializer.Deserialize<CompatContactV1>(bytes));
+                        DeepCompare.Equal(CompatFactory.ContactV1AsV2(), AmberSerializer.Deserialize<CompatContactV2>(bytes));
+                    }),
+                new CompatEntry(
+                    "version-contact-v2.amber",
+                    () => AmberSerializer.Serialize(CompatFactory.ContactV2()),
+                    bytes =>
+                    {
+                        DeepCompare.Equal(CompatFactory.ContactV2(), AmberSerializer.Deserialize<CompatContactV2>(bytes));
+                        DeepCompare.Equal(CompatFactory.ContactV2AsV1(), AmberSerializer.Deserialize<CompatContactV1>(bytes));
+                    }),
+                new CompatEntry(
+                    "version-contact-v1-list.amber",
+                    () => AmberSerializer.Serialize(new List<CompatContactV1> { CompatFactory.ContactV1(), new CompatContactV1 { Name = "second" } }),
+                    bytes => DeepCompare.Equal(
+                        new List<CompatContactV2> { CompatFactory.ContactV1AsV2(), new CompatContactV2 { Name = "second" } },
+                        AmberSerializer.Deserialize<List<CompatContactV2>>(bytes))),
+                new CompatEntry(
+                    "version-key-collision-v1.amber",
+                    () => AmberSerializer.Serialize(CompatFactory.CollisionV1()),
+                    bytes =>
+                    {
+                        DeepCompare.Equal(CompatFactory.CollisionV1(), AmberSerializer.Deserialize<CompatCollisionV1>(bytes));
+                        DeepCompare.Equal(new CompatCollisionV2 { M092 = 92, Tail = "tail" }, AmberSerializer.Deserialize<CompatCollisionV2>(bytes));
+                    }),
+                new CompatEntry(
+                    "version-key-collision-v2.amber",
+                    () => AmberSerializer.Serialize(CompatFactory.CollisionV2()),
+                    bytes =>
+                    {
+                        DeepCompare.Equal(CompatFactory.CollisionV2(), AmberSerializer.Deserialize<CompatCollisionV2>(bytes));
+                        DeepCompare.Equal(CompatFactory.CollisionV1(), AmberSerializer.Deserialize<CompatCollisionV1>(bytes));
+                    }),
+
+                // ---- chunked streams: several frames each (ItemsPerFrame 16 for 40 items)
+                Stream("stream-stored", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16 }),
+                Stream("stream-brotli", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberBrotli.Codec }),
+                Stream("stream-lz4", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberLz4.Codec }),
+                Stream("stream-lz4-references", () => CompatFactory.NodeRing(12), new AmberStreamOptions { ItemsPerFrame = 5, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
+                Stream("stream-rows-brotli", () => new List<CompatVector3>(CompatFactory.Vectors()), new AmberStreamOptions { ItemsPerFrame = 64, Compression = AmberBrotli.Codec }),
+                new CompatEntry("snapshot-lz4.ambs", WriteSnapshot, VerifySnapshot),
+
+                // ---- message streams
+                new CompatEntry("messages-framing.ambm", WriteMessages, VerifyMessages),
+            };
+
+            return entries;
+        }
+
+        private static CompatObjects ReferencedObjects()
+        {
+            var shared = new CompatNested { Id = 1, Label = "shared" };
+            var list = new List<object> { shared, "text" };
+            list.Add(list); // a list in object position keeps its identity and may contain itself (format §7.3)
+            return new CompatObjects
+            {
+                Model = shared,
+                ModelList = list,
+                Items = new List<object> { list, shared }, // a typed List<object> member has no identity of its own; its elements do
+                Array = new object[] { shared, list },
+                Map = new Dictionary<string, object> { ["again"] = shared, ["list"] = list },
+            };
+        }
+
+        private static readonly AmberStreamOptions SnapshotOptions = new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberLz4.Codec };
+
+        private static byte[] WriteSnapshot()
+        {
+            string path = Path.Combine(Path.GetTempPath(), "amber-compat-" + Guid.NewGuid().ToString("N") + ".ambs");
+            try
+            {
+                AmberSnapshot.WriteFile(path, CompatFactory.BookShelf().Books!, SnapshotOptions);
+                return File.ReadAllBytes(path);
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        }
+
+        private static void VerifySnapshot(byte[] bytes)
+        {
+            string path = Path.Combine(Path.GetTempPath(), "amber-compat-" + Guid.NewGuid().ToString("N") + ".ambs");
+            try
+            {
+                File.WriteAllBytes(path, bytes);
+                DeepCompare.Equal(CompatFactory.BookShelf().Books, new List<CompatBook>(AmberSnapshot.ReadFile<CompatBook>(path, SnapshotOptions)));
+                DeepCompare.Equal(CompatFactory.BookShelf().Books, AmberStream.ReadAll<CompatBook>(new MemoryStream(bytes), SnapshotOptions));
+            }
+            finally
+            {
+                File.Delete(path);
+            }
+        }
+
+        // A message stream of several types, in the order VerifyMessages reads them; the last in reference mode.
+        private static byte[] WriteMessages()
+        {
+            var buffer = new ArrayBufferWriter<byte>();
+            AmberFraming.WriteMessage(buffer, CompatFactory.Envelope());
+            AmberFraming.WriteMessage(buffer, new CompatPositional("framed", 2));
+            foreach (CompatLogEntry entry in CompatFactory.LogEntries(5)) AmberFraming.WriteMessage(buffer, entry);
+            AmberFraming.WriteMessage(buffer, CompatFactory.BookShelf());
+            AmberFraming.WriteMessage(buffer, CompatFactory.References(), References);
+            return buffer.WrittenSpan.ToArray();
+        }
+
+        private static void VerifyMessages(byte[] bytes)
+        {
+            var buffer = new ReadOnlySequence<byte>(bytes);
+
+            // A reader given only part of the first message reads nothing and waits.
+            var partial = buffer.Slice(0, 10);
+            Assert.False(AmberFraming.TryReadMessage<CompatEnvelope>(ref partial, out _));
+            Assert.Equal(10, partial.Length);
+
+            DeepCompare.Equal(CompatFactory.Envelope(), Next<CompatEnvelope>(ref buffer));
+            DeepCompare.Equal(new CompatPositional("framed", 2), Next<CompatPositional>(ref buffer));
+            foreach (CompatLogEntry entry in CompatFactory.LogEntries(5)) DeepCompare.Equal(entry, Next<CompatLogEntry>(ref buffer));
+            DeepCompare.Equal(CompatFactory.BookShelf(), Next<CompatBookShelf>(ref buffer));
+            DeepCompare.Equal(CompatFactory.References(), Next<CompatReferences>(ref buffer, References), identity: true);
+            Assert.True(buffer.IsEmpty, "bytes left after the last message");
+        }
+
+        private static T? Next<T>(ref ReadOnlySequence<byte> buffer, AmberOptions? options = null)
+        {
+            Assert.True(AmberFraming.TryReadMessage(ref buffer, out T? value, options), "a whole message of " + typeof(T).Name + " was expected");
+            return value;
+        }
+    }
+}
