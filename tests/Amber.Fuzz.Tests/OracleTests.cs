@@ -37,6 +37,14 @@ namespace Amber.Fuzz.Tests
         }
 
         [Fact]
+        public void A_target_whose_every_seed_fails_reports_it_and_the_run_goes_on()
+        {
+            // Nothing joins the corpus, so there is nothing to mutate: the seeds' finding is the result, not a crash of the engine.
+            Finding f = Assert.Single(Run(Fake(_ => throw new InvalidOperationException("always"))));
+            Assert.Equal(FindingKind.Crash, f.Kind);
+        }
+
+        [Fact]
         public void An_AmberException_is_a_finding_without_an_offset_inside_the_input()
         {
             var findings = Run(Fake(b => b.Length != s_seed.Length ? throw new AmberException("no offset") : null));

@@ -177,6 +177,8 @@ namespace Amber.Fuzz.Engine
                 foreach (TargetState s in states)
                 {
                     if (s.Stats.Executions >= iterations || s.Stats.Time.TotalSeconds >= perTarget) continue;
+                    // Every seed of this target failed (each is a finding already): there is nothing to mutate.
+                    if (s.Corpus.Count == 0) continue;
                     progress = true;
                     var clock = Stopwatch.StartNew();
                     // Batches of 64 between clock checks; iteration mode takes batches of 256 for determinism of counts.
