@@ -18,6 +18,7 @@ namespace Amber.Generator.Emitting
         //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
         //   b           byte[] / Memory<byte>                                         a<D>        a sequence of D
         //   m<K><V>     a map                                                         p  polymorphic   d  object   x  a hand-written formatter's
+        //   q<8 hex>    polymorphic with a concrete declared type (its tag): a shape without a tag reads as that type
 
         /// <summary>The type tag of each object of the model, by codec id.</summary>
         private static Dictionary<string, uint> ObjectTags(IReadOnlyList<ObjectModel>? objects)
@@ -73,7 +74,10 @@ namespace Amber.Generator.Emitting
                     AppendView(sb, t.Element!, objectTags);
                     break;
                 case TypeKind.Polymorphic:
-                    sb.Append('p');
+                    // A concrete declared type (a class with subclasses) also reads shapes without a type tag, as itself.
+                    PolyCase? self = t.ObjectId == null ? null : t.Cases.FirstOrDefault(c => c.ObjectId == t.ObjectId);
+                    if (self != null) sb.Append('q').Append(self.Tag.ToString("X8", CultureInfo.InvariantCulture));
+                    else sb.Append('p');
                     break;
                 case TypeKind.Dynamic:
                     sb.Append('d');

@@ -127,6 +127,13 @@ namespace Amber.Json
                 case 'd':
                     WriteTyped(ref w, c, e, node.Kind == 'd');
                     break;
+                case 'q':
+                    // A concrete declared type needs no "$type" (shown so for data written before the member was polymorphic).
+                    if (e.ValueKind == JsonValueKind.Object && !e.TryGetProperty(JsonView.TypeProperty, out _) && !e.TryGetProperty(JsonView.RefProperty, out _))
+                        WriteObject(ref w, c, e, Registered(node.Tag), typed: true);
+                    else
+                        WriteTyped(ref w, c, e, dynamic: false);
+                    break;
                 case 'a':
                     WriteSequence(ref w, c, e, node.Element!);
                     break;

@@ -284,12 +284,15 @@ namespace Amber.Json
             EnterJson(w, start);
             int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
             ShapeInfo shape = c.Shape(ref r, id);
-            // A polymorphic or object member shows the type its tag names. A member declared as a class reads a tagged
-            // shape as the tag's type when that type derives from it (a subclass at the root), and any other shape as the
-            // declared type, mapping by key (format §7.1): it is shown the same way.
-            ViewType? declared = node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            // A polymorphic or object member shows the type its tag names (a polymorphic member of a concrete declared type
+            // reads a shape without a tag as that type). A member declared as a class reads a tagged shape as the tag's
+            // type when that type derives from it (a subclass at the root), and any other shape as the declared type,
+            // mapping by key (format §7.1): it is shown the same way.
+            ViewType? declared = node?.Kind is 'o' or 'q' ? AmberKnownTypes.ViewOf(node.Tag) : null;
             ViewType? tagged = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
-            ViewType? view = declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type)) ? tagged ?? declared : declared;
+            ViewType? view = node?.Kind != 'o' || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
+                ? tagged ?? declared
+                : declared;
             int count = shape.Tags.Length;
             Span<ulong> presence = count <= 64 * 4 ? stackalloc ulong[(count + 63) >> 6 | 1] : new ulong[(count + 63) >> 6];
             ReadPresence(ref r, count, presence);

@@ -86,7 +86,8 @@ namespace Amber.Json
     /// <summary>
     /// How a value is encoded, parsed from the generator's prefix code (src/Amber.Generator/Emitting/Emitter.Views.cs):
     /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar[<c>:</c>Name<c>=</c>value<c>,</c>…]<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
-    /// <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map), <c>p</c> (polymorphic), <c>d</c> (object declared),
+    /// <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map), <c>p</c> (polymorphic), <c>q</c>8-hex-tag (polymorphic, the
+    /// declared type concrete), <c>d</c> (object declared),
     /// <c>x</c> (not known: a hand-written formatter's).
     /// </summary>
     internal sealed class ViewNode
@@ -129,7 +130,7 @@ namespace Amber.Json
         /// <summary><c>s</c> and <c>e</c>: the scalar (for an enum, its underlying scalar).</summary>
         public string? Scalar { get; }
 
-        /// <summary><c>o</c>: the object type's tag.</summary>
+        /// <summary><c>o</c>: the object type's tag; <c>q</c>: the concrete declared type's.</summary>
         public uint Tag { get; }
 
         /// <summary><c>n</c>, <c>a</c>: the element; <c>m</c>: the key.</summary>
@@ -144,7 +145,7 @@ namespace Amber.Json
             's' => ScalarWireType(Scalar!),
             'e' => Amber.WireType.Varint,
             'n' => Element!.WireType,
-            'o' or 'p' or 'd' => Amber.WireType.Object,
+            'o' or 'p' or 'q' or 'd' => Amber.WireType.Object,
             'b' => Amber.WireType.Bytes,
             'a' => Amber.WireType.Sequence,
             'm' => Amber.WireType.Map,
@@ -181,6 +182,7 @@ namespace Amber.Json
                     }
                     return new ViewNode(kind, scalar, 0, null, null, names);
                 case 'o':
+                case 'q':
                     if (at + 8 > code.Length) throw new ArgumentException($"The view descriptor '{code}' has a short tag.", nameof(code));
                     uint tag = uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
                     at += 8;

@@ -283,6 +283,19 @@ namespace Amber.Tests.Json
         }
 
         [Fact]
+        public void Data_from_before_a_member_became_polymorphic_is_shown_as_the_declared_type()
+        {
+            // PenV1 wrote Resident as a Dog without a type tag; PenV2 declares it as Animal (which has subclasses), and
+            // reads that shape as an Animal: the view names Animal's members and shows Dog's by key.
+            byte[] v1 = AmberSerializer.Serialize(new PenV1 { Resident = new Dog { Name = "Rex", GoodBoy = true } });
+            using JsonDocument doc = JsonDocument.Parse(AmberJson.ToJson<PenV2>(v1));
+            JsonElement resident = doc.RootElement.GetProperty("Resident");
+            Assert.Equal("Rex", resident.GetProperty("Name").GetString());
+            Assert.Equal(1, resident.GetProperty("#" + AmberCode.KeyOf("GoodBoy").ToString("x4") + ":varint").GetInt32());
+            Assert.IsType<Animal>(AmberJson.FromJson<PenV2>(doc.RootElement.GetRawText())!.Resident);
+        }
+
+        [Fact]
         public void Schema_less_view_shows_keys_and_wire_types()
         {
             byte[] payload = AmberSerializer.Serialize(new ProfileV2 { Name = "Ada", Age = 36 });
