@@ -95,6 +95,8 @@ for target in "${targets[@]}"; do
         afl-fuzz -i "$dir/in" -o "$dir/out" -t "$timeout_ms" -m none -V "$per_target" -- dotnet "$bin/Amber.Fuzz.Afl.dll" fuzz "$target" \
         >"$dir/afl.log" 2>&1 || log "$target: afl-fuzz exited with $? (see $dir/afl.log)"
     elapsed=$(( $(date +%s) - start ))
+    # The snapshot target's input files, one per harness process (afl-fuzz ends them without a chance to clean up).
+    rm -f /dev/shm/amber-afl-*.snapshot
     stats="$dir/out/default/fuzzer_stats"
     if [[ ! -f "$stats" ]]; then
         log "$target: no fuzzer_stats; last lines of $dir/afl.log:"
