@@ -22,10 +22,38 @@ namespace Amber.Fuzz.Tests
 
         private static readonly TimeSpan HangLimit = TimeSpan.FromSeconds(20);
 
+        /// <summary>
+        /// Findings whose bug is not fixed yet, each with what it shows. They are replayed too, and must still fail as
+        /// described: once the fix lands that test fails, and the input moves to the regression theory by leaving this list.
+        /// </summary>
+        private static readonly Dictionary<string, string> OpenFindings = new Dictionary<string, string>(StringComparer.Ordinal)
+        {
+            // afl.sh, 2026-11-23: the JSON view of a Scene payload that Deserialize<Scene> reads has a polymorphic member
+            // (Scene.Frame, Scene.Ride, Scene.Fleet[i], Fleet[i].Trailer) written with no "$type", so FromJson refuses it
+            // (JsonPayloadWriter.WriteTyped: 'An object in a polymorphic or object member has no "$type"').
+            ["Scene.json-0c24a4ea7d9e49be.bin"] = "no \"$type\"",
+            ["Scene.json-3d3d0fd7977380d0.bin"] = "no \"$type\"",
+            ["Scene.json-41192b98249663c3.bin"] = "no \"$type\"",
+            ["Scene.json-53cfae1240a86a75.bin"] = "no \"$type\"",
+            ["Scene.json-aa13bea7f2504b3d.bin"] = "no \"$type\"",
+            ["Scene.json-b4b65cd947723d1c.bin"] = "no \"$type\"",
+            ["Scene.json-c61f4a36cc5b440d.bin"] = "no \"$type\"",
+        };
+
         public static TheoryData<string> Findings()
         {
             var data = new TheoryData<string>();
-            foreach (string file in FindingFiles()) data.Add(Path.GetFileName(file));
+            foreach (string file in FindingFiles())
+            {
+                if (!OpenFindings.ContainsKey(Path.GetFileName(file))) data.Add(Path.GetFileName(file));
+            }
+            return data;
+        }
+
+        public static TheoryData<string> Open()
+        {
+            var data = new TheoryData<string>();
+            foreach (string file in OpenFindings.Keys) data.Add(file);
             return data;
         }
 
@@ -47,6 +75,12 @@ namespace Amber.Fuzz.Tests
         [MemberData(nameof(Findings))]
         public void A_saved_finding_is_read_or_refused_with_an_AmberException(string file)
         {
+            Assert.Null(Replay(file));
+        }
+
+        /// <summary>Runs a saved input through its target on its own thread; returns the exception that is not an AmberException.</summary>
+        private static Exception? Replay(string file)
+        {
             AflTarget target = AflTargets.Find(TargetOf(file))!;
             byte[] input = File.ReadAllBytes(Path.Combine(FindingsDirectory(), file));
             Exception? error = null;
@@ -64,7 +98,16 @@ namespace Amber.Fuzz.Tests
             thread.IsBackground = true;
             thread.Start();
             Assert.True(thread.Join(HangLimit), $"{file} still runs after {HangLimit.TotalSeconds} s (a hang)");
-            Assert.Null(error);
+            return error;
+        }
+
+        [Theory]
+        [MemberData(nameof(Open))]
+        public void An_open_finding_still_fails_as_described_until_its_fix(string file)
+        {
+            Exception? error = Replay(file);
+            Assert.True(error != null, $"{file} no longer fails: its bug is fixed, so take it out of OpenFindings to make it a regression test");
+            Assert.Contains(OpenFindings[file], error!.Message, StringComparison.Ordinal);
         }
 
         [Fact]
