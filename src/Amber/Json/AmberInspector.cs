@@ -28,9 +28,7 @@ namespace Amber
         public static AmberPayloadStats GetStats(ReadOnlySpan<byte> payload, Type? type = null, AmberOptions? options = null)
         {
             var stats = new PayloadStatsBuilder();
-            JsonView.WritePayload(payload, type, null, options ?? AmberOptions.Default, stats);
-            stats.TotalBytes = payload.Length;
-            stats.Items = 1;
+            JsonView.WritePayload(payload, type, null, options ?? AmberOptions.Default, stats);   // counts the bytes and the item too
             return stats.Build();
         }
 
@@ -60,9 +58,7 @@ namespace Amber
             var stats = new PayloadStatsBuilder();
             AmberStreamReport report = Walk(stream, itemType, true, null, stats, options ?? AmberInspectorOptions.Default, progress);
             if (report.Error != null) throw report.Error;
-            stats.TotalBytes = report.RawBytes;
-            stats.Items = report.Items;
-            return stats.Build();
+            return stats.Build();   // the walker counted each frame's body bytes and items
         }
 
         /// <summary>
