@@ -87,6 +87,17 @@ namespace Amber
             if (id >= 0) _state.Objects[id] = value;
         }
 
+        /// <summary>
+        /// Records <paramref name="collection"/> under the id its sequence or map header just reserved (reference mode;
+        /// nothing outside it) and returns it: for a collection read whole right after its header (packed, rows).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public T RecordCollection<T>(T collection) where T : class
+        {
+            if (_lastReserved >= 0) _state.Objects[_lastReserved] = collection;
+            return collection;
+        }
+
         /// <summary>The object a back-reference points to, as <typeparamref name="T"/> (null stays null).</summary>
         public T ReferenceAs<T>(object? existing)
         {
@@ -321,15 +332,36 @@ namespace Amber
 
         /// <summary>
         /// Reads a sequence header. Returns -1 for null, else the element count, with the element
-        /// descriptor (0 when the count is 0). The count is checked against the bytes left.
+        /// descriptor (0 when the count is 0). The count is checked against the bytes left. For a reader that
+        /// keeps no collection identity (a back-reference to a collection is an error); see the overload.
         /// </summary>
         public int ReadSequenceHeader(out byte descriptor)
         {
+            int count = ReadSequenceHeader(out descriptor, out object? existing);
+            if (existing != null) ThrowCollectionBackReference();
+            return count;
+        }
+
+        /// <summary>
+        /// Reads a sequence header in a payload that may keep references (docs/format.md §7.2). Returns -1 for null
+        /// (<paramref name="existing"/> null) or for a back-reference (<paramref name="existing"/> is the collection
+        /// read earlier), else the element count with the element descriptor (0 when the count is 0). A new
+        /// sequence has reserved its id: the caller records the collection with <see cref="SetReference"/> and
+        /// <see cref="LastReservedReference"/>, before its elements when it can (a list may hold itself).
+        /// </summary>
+        public int ReadSequenceHeader(out byte descriptor, out object? existing) => ReadSequenceHead(resolve: true, out descriptor, out existing);
+
+        /// <summary>A sequence header being skipped: a back-reference is checked, not resolved.</summary>
+        private int ReadSkippedSequenceHeader(out byte descriptor) => ReadSequenceHead(resolve: false, out descriptor, out _);
+
+        private int ReadSequenceHead(bool resolve, out byte descriptor, out object? existing)
+        {
             long at = Position;
-            ulong n = ReadVarint();
-            if (n == 0) { descriptor = 0; return -1; }
+            ulong n = ReadCollectionCount(resolve, out existing);
+            descriptor = 0;
+            if (n == 0) return -1;
             ulong count = n - 1;
-            if (count == 0) { descriptor = 0; return 0; }
+            if (count == 0) return 0;
             if (count > (ulong)Remaining || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
             if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A collection length", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
@@ -345,6 +377,52 @@ namespace Amber
             }
             return (int)count;
         }
+
+        /// <summary>
+        /// Reads the count varint of a sequence or map: 0 for null or a back-reference (version 2 reference mode:
+        /// <c>0 0</c> null, <c>0 (id + 1)</c> the collection with that object id), else count + 1, with the new
+        /// collection's id reserved. <paramref name="resolve"/> false (skipping): a back-reference is only checked to
+        /// name an id already taken, and <paramref name="existing"/> stays null.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ulong ReadCollectionCount(bool resolve, out object? existing)
+        {
+            ulong n = ReadVarint();
+            existing = null;
+            if (n != 0)
+            {
+                if (_collectionIds)
+                {
+                    _lastReserved = _state.Objects.Count;
+                    _state.Objects.Add(null);
+                }
+                else
+                {
+                    _lastReserved = -1;
+                }
+                return n;
+            }
+            if (_collectionIds) ReadCollectionBackReference(resolve, out existing);
+            return 0;
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void ReadCollectionBackReference(bool resolve, out object? existing)
+        {
+            long at = Position;
+            ulong k = ReadVarint();
+            existing = null;
+            _lastCollectionRef = -1;
+            if (k == 0) return;
+            _lastCollectionRef = (int)Math.Min(k - 1, int.MaxValue);
+            if (resolve) existing = ResolveBackReference(k - 1);
+            else if (k - 1 >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {k - 1}, which has not been read");
+        }
+
+        [System.Diagnostics.CodeAnalysis.DoesNotReturn]
+        private void ThrowCollectionBackReference() =>
+            throw new AmberException("A back-reference to a collection where the collection is read without reference support", Position,
+                "A hand-written formatter that reads a collection in reference mode uses ReadSequenceHeader / ReadMapHeader with the 'existing' argument, and writes with TryWriteCollectionReference.");
 
         /// <summary>
         /// Reads the part of a rows sequence after its descriptor (docs/format.md §6.1): the element
@@ -440,14 +518,30 @@ namespace Amber
             if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
         }
 
-        /// <summary>Reads a map header. Returns -1 for null, else the pair count, with the pair descriptor.</summary>
+        /// <summary>Reads a map header. Returns -1 for null, else the pair count, with the pair descriptor. For a reader that keeps no collection identity; see the overload.</summary>
         public int ReadMapHeader(out byte descriptor)
         {
+            int count = ReadMapHeader(out descriptor, out object? existing);
+            if (existing != null) ThrowCollectionBackReference();
+            return count;
+        }
+
+        /// <summary>
+        /// Reads a map header in a payload that may keep references: as <see cref="ReadSequenceHeader(out byte, out object?)"/>
+        /// (-1 for null or a back-reference, else the pair count with the pair descriptor and the map's id reserved).
+        /// </summary>
+        public int ReadMapHeader(out byte descriptor, out object? existing) => ReadMapHead(resolve: true, out descriptor, out existing);
+
+        private int ReadSkippedMapHeader(out byte descriptor) => ReadMapHead(resolve: false, out descriptor, out _);
+
+        private int ReadMapHead(bool resolve, out byte descriptor, out object? existing)
+        {
             long at = Position;
-            ulong n = ReadVarint();
-            if (n == 0) { descriptor = 0; return -1; }
+            ulong n = ReadCollectionCount(resolve, out existing);
+            descriptor = 0;
+            if (n == 0) return -1;
             ulong count = n - 1;
-            if (count == 0) { descriptor = 0; return 0; }
+            if (count == 0) return 0;
             if (count > (ulong)Remaining / 2 || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
             if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A dictionary size", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
             descriptor = ReadByteRaw();
@@ -519,7 +613,7 @@ namespace Amber
 
         private void SkipSequence()
         {
-            int count = ReadSequenceHeader(out byte d);
+            int count = ReadSkippedSequenceHeader(out byte d);
             if (count <= 0) return;
             if ((d & AmberCode.DescriptorPacked) != 0)
             {
@@ -572,7 +666,7 @@ namespace Amber
 
         private void SkipMap()
         {
-            int count = ReadMapHeader(out byte d);
+            int count = ReadSkippedMapHeader(out byte d);
             if (count <= 0) return;
             EnterDepth();
             var kt = (WireType)(d & AmberCode.WireTypeMask);

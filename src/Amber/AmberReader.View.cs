@@ -52,6 +52,27 @@ namespace Amber
 
         private static readonly object s_seen = new object();
 
+        /// <summary>Whether sequences and maps take object ids (format version 2, reference mode).</summary>
+        internal bool CollectionIdentity => _collectionIds;
+
+        /// <summary>
+        /// Reads a sequence (or, with <paramref name="map"/>, a map) header for the view: -1 null, -2 a back-reference
+        /// (<paramref name="refId"/> is the object id, checked to exist), else the count with the descriptor; with
+        /// <see cref="CollectionIdentity"/> the new collection's id is <paramref name="refId"/> (else -1).
+        /// </summary>
+        internal int ReadViewCollectionHeader(bool map, out byte descriptor, out int refId)
+        {
+            int count = map ? ReadMapHead(resolve: false, out descriptor, out _) : ReadSequenceHead(resolve: false, out descriptor, out _);
+            if (count < 0)
+            {
+                refId = _collectionIds ? _lastCollectionRef : -1;
+                return refId >= 0 ? -2 : -1;
+            }
+            refId = _collectionIds ? _lastReserved : -1;
+            if (refId >= 0) _state.Objects[refId] = s_seen;
+            return count;
+        }
+
         /// <summary>A shape read so far in this payload, by id: its tags, its type tag, and the name hash of each member that has one.</summary>
         internal void ViewShape(int id, out ushort[] tags, out uint? typeTag, out uint[]? hashes)
         {

@@ -26,8 +26,10 @@ namespace Amber
         private ReaderState _state;
         private int _pendingShape;          // the shape id read by ReadPolymorphicHeader
         private bool _refs;                 // reference mode (header bit 3, format §7.2)
+        private bool _collectionIds;        // reference mode of format version 2: sequences and maps take object ids
         private int _lastReserved;          // the object id reserved by the last object header, or -1
         private int _lastBytesRef;          // the id of the last Bytes back-reference
+        private int _lastCollectionRef;     // the object id of the last collection back-reference
 
         /// <summary>Creates a reader over one span.</summary>
         public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
@@ -57,8 +59,10 @@ namespace Amber
             _state = state;
             _pendingShape = 0;
             _refs = false;
+            _collectionIds = false;
             _lastReserved = -1;
             _lastBytesRef = 0;
+            _lastCollectionRef = 0;
             Options = options;
             CheckInputSize();
         }
@@ -71,8 +75,10 @@ namespace Amber
             _pos = 0;
             _pendingShape = 0;
             _refs = false;
+            _collectionIds = false;
             _lastReserved = -1;
             _lastBytesRef = 0;
+            _lastCollectionRef = 0;
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;
@@ -286,8 +292,11 @@ namespace Amber
         {
             long at = Position;
             byte h = ReadByteRaw();
-            if ((h >> 4) != AmberCode.FormatVersion) AmberThrow.BadHeader(at, h);
+            int version = h >> 4;
             _refs = (h & AmberCode.HeaderReferenceFlag) != 0;
+            // Version 2 is version 1 plus identity for sequences and maps, and exists only in reference mode.
+            _collectionIds = version == AmberCode.ReferenceFormatVersion;
+            if (version != AmberCode.FormatVersion && !(_collectionIds && _refs)) AmberThrow.BadHeader(at, h);
             return (WireType)(h & AmberCode.HeaderWireTypeMask);
         }
 

@@ -211,6 +211,7 @@ namespace Amber
         public void WritePacked<T>(scoped ReadOnlySpan<T> values) where T : unmanaged
         {
             byte code = PackedCode.Of<T>();
+            CountCollection();
             WriteVarint((ulong)values.Length + 1);
             if (values.Length == 0) return;
             WriteByteRaw((byte)(AmberCode.DescriptorPacked | code));

@@ -25,6 +25,7 @@ namespace Amber
         private WriterState? _state;
         private bool _refs;
         private bool _rootPending;   // the next object header is the payload's root object
+        private object? _wrapped;    // reference mode: the known-type wrapper's value being written (Wrapped)
 
         /// <summary>Creates a writer over <paramref name="output"/>.</summary>
         public AmberWriter(IBufferWriter<byte> output, AmberOptions? options = null)
@@ -44,6 +45,7 @@ namespace Amber
             _state = state;
             _refs = false;
             _rootPending = false;
+            _wrapped = null;
             if (options.PreserveReferences) EnableReferences();
             Options = options;
         }
@@ -185,7 +187,7 @@ namespace Amber
         /// </summary>
         internal void WritePayloadHeader(WireType rootWireType, bool singleRoot)
         {
-            WriteByteRaw((byte)(AmberCode.PayloadHeader(rootWireType) | (_refs ? AmberCode.HeaderReferenceFlag : 0)));
+            WriteByteRaw(_refs ? AmberCode.ReferencePayloadHeader(rootWireType) : AmberCode.PayloadHeader(rootWireType));
             _rootPending = singleRoot && rootWireType == WireType.Object;
         }
 
@@ -222,6 +224,66 @@ namespace Amber
             if (id < 0) return false;
             WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
             return true;
+        }
+
+        /// <summary>
+        /// Writes the head of a sequence or map value (docs/format.md §6, §7.2) and returns true when that is all of it:
+        /// a null collection, or in reference mode a back-reference to <paramref name="collection"/> written earlier in
+        /// this payload. Returns false for a collection to write now (its header then takes the next id).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public bool TryWriteCollectionReference(object? collection)
+        {
+            if (collection is null)
+            {
+                WriteNullCollection();
+                return true;
+            }
+            return _refs && TryWriteCollectionReferenceSlow(collection);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private bool TryWriteCollectionReferenceSlow(object collection)
+        {
+            WriterState state = State;
+            if (ReferenceEquals(collection, _wrapped))
+            {
+                // The value of the known-type object just started (an `object` member holding a list): from now on
+                // the collection is known by its own id, which a reader records before its elements (cycles).
+                _wrapped = null;
+                state.Objects!.Set(collection, state.ObjectCount);
+                return false;
+            }
+            int id = state.Objects!.GetOrAdd(collection, state.ObjectCount);
+            if (id < 0) return false;
+            WriteByteRaw(0);
+            WriteVarint((ulong)(uint)id + 1);
+            return true;
+        }
+
+        /// <summary>Writes a null sequence or map: <c>0</c>, or <c>0 0</c> in reference mode (docs/format.md §7.2).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void WriteNullCollection()
+        {
+            WriteByteRaw(0);
+            if (_refs) WriteByteRaw(0);
+        }
+
+        /// <summary>
+        /// The known-type wrapper (docs/format.md §7.3) whose value is being written, if it is a reference type: its
+        /// collection value moves from the wrapper's id to its own (see TryWriteCollectionReferenceSlow).
+        /// </summary>
+        internal object? Wrapped
+        {
+            get => _wrapped;
+            set => _wrapped = value;
+        }
+
+        /// <summary>Reference mode: a collection header takes the next object id.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void CountCollection()
+        {
+            if (_refs) State.ObjectCount++;
         }
 
         /// <summary>Reference mode: a Bytes value that is null (0 0), a back-reference (0 id+1), or new (true: write it, its id is taken).</summary>
@@ -350,6 +412,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteSequenceHeader(int count, byte elementDescriptor)
         {
+            CountCollection();
             WriteVarint((ulong)count + 1);
             if (count > 0) WriteByteRaw(elementDescriptor);
         }
@@ -359,6 +422,7 @@ namespace Amber
         {
             long count = 1;
             foreach (int l in lengths) count *= l;
+            CountCollection();
             WriteVarint((ulong)count + 1);
             if (count > 0)
             {
@@ -375,6 +439,7 @@ namespace Amber
         /// </summary>
         public void WriteRowsHeader(int count, AmberShape shape, ReadOnlySpan<byte> codes)
         {
+            CountCollection();
             WriteVarint((ulong)count + 1);
             if (count == 0) return;
             WriteByteRaw(AmberCode.DescriptorRows);
@@ -400,6 +465,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteMapHeader(int count, byte pairDescriptor)
         {
+            CountCollection();
             WriteVarint((ulong)count + 1);
             if (count > 0) WriteByteRaw(pairDescriptor);
         }

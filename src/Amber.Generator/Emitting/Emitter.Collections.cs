@@ -9,9 +9,12 @@ namespace Amber.Generator.Emitting
     internal static partial class Emitter
     {
         /// <summary>The element loop: descriptor checks, presence bytes, index in error paths.</summary>
-        private static void EmitElementLoop(SourceWriter sw, TypeRef element, string count, string desc, int depth, System.Action<string> consume)
+        private static void EmitElementLoop(SourceWriter sw, TypeRef element, string count, string desc, int depth, System.Action<string> consume,
+            string built, bool record)
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
+            // Known before its elements are read, so an element that refers back to it (a cycle) finds it.
+            if (record) sw.Line("r.SetReference(" + CollectionId(depth) + ", " + built + ");");
             string i = "i" + d, ewt = "ewt" + d, nl = "nl" + d, e = "e" + d;
             if (element.Rows)
             {
@@ -89,6 +92,7 @@ namespace Amber.Generator.Emitting
             string d = depth.ToString(CultureInfo.InvariantCulture);
             string n = "n" + d, desc = "d" + d, c = "b" + d;
             string el = t.Element!.FullName;
+            sw.Line("int " + CollectionId(depth) + " = r.LastReservedReference;");
             string list = "global::System.Collections.Generic.List<" + el + ">";
             string create, add, finish;
             switch (t.Kind == TypeKind.Array ? (CollectionKind)(-1) : t.Collection)
@@ -170,9 +174,29 @@ namespace Amber.Generator.Emitting
                     break;
             }
             sw.Line(create);
-            EmitElementLoop(sw, t.Element!, n, desc, depth, e => sw.Line(string.Format(CultureInfo.InvariantCulture, add, e)));
-            sw.Line(target + " = " + finish + ";");
+            EmitElementLoop(sw, t.Element!, n, desc, depth, e => sw.Line(string.Format(CultureInfo.InvariantCulture, add, e)), c, finish == c);
+            EmitFinish(sw, t, target, c, finish, depth);
         }
+
+        /// <summary>
+        /// Assigns the collection read. In reference mode one that exists only now (an immutable collection, a stack)
+        /// is recorded under its id now; one created before its elements was recorded then (see EmitElementLoop).
+        /// </summary>
+        private static void EmitFinish(SourceWriter sw, TypeRef t, string target, string built, string finish, int depth)
+        {
+            if (finish == built || t.IsValueType)
+            {
+                sw.Line(target + " = " + finish + ";");
+                return;
+            }
+            string f = "f" + depth.ToString(CultureInfo.InvariantCulture);
+            sw.Line("var " + f + " = " + finish + ";");
+            sw.Line("r.SetReference(" + CollectionId(depth) + ", " + f + ");");
+            sw.Line(target + " = " + f + ";");
+        }
+
+        /// <summary>The local that holds the object id of the collection being read at <paramref name="depth"/> (-1 outside reference mode).</summary>
+        private static string CollectionId(int depth) => "id" + depth.ToString(CultureInfo.InvariantCulture);
 
         /// <summary>The key comparer of a hash-based collection being read: null unless AmberOptions.HardenedKeyHashing (docs/security.md).</summary>
         private static string KeyComparer(string keyType) => "global::Amber.AmberKeys.Comparer<" + keyType + ">(r.Options)";
@@ -184,6 +208,7 @@ namespace Amber.Generator.Emitting
             string k = t.Element!.FullName, v = t.Value!.FullName;
             string dict = "global::System.Collections.Generic.Dictionary<" + k + ", " + v + ">";
             string create, finish;
+            sw.Line("int " + CollectionId(depth) + " = r.LastReservedReference;");
             switch (t.Collection)
             {
                 case CollectionKind.SortedDictionary:
@@ -202,6 +227,7 @@ namespace Amber.Generator.Emitting
                     create = "new " + dict + "(" + n + ", " + KeyComparer(k) + ")"; finish = c; break;
             }
             sw.Line("var " + c + " = " + create + ";");
+            if (finish == c) sw.Line("r.SetReference(" + CollectionId(depth) + ", " + c + ");");
             sw.Line("var kwt" + d + " = (global::Amber.WireType)(" + desc + " & " + AmberCode.WireTypeMask + ");");
             sw.Line("var vwt" + d + " = (global::Amber.WireType)((" + desc + " >> " + AmberCode.MapValueWireTypeShift + ") & " + AmberCode.WireTypeMask + ");");
             sw.Line("bool nl" + d + " = (" + desc + " & " + Hex(AmberCode.MapNullableValues) + ") != 0;");
@@ -231,13 +257,14 @@ namespace Amber.Generator.Emitting
             sw.Close();
             sw.Close();
             EmitPathFilter(sw, "ex.PassingIndex(" + i + ")");
-            sw.Line(target + " = " + finish + ";");
+            EmitFinish(sw, t, target, c, finish, depth);
         }
 
         private static void EmitMultiArrayBody(SourceWriter sw, TypeRef t, string target, int depth)
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
             string n = "n" + d, desc = "d" + d, c = "b" + d, len = "len" + d;
+            sw.Line("int " + CollectionId(depth) + " = r.LastReservedReference;");
             sw.Line("var " + len + " = new int[" + t.Rank + "];");
             sw.Line("if (" + n + " > 0)");
             sw.Open();
@@ -259,7 +286,7 @@ namespace Amber.Generator.Emitting
                     sw.Line("if (++x" + d + "_" + r + " < " + len + "[" + r + "]) continue;");
                     if (r > 0) sw.Line("x" + d + "_" + r + " = 0;");
                 }
-            });
+            }, c, record: true);
             sw.Line(target + " = " + c + ";");
         }
 

@@ -10,8 +10,12 @@ namespace Amber.Generator.Emitting
     {
         // ------------------------------------------------------------------ writing values
 
-        /// <summary>Writes the value of <paramref name="expr"/> (evaluated once) of type <paramref name="t"/>.</summary>
-        private static void EmitWrite(SourceWriter sw, TypeRef t, string expr, int depth)
+        /// <summary>
+        /// Writes the value of <paramref name="expr"/> (evaluated once) of type <paramref name="t"/>. For a collection,
+        /// <paramref name="head"/> false: the caller has written its null or back-reference check (the same instance, seen
+        /// through a more concrete type).
+        /// </summary>
+        private static void EmitWrite(SourceWriter sw, TypeRef t, string expr, int depth, bool head = true)
         {
             string d = depth.ToString(CultureInfo.InvariantCulture);
             switch (t.Kind)
@@ -71,24 +75,26 @@ namespace Amber.Generator.Emitting
                     return;
             }
 
-            // Collections: null check, header, elements.
+            // Collections: null or back-reference (reference mode, docs/format.md §7.2), else header and elements.
             string v = "c" + d;
             sw.Open();
             sw.Line("var " + v + " = " + expr + ";");
-            bool canBeNull = !t.IsValueType;
             if (t.Collection == CollectionKind.ImmutableArray)
             {
+                // A value type: no identity of its own (its header still takes an id).
                 sw.Open("if (" + v + ".IsDefault)");
-                sw.Line("w.WriteNull();");
+                sw.Line("w.WriteNullCollection();");
                 sw.Close();
+                sw.Open("else");
             }
-            else if (canBeNull)
+            else if (head && !t.IsValueType)
             {
-                sw.Open("if (" + v + " is null)");
-                sw.Line("w.WriteNull();");
-                sw.Close();
+                sw.Open("if (!w.TryWriteCollectionReference(" + v + "))");
             }
-            sw.Open("else");
+            else
+            {
+                sw.Open();
+            }
             switch (t.Kind)
             {
                 case TypeKind.Array when t.PackedPrimitive != null:
@@ -127,10 +133,10 @@ namespace Amber.Generator.Emitting
                         // (no enumerator allocation, rows and packed paths), anything else through the interface.
                         string el = t.Element!.FullName;
                         sw.Open("if (" + v + " is global::System.Collections.Generic.List<" + el + "> l" + d + ")");
-                        EmitWrite(sw, t with { FullName = "global::System.Collections.Generic.List<" + el + ">", IsInterface = false, PackedPrimitive = PackableKeyword(t.Element!) }, "l" + d, depth + 1);
+                        EmitWrite(sw, t with { FullName = "global::System.Collections.Generic.List<" + el + ">", IsInterface = false, PackedPrimitive = PackableKeyword(t.Element!) }, "l" + d, depth + 1, head: false);
                         sw.Close();
                         sw.Open("else if (" + v + " is " + ArrayTypeName(t.Element!) + " a" + d + ")");
-                        EmitWrite(sw, new TypeRef(ArrayTypeName(t.Element!), TypeKind.Array, false, Element: t.Element, WireType: WireType.Sequence, PackedPrimitive: PackableKeyword(t.Element!)), "a" + d, depth + 1);
+                        EmitWrite(sw, new TypeRef(ArrayTypeName(t.Element!), TypeKind.Array, false, Element: t.Element, WireType: WireType.Sequence, PackedPrimitive: PackableKeyword(t.Element!)), "a" + d, depth + 1, head: false);
                         sw.Close();
                         sw.Open("else");
                     }
@@ -271,36 +277,34 @@ namespace Amber.Generator.Emitting
                     return;
             }
 
-            string n = "n" + d, desc = "d" + d;
+            string n = "n" + d, desc = "d" + d, id = "id" + d, x = "x" + d;
             if (wt != null) EmitExpectCollection(sw, t, wt);
+            // Null, or in reference mode a back-reference (x is the collection read before); else a new collection
+            // whose id (id, or -1) the reader records as soon as the collection exists.
+            sw.Open();
+            sw.Line("int " + n + " = r.Read" + (t.Kind == TypeKind.Map ? "Map" : "Sequence") + "Header(out byte " + desc + ", out object? " + x + ");");
+            sw.Line("if (" + n + " < 0) " + target + " = r.ReferenceAs<" + t.FullName + ">(" + x + ");");
             if (t.Kind == TypeKind.Map)
             {
-                sw.Open();
-                sw.Line("int " + n + " = r.ReadMapHeader(out byte " + desc + ");");
-                sw.Line("if (" + n + " < 0) " + target + " = " + NullValue(t) + ";");
                 sw.Open("else");
                 EmitMapBody(sw, t, target, depth);
                 sw.Close();
                 sw.Close();
                 return;
             }
-
-            sw.Open();
-            sw.Line("int " + n + " = r.ReadSequenceHeader(out byte " + desc + ");");
-            sw.Line("if (" + n + " < 0) " + target + " = " + NullValue(t) + ";");
             if (t.PackedPrimitive != null)
             {
                 string call = t.Kind == TypeKind.Array
                     ? "r.ReadPrimitiveArray<" + t.PackedPrimitive + ">(" + n + ", " + desc + ")"
                     : "global::Amber.AmberCollections.ReadList<" + t.PackedPrimitive + ">(ref r, " + n + ", " + desc + ")";
-                sw.Line("else " + target + " = " + call + ";");
+                sw.Line("else " + target + " = r.RecordCollection(" + call + ");");
                 sw.Close();
                 return;
             }
             if (t.Element!.Rows && (t.Kind == TypeKind.Array || t.Kind == TypeKind.Sequence && t.Collection == CollectionKind.List))
             {
                 string rows = CodecName(t.Element.ObjectId!) + ".ReadRowsArray(ref r, " + n + ")";
-                sw.Line("else if (" + desc + " == " + Hex(AmberCode.DescriptorRows) + ") " + target + " = " + (t.Kind == TypeKind.Array ? rows : "new global::System.Collections.Generic.List<" + t.Element.FullName + ">(" + rows + ")") + ";");
+                sw.Line("else if (" + desc + " == " + Hex(AmberCode.DescriptorRows) + ") " + target + " = r.RecordCollection(" + (t.Kind == TypeKind.Array ? rows : "new global::System.Collections.Generic.List<" + t.Element.FullName + ">(" + rows + ")") + ");");
             }
             sw.Open("else");
             if (t.Kind == TypeKind.MultiArray) EmitMultiArrayBody(sw, t, target, depth);
@@ -316,6 +320,5 @@ namespace Amber.Generator.Emitting
             else sw.Line("r.Expect(" + wt + ", " + W + "Sequence, \"a collection\");");
         }
 
-        private static string NullValue(TypeRef t) => t.Collection == CollectionKind.ImmutableArray ? "default" : "null!";
     }
 }

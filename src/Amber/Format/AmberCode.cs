@@ -21,8 +21,14 @@ namespace Amber
 #endif
     static class AmberCode
     {
-        /// <summary>The format version written in the high nibble of the payload header.</summary>
+        /// <summary>The format version written in the high nibble of the payload header (reference mode writes <see cref="ReferenceFormatVersion"/>).</summary>
         public const int FormatVersion = 1;
+
+        /// <summary>
+        /// The format version of a payload in reference mode whose sequences and maps take part in object
+        /// identity (docs/format.md §7.2); only written with <see cref="HeaderReferenceFlag"/>.
+        /// </summary>
+        public const int ReferenceFormatVersion = 2;
 
         /// <summary>Header bit 3: reference mode, the payload may hold back-references (docs/format.md §7.2).</summary>
         public const byte HeaderReferenceFlag = 0x08;
@@ -95,6 +101,10 @@ namespace Amber
 
         /// <summary>Builds the payload header byte for a root of the given wire type.</summary>
         public static byte PayloadHeader(WireType rootWireType) => (byte)((FormatVersion << 4) | (int)rootWireType);
+
+        /// <summary>Builds the payload header byte of a payload in reference mode (version 2, reference flag set).</summary>
+        public static byte ReferencePayloadHeader(WireType rootWireType) =>
+            (byte)((ReferenceFormatVersion << 4) | HeaderReferenceFlag | (int)rootWireType);
 
         /// <summary>Builds a member tag from a key and a wire type.</summary>
         public static ushort Tag(int key, WireType wireType) => (ushort)((key << 3) | (int)wireType);

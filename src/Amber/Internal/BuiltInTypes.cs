@@ -98,19 +98,25 @@ namespace Amber.Internal
 
         private static void Packed<T>(string element) where T : unmanaged
         {
-            Add(element + "[]", WireType.Sequence, true, (ref AmberWriter w, T[] v) => w.WritePacked<T>(v),
+            Add(element + "[]", WireType.Sequence, true,
+                (ref AmberWriter w, T[] v) => { if (!w.TryWriteCollectionReference(v)) w.WritePacked<T>(v); },
                 (ref AmberReader r, WireType wt, int id) =>
                 {
                     r.Expect(wt, WireType.Sequence, "a sequence");
-                    int n = r.ReadSequenceHeader(out byte d);
-                    return n < 0 ? null! : r.ReadPrimitiveArray<T>(n, d);
+                    int n = r.ReadSequenceHeader(out byte d, out object? existing);
+                    if (n < 0) return r.ReferenceAs<T[]>(existing);
+                    int own = r.LastReservedReference;
+                    return Referenced(ref r, id, own, r.ReadPrimitiveArray<T>(n, d));
                 });
-            Add("System.Collections.Generic.List<" + element + ">", WireType.Sequence, true, (ref AmberWriter w, List<T> v) => w.WritePacked<T>(AmberCollections.AsSpan(v)),
+            Add("System.Collections.Generic.List<" + element + ">", WireType.Sequence, true,
+                (ref AmberWriter w, List<T> v) => { if (!w.TryWriteCollectionReference(v)) w.WritePacked<T>(AmberCollections.AsSpan(v)); },
                 (ref AmberReader r, WireType wt, int id) =>
                 {
                     r.Expect(wt, WireType.Sequence, "a sequence");
-                    int n = r.ReadSequenceHeader(out byte d);
-                    return n < 0 ? null! : AmberCollections.ReadList<T>(ref r, n, d);
+                    int n = r.ReadSequenceHeader(out byte d, out object? existing);
+                    if (n < 0) return r.ReferenceAs<List<T>>(existing);
+                    int own = r.LastReservedReference;
+                    return Referenced(ref r, id, own, AmberCollections.ReadList<T>(ref r, n, d));
                 });
         }
 
@@ -129,7 +135,11 @@ namespace Amber.Internal
                 if (isReference && w.TryWriteReference(v)) return;
                 w.EnterDepth();
                 w.WriteObjectHeader(shape, 1);
+                // A collection value takes its own id after the wrapper's (format §7.2): it is then known by that one.
+                object? outer = w.Wrapped;
+                if (isReference) w.Wrapped = v;
                 put(ref w, (T)v);
+                w.Wrapped = outer;
                 w.ExitDepth();
             };
             AmberBoxedReader read = (ref AmberReader r, ShapeMatch s, ulong p) => ReadValue(ref r, s, p, wireType, get);
@@ -202,6 +212,14 @@ namespace Amber.Internal
             return value;
         }
 
+        /// <summary>A collection read in a wrapper: known by the wrapper's id (payloads of format version 1) and its own (version 2).</summary>
+        private static T Referenced<T>(ref AmberReader r, int id, int own, T value) where T : class
+        {
+            r.SetReference(id, value);
+            r.SetReference(own, value);
+            return value;
+        }
+
         private delegate void PutItem<TItem>(ref AmberWriter writer, TItem item);
 
         private delegate TItem GetItem<TItem>(ref AmberReader reader);
@@ -213,6 +231,7 @@ namespace Amber.Internal
 
         private static void WriteItems<TItem>(ref AmberWriter w, IReadOnlyList<TItem> items, byte descriptor, PutItem<TItem> put)
         {
+            if (w.TryWriteCollectionReference(items)) return;
             w.WriteSequenceHeader(items.Count, descriptor);
             for (int i = 0; i < items.Count; i++) put(ref w, items[i]);
         }
@@ -222,10 +241,10 @@ namespace Amber.Internal
             where TList : class
         {
             r.Expect(wt, WireType.Sequence, "a sequence");
-            int n = r.ReadSequenceHeader(out byte d);
-            if (n < 0) return null!;
-            TList list = create(n);
-            r.SetReference(id, list);   // before the elements: a list of objects may hold itself
+            int n = r.ReadSequenceHeader(out byte d, out object? existing);
+            if (n < 0) return r.ReferenceAs<TList>(existing);
+            int own = r.LastReservedReference;
+            TList list = Referenced(ref r, id, own, create(n));   // before the elements: a list of objects may hold itself
             if (n > 0 && d != descriptor) AmberThrow.Malformed(r.Position, $"A sequence of {what} has the element descriptor 0x{d:X2}");
             for (int i = 0; i < n; i++) set(list, i, get(ref r));
             return list;
@@ -233,6 +252,7 @@ namespace Amber.Internal
 
         private static void WriteMap(ref AmberWriter w, Dictionary<string, object?> map)
         {
+            if (w.TryWriteCollectionReference(map)) return;
             w.WriteMapHeader(map.Count, StringToObjectPairs);
             foreach (KeyValuePair<string, object?> pair in map)
             {
@@ -244,10 +264,10 @@ namespace Amber.Internal
         private static Dictionary<string, object?> ReadMap(ref AmberReader r, WireType wt, int id)
         {
             r.Expect(wt, WireType.Map, "a dictionary");
-            int n = r.ReadMapHeader(out byte d);
-            if (n < 0) return null!;
-            var map = new Dictionary<string, object?>(n, AmberKeys.Comparer<string>(r.Options));
-            r.SetReference(id, map);
+            int n = r.ReadMapHeader(out byte d, out object? existing);
+            if (n < 0) return r.ReferenceAs<Dictionary<string, object?>>(existing);
+            int own = r.LastReservedReference;
+            var map = Referenced(ref r, id, own, new Dictionary<string, object?>(n, AmberKeys.Comparer<string>(r.Options)));
             if (n > 0 && d != StringToObjectPairs) AmberThrow.Malformed(r.Position, $"A dictionary of string to object has the pair descriptor 0x{d:X2}");
             for (int i = 0; i < n; i++)
             {

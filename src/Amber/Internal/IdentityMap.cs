@@ -33,6 +33,26 @@ namespace Amber.Internal
             return -1;
         }
 
+        /// <summary>Gives <paramref name="key"/> the id <paramref name="id"/>, whether or not it had one.</summary>
+        public void Set(object key, int id)
+        {
+            object?[] keys = _keys;
+            int mask = keys.Length - 1;
+            int i = RuntimeHelpers.GetHashCode(key) & mask;
+            while (true)
+            {
+                object? k = keys[i];
+                if (k == null) break;
+                if (ReferenceEquals(k, key))
+                {
+                    _ids[i] = id;
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+            GetOrAdd(key, id);
+        }
+
         public void Clear()
         {
             if (_count == 0) return;

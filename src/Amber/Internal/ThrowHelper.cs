@@ -30,7 +30,7 @@ namespace Amber
         /// <summary>The payload header has a version or flag this reader does not know.</summary>
         [DoesNotReturn]
         public static void BadHeader(long offset, byte header) =>
-            throw new AmberException($"The payload header 0x{header:X2} is not Amber format version {AmberCode.FormatVersion}", offset,
+            throw new AmberException($"The payload header 0x{header:X2} is not Amber format version {AmberCode.FormatVersion}, nor version {AmberCode.ReferenceFormatVersion} with the reference flag", offset,
                 "The data was written by another serializer or a newer Amber with features this version cannot read.");
 
         /// <summary>A value's wire type is not the one the reader's type can read.</summary>

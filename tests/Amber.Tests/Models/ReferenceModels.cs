@@ -17,6 +17,14 @@ namespace Amber.Tests.Models.Refs
         public string? Missing { get; set; }
     }
 
+    // Collection identity (format version 2): one list seen from two members and from inside another list.
+    public class ListPair
+    {
+        public List<int>? First { get; set; }
+        public List<int>? Second { get; set; }
+        public List<List<int>?>? Nested { get; set; }
+    }
+
     public class Title
     {
         public string? Text { get; set; }

@@ -100,7 +100,7 @@ namespace Amber.Tests.Serialization
             string s = new string(new[] { 'h', 'i' });
             byte[] bytes = AmberSerializer.Serialize(new Amber.Tests.Models.Objects.SharedCells { First = s, Second = s }, new AmberOptions { PreserveReferences = true });
             string expected =
-                "1D"                                                    // version 1, reference mode, root Object
+                "2D"                                                    // version 2, reference mode, root Object
                 + "02" + "04"                                           // object 0 (SharedCells), shape 0 defined: 2 members,
                 + Tag("First", WireType.Object) + Tag("Second", WireType.Object)   // the ones present (Text, All are null)
                 + "03"                                                  // presence: First, Second
@@ -117,17 +117,65 @@ namespace Amber.Tests.Serialization
             var t = new Amber.Tests.Models.Refs.Title { Text = "Dune" };
             var lib = new Amber.Tests.Models.Refs.Library { Shelf = new List<Amber.Tests.Models.Refs.Title> { t, t }, Featured = t };
             byte[] bytes = AmberSerializer.Serialize(lib, new AmberOptions { PreserveReferences = true });
+            Assert.Equal(LibraryVersion2, Convert.ToHexString(bytes));
+        }
+
+        /// <summary>The Library of the test above in format version 2: its list takes object id 1 (§7.2).</summary>
+        private static readonly string LibraryVersion2 =
+            "2D"                                                        // version 2, reference mode, root Object
+            + "02" + "04"                                               // object 0 (Library), shape 0 defined: 2 members,
+            + Tag("Shelf", WireType.Sequence) + Tag("Featured", WireType.Object)   // the present ones (Notes, Missing are null)
+            + "03"                                                      // presence: Shelf, Featured
+            + "03" + "05"                                               // Shelf: object 1, 2 elements, element wire type Object
+            + "06" + "02" + Tag("Text", WireType.Bytes) + "01"          // object 2 (Title), shape 1 defined: 1 member; presence
+            + "05" + "44756E65"                                         // "Dune": Bytes value 0
+            + "0B"                                                      // back-reference to object 2: (2 << 2) | 0b11
+            + "0B";                                                     // Featured: the same object
+
+        /// <summary>The same Library as format version 1 wrote it (before sequences had ids): still read.</summary>
+        private static readonly string LibraryVersion1 =
+            "1D"                                                        // version 1, reference mode, root Object
+            + "02" + "04" + Tag("Shelf", WireType.Sequence) + Tag("Featured", WireType.Object) + "03"
+            + "03" + "05"                                               // Shelf: 2 elements (no id)
+            + "06" + "02" + Tag("Text", WireType.Bytes) + "01" + "05" + "44756E65"   // object 1 (Title)
+            + "07"                                                      // back-reference to object 1
+            + "07";                                                     // Featured: the same object
+
+        [Fact]
+        public void A_reference_mode_payload_of_format_version_1_still_reads()
+        {
+            var lib = AmberSerializer.Deserialize<Amber.Tests.Models.Refs.Library>(Convert.FromHexString(LibraryVersion1))!;
+            Assert.Equal(2, lib.Shelf!.Count);
+            Assert.Same(lib.Shelf[0], lib.Shelf[1]);
+            Assert.Same(lib.Featured, lib.Shelf[0]);
+            Assert.Equal("Dune", lib.Featured!.Text);
+            // And version 2 reads to the same object graph.
+            var again = AmberSerializer.Deserialize<Amber.Tests.Models.Refs.Library>(Convert.FromHexString(LibraryVersion2))!;
+            Assert.Same(again.Featured, again.Shelf![1]);
+        }
+
+        [Fact]
+        public void Reference_mode_writes_a_shared_list_once_and_then_a_back_reference_to_its_id()
+        {
+            var shared = new List<int> { 7 };
+            var pair = new Amber.Tests.Models.Refs.ListPair { First = shared, Second = shared, Nested = new List<List<int>?> { shared, null } };
+            byte[] bytes = AmberSerializer.Serialize(pair, new AmberOptions { PreserveReferences = true });
             string expected =
-                "1D"                                                    // version 1, reference mode, root Object
-                + "02" + "04"                                           // object 0 (Library), shape 0 defined: 2 members,
-                + Tag("Shelf", WireType.Sequence) + Tag("Featured", WireType.Object)   // the present ones (Notes, Missing are null)
-                + "03"                                                  // presence: Shelf, Featured
-                + "03" + "05"                                           // Shelf: 2 elements, element wire type Object
-                + "06" + "02" + Tag("Text", WireType.Bytes) + "01"      // object 1 (Title), shape 1 defined: 1 member; presence
-                + "05" + "44756E65"                                     // "Dune": Bytes value 0
-                + "07"                                                  // back-reference to object 1: (1 << 2) | 0b11
-                + "07";                                                 // Featured: the same object
+                "2D"                                                    // version 2, reference mode, root Object
+                + "02" + "06"                                           // object 0 (ListPair), shape 0 defined: 3 members,
+                + Tag("First", WireType.Sequence) + Tag("Second", WireType.Sequence) + Tag("Nested", WireType.Sequence)
+                + "07"                                                  // presence: all three
+                + "02" + "85" + "07000000"                              // First: object 1, 1 element, packed int (code 5): 7
+                + "00" + "02"                                           // Second: back-reference to object 1 (0, id + 1)
+                + "03" + "06"                                           // Nested: object 2, 2 elements, element wire type Sequence
+                + "00" + "02"                                           //   the same list again: back-reference to object 1
+                + "00" + "00";                                          //   a null list in reference mode: 0 0
             Assert.Equal(expected, Convert.ToHexString(bytes));
+            var back = AmberSerializer.Deserialize<Amber.Tests.Models.Refs.ListPair>(bytes)!;
+            Assert.Same(back.First, back.Second);
+            Assert.Same(back.First, back.Nested![0]);
+            Assert.Equal(new[] { 7 }, back.First);
+            Assert.Null(back.Nested[1]);
         }
     }
 }

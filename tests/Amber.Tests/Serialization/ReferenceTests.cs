@@ -114,7 +114,7 @@ namespace Amber.Tests.Serialization
             byte[] self = AmberSerializer.Serialize(new List<Person> { new Person("s", new Person("t", null)) }, Refs);
             int inner = FindInnerHeader(self);
             Assert.True(inner > 0);
-            self[inner] = 0x03;   // header (0 << 2) | 0b11: back-reference to object 0, the outer Person still being built
+            self[inner] = 0x07;   // header (1 << 2) | 0b11: back-reference to object 1 (0 is the list), the outer Person still being built
             var ex = Assert.Throws<AmberException>(() => AmberSerializer.Deserialize<List<Person>>(self));
             Assert.Contains("constructor", ex.Message);
         }

@@ -48,11 +48,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m0;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Count, 0x04);
                         foreach (var e0 in c0)
@@ -66,11 +62,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m1;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteMapHeader(c0.Count, 0x84);
                         foreach (var e0 in c0)
@@ -90,11 +82,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m2;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WritePacked<int>(c0);
                     }
@@ -104,22 +92,14 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m3;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Length, 0x06);
                         for (int i0 = 0; i0 < c0.Length; i0++)
                         {
                             {
                                 var c1 = c0[i0];
-                                if (c1 is null)
-                                {
-                                    w.WriteNull();
-                                }
-                                else
+                                if (!w.TryWriteCollectionReference(c1))
                                 {
                                     w.WritePacked<int>(c1);
                                 }
@@ -132,11 +112,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m4;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteShapedSequenceHeader(new int[] { c0.GetLength(0), c0.GetLength(1) }, 0x02);
                         foreach (var e0 in c0)
@@ -150,11 +126,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = m5;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Count, 0x03);
                         foreach (var e0 in c0)
@@ -170,7 +142,7 @@ namespace Amber.Generated
                     var c0 = m6;
                     if (c0.IsDefault)
                     {
-                        w.WriteNull();
+                        w.WriteNullCollection();
                     }
                     else
                     {
@@ -309,11 +281,13 @@ namespace Amber.Generated
         {
             global::System.Collections.Generic.List<string> v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = null!;
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<global::System.Collections.Generic.List<string>>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var b1 = new global::System.Collections.Generic.List<string>(n1);
+                    r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
                     if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
@@ -345,11 +319,13 @@ namespace Amber.Generated
         {
             global::System.Collections.Generic.Dictionary<string, int?> v = default!;
             {
-                int n1 = r.ReadMapHeader(out byte d1);
-                if (n1 < 0) v = null!;
+                int n1 = r.ReadMapHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<global::System.Collections.Generic.Dictionary<string, int?>>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
+                    r.SetReference(id1, b1);
                     var kwt1 = (global::Amber.WireType)(d1 & 7);
                     var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
                     bool nl1 = (d1 & 0x80) != 0;
@@ -385,9 +361,9 @@ namespace Amber.Generated
         {
             int[] v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = null!;
-                else v = r.ReadPrimitiveArray<int>(n1, d1);
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<int[]>(x1);
+                else v = r.RecordCollection(r.ReadPrimitiveArray<int>(n1, d1));
             }
             return v;
         }
@@ -396,11 +372,13 @@ namespace Amber.Generated
         {
             int[][] v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = null!;
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<int[][]>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var b1 = new int[n1][];
+                    r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
                     if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
@@ -414,9 +392,9 @@ namespace Amber.Generated
                             {
                                 r.Expect(ewt1, global::Amber.WireType.Sequence, "a collection");
                                 {
-                                    int n2 = r.ReadSequenceHeader(out byte d2);
-                                    if (n2 < 0) e1 = null!;
-                                    else e1 = r.ReadPrimitiveArray<int>(n2, d2);
+                                    int n2 = r.ReadSequenceHeader(out byte d2, out object? x2);
+                                    if (n2 < 0) e1 = r.ReferenceAs<int[]>(x2);
+                                    else e1 = r.RecordCollection(r.ReadPrimitiveArray<int>(n2, d2));
                                 }
                             }
                             b1[i1] = e1;
@@ -436,10 +414,11 @@ namespace Amber.Generated
         {
             double[,] v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = null!;
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<double[,]>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var len1 = new int[2];
                     if (n1 > 0)
                     {
@@ -450,6 +429,7 @@ namespace Amber.Generated
                     var b1 = new double[len1[0], len1[1]];
                     int x1_0 = 0;
                     int x1_1 = 0;
+                    r.SetReference(id1, b1);
                     if ((d1 & 0x80) != 0)
                     {
                         var pk1 = r.ReadPrimitiveArray<double>(n1, d1);
@@ -498,11 +478,13 @@ namespace Amber.Generated
         {
             global::System.Collections.Generic.HashSet<global::System.Guid> v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = null!;
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<global::System.Collections.Generic.HashSet<global::System.Guid>>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
+                    r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
                     if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
@@ -534,10 +516,11 @@ namespace Amber.Generated
         {
             global::System.Collections.Immutable.ImmutableArray<string> v = default!;
             {
-                int n1 = r.ReadSequenceHeader(out byte d1);
-                if (n1 < 0) v = default;
+                int n1 = r.ReadSequenceHeader(out byte d1, out object? x1);
+                if (n1 < 0) v = r.ReferenceAs<global::System.Collections.Immutable.ImmutableArray<string>>(x1);
                 else
                 {
+                    int id1 = r.LastReservedReference;
                     var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;

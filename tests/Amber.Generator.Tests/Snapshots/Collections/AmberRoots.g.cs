@@ -35,11 +35,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteShapedSequenceHeader(new int[] { c0.GetLength(0), c0.GetLength(1) }, 0x02);
                         foreach (var e0 in c0)
@@ -61,11 +57,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteMapHeader(c0.Count, 0x84);
                         foreach (var e0 in c0)
@@ -93,11 +85,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Count, 0x03);
                         foreach (var e0 in c0)
@@ -119,11 +107,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Count, 0x04);
                         foreach (var e0 in c0)
@@ -147,7 +131,7 @@ namespace Amber.Generated
                     var c0 = v;
                     if (c0.IsDefault)
                     {
-                        w.WriteNull();
+                        w.WriteNullCollection();
                     }
                     else
                     {
@@ -171,11 +155,7 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WritePacked<int>(c0);
                     }
@@ -193,22 +173,14 @@ namespace Amber.Generated
             {
                 {
                     var c0 = v;
-                    if (c0 is null)
-                    {
-                        w.WriteNull();
-                    }
-                    else
+                    if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Length, 0x06);
                         for (int i0 = 0; i0 < c0.Length; i0++)
                         {
                             {
                                 var c1 = c0[i0];
-                                if (c1 is null)
-                                {
-                                    w.WriteNull();
-                                }
-                                else
+                                if (!w.TryWriteCollectionReference(c1))
                                 {
                                     w.WritePacked<int>(c1);
                                 }
