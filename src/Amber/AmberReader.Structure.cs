@@ -128,8 +128,8 @@ namespace Amber
             if (id >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {id}, which has not been read");
             object? value = _state.Objects[(int)id];
             if (value == null)
-                throw new AmberException($"A back-reference to object {id}, which is still being built by its constructor or was skipped", at,
-                    "A cycle can only pass through types Amber creates with a parameterless constructor (it needs the object before its members); give the type one, or break the cycle.");
+                throw new AmberException($"A back-reference to object {id}, which is still being built (by its constructor, or an immutable collection from its elements) or was skipped", at,
+                    "A cycle can only pass through types Amber creates with a parameterless constructor and collections it creates before their elements (not immutable collections, stacks or read-only wrappers); change that type, or break the cycle. A reader that skipped the first occurrence (a member it does not know) cannot resolve later references to it.");
             return value;
         }
 

@@ -46,6 +46,7 @@ using Xunit;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNode))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatVector3))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatBook))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatSharedCollections))]
 
 namespace Amber.Tests.Compat
 {
@@ -183,6 +184,11 @@ namespace Amber.Tests.Compat
 
                 // ---- message streams
                 new CompatEntry("messages-framing.ambm", WriteMessages, VerifyMessages),
+
+                // ---- added in 0.2.0: reference mode of format version 2 (collections keep their identity)
+                Payload("references-collections", () => CompatFactory.SharedCollections(), References, identity: true),
+                Stream("stream-lz4-references-collections", () => new List<CompatSharedCollections> { CompatFactory.SharedCollections(0), CompatFactory.SharedCollections(10), CompatFactory.SharedCollections(20) },
+                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
             };
 
             return entries;

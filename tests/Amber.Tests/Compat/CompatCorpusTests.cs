@@ -80,7 +80,7 @@ namespace Amber.Tests.Compat
                 ? Directory.GetDirectories(CorpusRoot).Select(d => Path.Combine(d, name)).Where(File.Exists).ToArray()
                 : Array.Empty<string>();
 
-        /// <summary>The version folder new files go to: "v" and the Amber assembly's version (v0.1.0).</summary>
+        /// <summary>The version folder new files go to: "v" and the Amber assembly's version (v0.2.0).</summary>
         internal static string CurrentVersionFolder
         {
             get

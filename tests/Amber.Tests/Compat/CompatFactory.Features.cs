@@ -344,5 +344,39 @@ namespace Amber.Tests.Compat
 
             return list;
         }
+    
+        /// <summary>
+        /// Collections shared between members, inside other collections and in <c>object</c> positions, an
+        /// <c>object[]</c> that holds itself, and a cycle through a list (a child whose Siblings is its parent's Children).
+        /// </summary>
+        public static CompatSharedCollections SharedCollections(int seed = 0)
+        {
+            var a = new CompatNested { Id = 1 + seed, Label = "a" };
+            var b = new CompatNested { Id = 2 + seed, Label = "b" };
+            var items = new List<CompatNested> { a, b, a };
+            var numbers = new[] { 3, 1, 4, seed };
+            var index = new Dictionary<string, CompatNested> { ["a"] = a, ["b"] = b };
+            var tags = new HashSet<string> { "x", "y" };
+            var self = new object[3];
+            self[0] = self;
+            self[1] = numbers;
+            self[2] = "end";
+            var root = new CompatSharedCollections
+            {
+                Items = items,
+                SameItems = items,
+                Numbers = numbers,
+                NumberRows = new List<int[]?> { numbers, null, numbers },
+                Index = index,
+                SameIndex = index,
+                Tags = tags,
+                SameTags = tags,
+                Boxed = items,
+                SelfHolding = self,
+                Children = new List<CompatSharedCollections>(),
+            };
+            root.Children.Add(new CompatSharedCollections { Siblings = root.Children });
+            return root;
+        }
     }
 }

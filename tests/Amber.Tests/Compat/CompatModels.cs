@@ -871,4 +871,22 @@ namespace Amber.Tests.Compat
         public CompatShape? Shape { get; set; }
         public Dictionary<string, object>? Fields { get; set; }
     }
+
+    // ---- added in 0.2.0: collections keep their identity in reference mode (format version 2)
+
+    public class CompatSharedCollections
+    {
+        public List<CompatNested>? Items { get; set; }
+        public IList<CompatNested>? SameItems { get; set; }
+        public int[]? Numbers { get; set; }
+        public List<int[]?>? NumberRows { get; set; }
+        public Dictionary<string, CompatNested>? Index { get; set; }
+        public IReadOnlyDictionary<string, CompatNested>? SameIndex { get; set; }
+        public HashSet<string>? Tags { get; set; }
+        public HashSet<string>? SameTags { get; set; }
+        public object? Boxed { get; set; }
+        public object[]? SelfHolding { get; set; }
+        public List<CompatSharedCollections>? Children { get; set; }
+        public List<CompatSharedCollections>? Siblings { get; set; }
+    }
 }
