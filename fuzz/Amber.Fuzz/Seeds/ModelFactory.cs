@@ -289,6 +289,7 @@ namespace Amber.Fuzz.Seeds
             }
             root.Favorite = root.Children[_r.Next(n)];
             root.Payload = root.Children;   // a list in an object member keeps its identity
+            if (n > 1 && Coin()) root.Children[1].Children = root.Children[0].Children ?? root.Children;   // a list held twice, or a cycle through one
             return root;
         }
 
@@ -315,8 +316,16 @@ namespace Amber.Fuzz.Seeds
             Left = level < 4 && Coin() ? Deep(level + 1) : null,
             Right = level < 4 && Coin() ? Deep(level + 1) : null,
             Many = level < 2 ? ListOf(() => Deep(level + 2), 2) : null,
-            Lists = level == 0 ? ListOf(() => ListOf(() => ListOf(() => _r.Next(9), 2), 2), 2) : null,
+            Lists = level == 0 ? SharedLists() : null,
         };
+
+        /// <summary>Nested lists where one inner list may appear twice (one instance in reference mode).</summary>
+        private List<List<List<int>>> SharedLists()
+        {
+            List<List<List<int>>> lists = ListOf(() => ListOf(() => ListOf(() => _r.Next(9), 2), 2), 2);
+            if (lists.Count > 0 && lists[0].Count > 0 && Coin()) lists.Add(new List<List<int>> { lists[0][0], lists[0][0] });
+            return lists;
+        }
 
         public Rgba Color() => new Rgba((uint)_r.NextInt64(uint.MaxValue));
 
