@@ -279,15 +279,54 @@ namespace Amber.Json
 
         // ------------------------------------------------------------------ collections
 
+        /// <summary>
+        /// Collection identity (format version 2, docs/json.md): a sequence or map shown as <c>{"$ref": n}</c> is written as
+        /// a back-reference to the collection or object of that <c>$id</c> (true: nothing more to write); one shown as
+        /// <c>{"$id": n, "$values": ...}</c> is replaced by its <c>$values</c>, its <c>$id</c> remembered for the id its
+        /// header is about to take. Any other JSON is the collection itself (as version 1 payloads show it). Only an
+        /// object with no other properties counts, so that a dictionary of version 1 whose keys are "$ref" or "$values"
+        /// is still a dictionary; in version 2 a dictionary is always inside "$values", where its keys cannot be taken for these.
+        /// </summary>
+        private static bool TryWriteCollectionReference(ref AmberWriter w, Context c, ref JsonElement e)
+        {
+            if (e.ValueKind != JsonValueKind.Object) return false;
+            bool id = false, values = false, reference = false;
+            int properties = 0;
+            foreach (JsonProperty p in e.EnumerateObject())
+            {
+                properties++;
+                if (p.NameEquals(JsonView.IdProperty)) id = true;
+                else if (p.NameEquals(JsonView.ValuesProperty)) values = true;
+                else if (p.NameEquals(JsonView.RefProperty)) reference = true;
+                else return false;
+            }
+            if (reference && properties == 1)
+            {
+                JsonElement target = e.GetProperty(JsonView.RefProperty);
+                if (!w.ReferencesEnabled || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int objectId))
+                    throw Problem($"\"$ref\": {target.GetRawText()} names no collection or object with that \"$id\" before it",
+                        "A reference must point to a collection or object earlier in the JSON, by its \"$id\" (a collection shows it as {\"$id\": n, \"$values\": ...}).");
+                w.WriteCollectionReference(objectId);
+                return true;
+            }
+            if (!values || properties != (id ? 2 : 1)) return false;
+            if (id && w.ReferencesEnabled) RecordId(ref w, c, e);
+            e = e.GetProperty(JsonView.ValuesProperty);
+            if (e.ValueKind is not (JsonValueKind.Array or JsonValueKind.Object))
+                throw Expected("the collection (an array or object) as \"$values\"", e);
+            return false;
+        }
+
         // Collections take no nesting level: as in the generated writers, only objects count towards MaxDepth (the JSON
         // itself is parsed no deeper than twice MaxDepth, which bounds the recursion here).
         private static void WriteSequence(ref AmberWriter w, Context c, JsonElement e, ViewNode element)
         {
             if (e.ValueKind == JsonValueKind.Null)
             {
-                w.WriteNull();
+                w.WriteNullCollection();
                 return;
             }
+            if (TryWriteCollectionReference(ref w, c, ref e)) return;
             bool nullable = element.Kind == 'n';
             WireType wt = element.WireType ?? throw Problem("The elements' encoding is not known (a hand-written formatter's)", "Leave this member out of the JSON.");
             byte descriptor = (byte)((int)wt | (nullable ? AmberCode.DescriptorNullable : 0));
@@ -342,9 +381,10 @@ namespace Amber.Json
         {
             if (e.ValueKind == JsonValueKind.Null)
             {
-                w.WriteNull();
+                w.WriteNullCollection();
                 return;
             }
+            if (TryWriteCollectionReference(ref w, c, ref e)) return;
             ViewNode key = node.Element!, value = node.Value!;
             WireType keyType = key.WireType ?? throw Problem("The keys' encoding is not known", "Leave this member out of the JSON.");
             WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");

@@ -28,6 +28,7 @@ namespace Amber.Json
         internal const string DimsProperty = "$dims";
         internal const string ItemsProperty = "$items";
         internal const string BytesProperty = "$bytes";
+        internal const string ValuesProperty = "$values";
 
         /// <summary>Writes one payload (header byte and root) as one JSON value; <paramref name="writer"/> null only collects <paramref name="stats"/>.</summary>
         public static void WritePayload(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats)
@@ -273,12 +274,7 @@ namespace Amber.Json
             }
             if (kind == 1)
             {
-                if (w != null)
-                {
-                    w.WriteStartObject();
-                    w.WriteNumber(RefProperty, id);
-                    w.WriteEndObject();
-                }
+                WriteBackReference(w, id);
                 return;
             }
             EnterJson(w, start);
@@ -337,16 +333,58 @@ namespace Amber.Json
                 AmberThrow.Malformed(r.Position, "The presence bitmap names members the shape does not have");
         }
 
+        /// <summary>A back-reference, to an object or (format version 2) a collection read earlier: <c>{"$ref": n}</c>.</summary>
+        private static void WriteBackReference(Utf8JsonWriter? w, int id)
+        {
+            if (w == null) return;
+            w.WriteStartObject();
+            w.WriteNumber(RefProperty, id);
+            w.WriteEndObject();
+        }
+
+        /// <summary>
+        /// A new collection of a version 2 reference-mode payload (<paramref name="id"/> not -1) took an object id, which a
+        /// later <c>$ref</c> may name: it opens <c>{"$id": n, "$values": </c>, its JSON of version 1 goes inside, and
+        /// <see cref="EndIdentity"/> closes it. Wrapped, a map's own keys (a key may be "$id") cannot be taken for the id.
+        /// </summary>
+        private static void StartIdentity(Utf8JsonWriter? w, int id, long at)
+        {
+            if (w == null || id < 0) return;
+            EnterJson(w, at);
+            w.WriteStartObject();
+            w.WriteNumber(IdProperty, id);
+            w.WritePropertyName(ValuesProperty);
+        }
+
+        private static void EndIdentity(Utf8JsonWriter? w, int id)
+        {
+            if (id >= 0) w?.WriteEndObject();
+        }
+
         private static void WriteSequence(ref AmberReader r, Context c, ViewNode? node)
         {
             Utf8JsonWriter? w = c.Writer;
             long at = r.Position;
-            int n = r.ReadSequenceHeader(out byte d);
-            if (n < 0)
+            int n = r.ReadViewCollectionHeader(map: false, out byte d, out int id);
+            if (n == -1)
             {
                 w?.WriteNullValue();
                 return;
             }
+            if (n == -2)
+            {
+                WriteBackReference(w, id);
+                return;
+            }
+            StartIdentity(w, id, at);
+            WriteSequenceItems(ref r, c, node, n, d, at);
+            EndIdentity(w, id);
+        }
+
+        /// <summary>A sequence after its header (<paramref name="n"/> elements of descriptor <paramref name="d"/>), as it shows without an id.</summary>
+        private static void WriteSequenceItems(ref AmberReader r, Context c, ViewNode? node, int n, byte d, long at)
+        {
+            Utf8JsonWriter? w = c.Writer;
             ViewNode? element = node?.Kind == 'a' ? node.Element : null;
             EnterJson(w, at);
             if (n == 0)
@@ -453,12 +491,27 @@ namespace Amber.Json
         private static void WriteMap(ref AmberReader r, Context c, ViewNode? node)
         {
             Utf8JsonWriter? w = c.Writer;
-            int n = r.ReadMapHeader(out byte d);
-            if (n < 0)
+            long at = r.Position;
+            int n = r.ReadViewCollectionHeader(map: true, out byte d, out int id);
+            if (n == -1)
             {
                 w?.WriteNullValue();
                 return;
             }
+            if (n == -2)
+            {
+                WriteBackReference(w, id);
+                return;
+            }
+            StartIdentity(w, id, at);
+            WritePairs(ref r, c, node, n, d);
+            EndIdentity(w, id);
+        }
+
+        /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="d"/>), as it shows without an id.</summary>
+        private static void WritePairs(ref AmberReader r, Context c, ViewNode? node, int n, byte d)
+        {
+            Utf8JsonWriter? w = c.Writer;
             EnterJson(w, r.Position);
             ViewNode? keyNode = node?.Kind == 'm' ? node.Element : null;
             ViewNode? valueNode = node?.Kind == 'm' ? node.Value : null;
