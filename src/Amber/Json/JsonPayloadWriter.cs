@@ -208,16 +208,27 @@ namespace Amber.Json
         private static bool TryWriteReference(ref AmberWriter w, Context c, JsonElement e)
         {
             if (!e.TryGetProperty(JsonView.RefProperty, out JsonElement target)) return false;
-            if (!w.ReferencesEnabled || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int id))
-                throw Problem($"\"$ref\": {target.GetRawText()} names no object with that \"$id\" before it", "A reference must point to an object earlier in the JSON, by its \"$id\".");
-            w.WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
+            w.WriteVarint(((ulong)(uint)Referenced(ref w, c, target) << 2) | AmberCode.ObjectBackRef);
             return true;
+        }
+
+        /// <summary>
+        /// The payload's object id of the object or collection a <c>$ref</c> names. Objects and (format version 2)
+        /// collections share one id space, so either may be named wherever the other is; a <c>$ref</c> that is not a number
+        /// or names no <c>$id</c> before it is refused (the reader would find no object there).
+        /// </summary>
+        private static int Referenced(ref AmberWriter w, Context c, JsonElement target)
+        {
+            if (!w.ReferencesEnabled || target.ValueKind != JsonValueKind.Number || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int id))
+                throw Problem($"\"$ref\": {target.GetRawText()} names no collection or object with that \"$id\" before it",
+                    "A reference must point to an object or collection earlier in the JSON, by its \"$id\" (a collection shows it as {\"$id\": n, \"$values\": ...}).");
+            return id;
         }
 
         /// <summary>Reference mode: the object about to be written takes the next id; its <c>$id</c> in the JSON is remembered.</summary>
         private static void RecordId(ref AmberWriter w, Context c, JsonElement e)
         {
-            if (e.TryGetProperty(JsonView.IdProperty, out JsonElement id) && id.TryGetInt64(out long jsonId)) c.Ids[jsonId] = w.NextObjectId;
+            if (e.TryGetProperty(JsonView.IdProperty, out JsonElement id) && id.ValueKind == JsonValueKind.Number && id.TryGetInt64(out long jsonId)) c.Ids[jsonId] = w.NextObjectId;
         }
 
         private static void WriteObject(ref AmberWriter w, Context c, JsonElement e, ViewType view, bool typed)
@@ -302,11 +313,7 @@ namespace Amber.Json
             }
             if (reference && properties == 1)
             {
-                JsonElement target = e.GetProperty(JsonView.RefProperty);
-                if (!w.ReferencesEnabled || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int objectId))
-                    throw Problem($"\"$ref\": {target.GetRawText()} names no collection or object with that \"$id\" before it",
-                        "A reference must point to a collection or object earlier in the JSON, by its \"$id\" (a collection shows it as {\"$id\": n, \"$values\": ...}).");
-                w.WriteCollectionReference(objectId);
+                w.WriteCollectionReference(Referenced(ref w, c, e.GetProperty(JsonView.RefProperty)));
                 return true;
             }
             if (!values || properties != (id ? 2 : 1)) return false;
