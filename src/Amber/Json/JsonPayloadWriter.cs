@@ -11,7 +11,7 @@ namespace Amber.Json
     /// <summary>
     /// Writes the Amber payload that a typed JSON view (<see cref="JsonView"/>) stands for, guided by the same
     /// registered views: member names back to their tags, values to their encodings. Objects, polymorphic values
-    /// (<c>$type</c>), <c>object</c> values, references (<c>$id</c>/<c>$ref</c>), sequences, multi-dimensional arrays
+    /// (<c>$type</c>), <c>object</c> values, references (<c>$id</c>/<c>$ref</c>, of objects and collections), sequences, multi-dimensional arrays
     /// (<c>$dims</c>/<c>$items</c>) and maps all go back. Members shown by key (<c>#1a2f:varint</c>, of another version)
     /// are left out: this version could not read them anyway. The payload is then read by the generated code.
     /// </summary>
