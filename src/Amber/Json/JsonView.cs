@@ -229,11 +229,11 @@ namespace Amber.Json
         /// Before a value opens up to two JSON levels: a payload deeper than the writer may go fails as input that is too
         /// deep, not with the writer's own exception.
         /// </summary>
-        private static void EnterJson(Utf8JsonWriter? w, long at)
+        private static void EnterJson(Utf8JsonWriter? w, long at, int levels = 2)
         {
             if (w == null) return;
             int max = w.Options.MaxDepth == 0 ? 1000 : w.Options.MaxDepth;
-            if (w.CurrentDepth + 2 > max)
+            if (w.CurrentDepth + levels > max)
                 throw new AmberException($"The payload nests deeper than the JSON writer's MaxDepth of {max} allows", at,
                     "Write to a Utf8JsonWriter whose JsonWriterOptions.MaxDepth is at least twice the AmberOptions.MaxDepth (the ToJson overloads that make their own writer do).");
         }
@@ -256,8 +256,13 @@ namespace Amber.Json
                     WriteMap(ref r, c, node);
                     break;
                 default:
+                    long at = r.Position;
                     ScalarText s = ReadScalar(ref r, wt, node);
-                    if (c.Writer != null) s.WriteTo(c.Writer);
+                    if (c.Writer == null) break;
+                    // Bytes that are not text show as {"$bytes": ...}: one JSON level, which a pair's value may open one
+                    // below the two its map checked for.
+                    if (s.IsObject) EnterJson(c.Writer, at, levels: 1);
+                    s.WriteTo(c.Writer);
                     break;
             }
         }
@@ -274,7 +279,7 @@ namespace Amber.Json
             }
             if (kind == 1)
             {
-                WriteBackReference(w, id);
+                WriteBackReference(w, id, start);
                 return;
             }
             EnterJson(w, start);
@@ -333,10 +338,14 @@ namespace Amber.Json
                 AmberThrow.Malformed(r.Position, "The presence bitmap names members the shape does not have");
         }
 
-        /// <summary>A back-reference, to an object or (format version 2) a collection read earlier: <c>{"$ref": n}</c>.</summary>
-        private static void WriteBackReference(Utf8JsonWriter? w, int id)
+        /// <summary>
+        /// A back-reference, to an object or (format version 2) a collection read earlier: <c>{"$ref": n}</c>, one JSON level,
+        /// which a pair's value or a collection's element may open one below the two its container checked for.
+        /// </summary>
+        private static void WriteBackReference(Utf8JsonWriter? w, int id, long at)
         {
             if (w == null) return;
+            EnterJson(w, at, levels: 1);
             w.WriteStartObject();
             w.WriteNumber(RefProperty, id);
             w.WriteEndObject();
@@ -373,7 +382,7 @@ namespace Amber.Json
             }
             if (n == -2)
             {
-                WriteBackReference(w, id);
+                WriteBackReference(w, id, at);
                 return;
             }
             StartIdentity(w, id, at);
@@ -500,7 +509,7 @@ namespace Amber.Json
             }
             if (n == -2)
             {
-                WriteBackReference(w, id);
+                WriteBackReference(w, id, at);
                 return;
             }
             StartIdentity(w, id, at);
@@ -711,6 +720,9 @@ namespace Amber.Json
             public static ScalarText Guid(Guid value) => new ScalarText(Kind.Guid, guid: value);
             public static ScalarText Base64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.Base64, bytes: bytes);
             public static ScalarText TaggedBase64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.TaggedBase64, bytes: bytes);
+
+            /// <summary>Written as a JSON object (<c>{"$bytes": ...}</c>), not a plain value.</summary>
+            public bool IsObject => _kind == Kind.TaggedBase64;
 
             /// <summary>A double: the writer's shortest round-trip form, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
             public static ScalarText Float(double value) =>

@@ -198,6 +198,20 @@ namespace Amber.Tests.Json
         }
 
         [Fact]
+        public void A_back_reference_at_the_JSON_writers_depth_limit_is_an_AmberException()
+        {
+            // fuzz/Amber.Fuzz found it in seconds (target Shop.json, default options): a version 2 payload of maps of pairs
+            // nested to the JSON writer's MaxDepth, a pair's value a back-reference one level below what its map checked for.
+            // The writer's own InvalidOperationException came out; now the view's depth check names the place.
+            byte[] input = System.IO.File.ReadAllBytes(System.IO.Path.Combine(System.IO.Path.GetDirectoryName(ThisFile())!, "..", "Serialization", "FuzzFindings", "Shop.json-6118c360f865fde7.bin"));
+            Assert.Equal(3260, input.Length);
+            var ex = Assert.Throws<AmberException>(() => AmberJson.ToJson(input));
+            Assert.Contains("nests deeper than the JSON writer's MaxDepth", ex.Message);
+        }
+
+        private static string ThisFile([System.Runtime.CompilerServices.CallerFilePath] string path = "") => path;
+
+        [Fact]
         public void Collections_of_every_kind_round_trip_in_reference_mode()
         {
             RoundTrip<Save>(AmberSerializer.Serialize(JsonViewTests.SmallSave(), Refs));
