@@ -783,7 +783,16 @@ namespace Amber.Json
                         break;
                     case Kind.Utf8: w.WritePropertyName(_bytes); break;
                     case Kind.Guid: _guid.TryFormat(digits, out n); w.WritePropertyName(digits.Slice(0, n)); break;
-                    default: w.WritePropertyName(Convert.ToBase64String(_bytes)); break;
+                    default:
+                        // Bytes keys as base64, encoded into a pooled buffer: in reference mode every key may be a two-byte
+                        // back-reference to one long value, so a string per key would allocate many times the payload.
+                        int length = (_bytes.Length + 2) / 3 * 4;
+                        char[]? rented = length > digits.Length ? System.Buffers.ArrayPool<char>.Shared.Rent(length) : null;
+                        Span<char> chars = rented ?? digits;
+                        Convert.TryToBase64Chars(_bytes, chars, out n);
+                        w.WritePropertyName(chars.Slice(0, n));
+                        if (rented != null) System.Buffers.ArrayPool<char>.Shared.Return(rented);
+                        break;
                 }
             }
         }

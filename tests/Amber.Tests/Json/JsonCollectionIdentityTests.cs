@@ -209,6 +209,25 @@ namespace Amber.Tests.Json
             Assert.Contains("nests deeper than the JSON writer's MaxDepth", ex.Message);
         }
 
+        [Fact]
+        public void Bytes_keys_shown_as_base64_allocate_no_string_per_key()
+        {
+            // fuzz/Amber.Fuzz (target Deep.json, default options, its allocation bound of 64 bytes per input byte + 4 MB): a
+            // map whose bytes keys are two-byte back-references to one long value shows each as that value's base64 again
+            // (docs/json.md); a string per key took the view past the bound. The same walk into a writer the test makes.
+            byte[] input = System.IO.File.ReadAllBytes(System.IO.Path.Combine(System.IO.Path.GetDirectoryName(ThisFile())!, "..", "Serialization", "FuzzFindings", "Deep.json-c6de28be194db6b2.bin"));
+            var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            using (var writer = new Utf8JsonWriter(buffer, new JsonWriterOptions { MaxDepth = AmberOptions.Default.MaxDepth * 2 + 8 }))
+            {
+                var ex = Assert.Throws<AmberException>(() => AmberJson.ToJson(input, null, writer));
+                Assert.Contains("larger than the 483 byte(s) left", ex.Message);
+            }
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            Assert.True(buffer.WrittenCount > 1_000_000, "the keys are shown in full");
+            Assert.True(allocated < 64L * input.Length + (4 << 20), $"{allocated:N0} bytes allocated for a {input.Length:N0}-byte payload");
+        }
+
         private static string ThisFile([System.Runtime.CompilerServices.CallerFilePath] string path = "") => path;
 
         [Fact]
