@@ -270,6 +270,18 @@ namespace Amber
         }
 
         /// <summary>
+        /// Reference mode: writes a back-reference, in a sequence or map position, to the collection (or object) that took
+        /// object id <paramref name="id"/>: <c>0 (id + 1)</c> (docs/format.md §7.2). For the JSON view, which knows the
+        /// ids its <c>$ref</c>s name but not the collections behind them, so <see cref="TryWriteCollectionReference"/>
+        /// cannot serve.
+        /// </summary>
+        internal void WriteCollectionReference(int id)
+        {
+            WriteByteRaw(0);
+            WriteVarint((ulong)(uint)id + 1);
+        }
+
+        /// <summary>
         /// The known-type wrapper (docs/format.md §7.3) whose value is being written, if it is a reference type: its
         /// collection value moves from the wrapper's id to its own (see TryWriteCollectionReferenceSlow).
         /// </summary>

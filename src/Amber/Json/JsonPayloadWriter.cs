@@ -11,7 +11,7 @@ namespace Amber.Json
     /// <summary>
     /// Writes the Amber payload that a typed JSON view (<see cref="JsonView"/>) stands for, guided by the same
     /// registered views: member names back to their tags, values to their encodings. Objects, polymorphic values
-    /// (<c>$type</c>), <c>object</c> values, references (<c>$id</c>/<c>$ref</c>), sequences, multi-dimensional arrays
+    /// (<c>$type</c>), <c>object</c> values, references (<c>$id</c>/<c>$ref</c>, of objects and collections), sequences, multi-dimensional arrays
     /// (<c>$dims</c>/<c>$items</c>) and maps all go back. Members shown by key (<c>#1a2f:varint</c>, of another version)
     /// are left out: this version could not read them anyway. The payload is then read by the generated code.
     /// </summary>
@@ -208,16 +208,27 @@ namespace Amber.Json
         private static bool TryWriteReference(ref AmberWriter w, Context c, JsonElement e)
         {
             if (!e.TryGetProperty(JsonView.RefProperty, out JsonElement target)) return false;
-            if (!w.ReferencesEnabled || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int id))
-                throw Problem($"\"$ref\": {target.GetRawText()} names no object with that \"$id\" before it", "A reference must point to an object earlier in the JSON, by its \"$id\".");
-            w.WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectBackRef);
+            w.WriteVarint(((ulong)(uint)Referenced(ref w, c, target) << 2) | AmberCode.ObjectBackRef);
             return true;
+        }
+
+        /// <summary>
+        /// The payload's object id of the object or collection a <c>$ref</c> names. Objects and (format version 2)
+        /// collections share one id space, so either may be named wherever the other is; a <c>$ref</c> that is not a number
+        /// or names no <c>$id</c> before it is refused (the reader would find no object there).
+        /// </summary>
+        private static int Referenced(ref AmberWriter w, Context c, JsonElement target)
+        {
+            if (!w.ReferencesEnabled || target.ValueKind != JsonValueKind.Number || !target.TryGetInt64(out long jsonId) || !c.Ids.TryGetValue(jsonId, out int id))
+                throw Problem($"\"$ref\": {target.GetRawText()} names no collection or object with that \"$id\" before it",
+                    "A reference must point to an object or collection earlier in the JSON, by its \"$id\" (a collection shows it as {\"$id\": n, \"$values\": ...}).");
+            return id;
         }
 
         /// <summary>Reference mode: the object about to be written takes the next id; its <c>$id</c> in the JSON is remembered.</summary>
         private static void RecordId(ref AmberWriter w, Context c, JsonElement e)
         {
-            if (e.TryGetProperty(JsonView.IdProperty, out JsonElement id) && id.TryGetInt64(out long jsonId)) c.Ids[jsonId] = w.NextObjectId;
+            if (e.TryGetProperty(JsonView.IdProperty, out JsonElement id) && id.ValueKind == JsonValueKind.Number && id.TryGetInt64(out long jsonId)) c.Ids[jsonId] = w.NextObjectId;
         }
 
         private static void WriteObject(ref AmberWriter w, Context c, JsonElement e, ViewType view, bool typed)
@@ -279,15 +290,50 @@ namespace Amber.Json
 
         // ------------------------------------------------------------------ collections
 
+        /// <summary>
+        /// Collection identity (format version 2, docs/json.md): a sequence or map shown as <c>{"$ref": n}</c> is written as
+        /// a back-reference to the collection or object of that <c>$id</c> (true: nothing more to write); one shown as
+        /// <c>{"$id": n, "$values": ...}</c> is replaced by its <c>$values</c>, its <c>$id</c> remembered for the id its
+        /// header is about to take. Any other JSON is the collection itself (as version 1 payloads show it). Only an
+        /// object with no other properties counts, so that a dictionary of version 1 whose keys are "$ref" or "$values"
+        /// is still a dictionary; in version 2 a dictionary is always inside "$values", where its keys cannot be taken for these.
+        /// </summary>
+        private static bool TryWriteCollectionReference(ref AmberWriter w, Context c, ref JsonElement e)
+        {
+            if (e.ValueKind != JsonValueKind.Object) return false;
+            bool id = false, values = false, reference = false;
+            int properties = 0;
+            foreach (JsonProperty p in e.EnumerateObject())
+            {
+                properties++;
+                if (p.NameEquals(JsonView.IdProperty)) id = true;
+                else if (p.NameEquals(JsonView.ValuesProperty)) values = true;
+                else if (p.NameEquals(JsonView.RefProperty)) reference = true;
+                else return false;
+            }
+            if (reference && properties == 1)
+            {
+                w.WriteCollectionReference(Referenced(ref w, c, e.GetProperty(JsonView.RefProperty)));
+                return true;
+            }
+            if (!values || properties != (id ? 2 : 1)) return false;
+            if (id && w.ReferencesEnabled) RecordId(ref w, c, e);
+            e = e.GetProperty(JsonView.ValuesProperty);
+            if (e.ValueKind is not (JsonValueKind.Array or JsonValueKind.Object))
+                throw Expected("the collection (an array or object) as \"$values\"", e);
+            return false;
+        }
+
         // Collections take no nesting level: as in the generated writers, only objects count towards MaxDepth (the JSON
         // itself is parsed no deeper than twice MaxDepth, which bounds the recursion here).
         private static void WriteSequence(ref AmberWriter w, Context c, JsonElement e, ViewNode element)
         {
             if (e.ValueKind == JsonValueKind.Null)
             {
-                w.WriteNull();
+                w.WriteNullCollection();
                 return;
             }
+            if (TryWriteCollectionReference(ref w, c, ref e)) return;
             bool nullable = element.Kind == 'n';
             WireType wt = element.WireType ?? throw Problem("The elements' encoding is not known (a hand-written formatter's)", "Leave this member out of the JSON.");
             byte descriptor = (byte)((int)wt | (nullable ? AmberCode.DescriptorNullable : 0));
@@ -342,9 +388,10 @@ namespace Amber.Json
         {
             if (e.ValueKind == JsonValueKind.Null)
             {
-                w.WriteNull();
+                w.WriteNullCollection();
                 return;
             }
+            if (TryWriteCollectionReference(ref w, c, ref e)) return;
             ViewNode key = node.Element!, value = node.Value!;
             WireType keyType = key.WireType ?? throw Problem("The keys' encoding is not known", "Leave this member out of the JSON.");
             WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");

@@ -28,6 +28,7 @@ namespace Amber.Json
         internal const string DimsProperty = "$dims";
         internal const string ItemsProperty = "$items";
         internal const string BytesProperty = "$bytes";
+        internal const string ValuesProperty = "$values";
 
         /// <summary>Writes one payload (header byte and root) as one JSON value; <paramref name="writer"/> null only collects <paramref name="stats"/>.</summary>
         public static void WritePayload(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats)
@@ -228,11 +229,11 @@ namespace Amber.Json
         /// Before a value opens up to two JSON levels: a payload deeper than the writer may go fails as input that is too
         /// deep, not with the writer's own exception.
         /// </summary>
-        private static void EnterJson(Utf8JsonWriter? w, long at)
+        private static void EnterJson(Utf8JsonWriter? w, long at, int levels = 2)
         {
             if (w == null) return;
             int max = w.Options.MaxDepth == 0 ? 1000 : w.Options.MaxDepth;
-            if (w.CurrentDepth + 2 > max)
+            if (w.CurrentDepth + levels > max)
                 throw new AmberException($"The payload nests deeper than the JSON writer's MaxDepth of {max} allows", at,
                     "Write to a Utf8JsonWriter whose JsonWriterOptions.MaxDepth is at least twice the AmberOptions.MaxDepth (the ToJson overloads that make their own writer do).");
         }
@@ -255,8 +256,13 @@ namespace Amber.Json
                     WriteMap(ref r, c, node);
                     break;
                 default:
+                    long at = r.Position;
                     ScalarText s = ReadScalar(ref r, wt, node);
-                    if (c.Writer != null) s.WriteTo(c.Writer);
+                    if (c.Writer == null) break;
+                    // Bytes that are not text show as {"$bytes": ...}: one JSON level, which a pair's value may open one
+                    // below the two its map checked for.
+                    if (s.IsObject) EnterJson(c.Writer, at, levels: 1);
+                    s.WriteTo(c.Writer);
                     break;
             }
         }
@@ -273,12 +279,7 @@ namespace Amber.Json
             }
             if (kind == 1)
             {
-                if (w != null)
-                {
-                    w.WriteStartObject();
-                    w.WriteNumber(RefProperty, id);
-                    w.WriteEndObject();
-                }
+                WriteBackReference(w, id, start);
                 return;
             }
             EnterJson(w, start);
@@ -337,16 +338,62 @@ namespace Amber.Json
                 AmberThrow.Malformed(r.Position, "The presence bitmap names members the shape does not have");
         }
 
+        /// <summary>
+        /// A back-reference, to an object or (format version 2) a collection read earlier: <c>{"$ref": n}</c>, one JSON level,
+        /// which a pair's value or a collection's element may open one below the two its container checked for.
+        /// </summary>
+        private static void WriteBackReference(Utf8JsonWriter? w, int id, long at)
+        {
+            if (w == null) return;
+            EnterJson(w, at, levels: 1);
+            w.WriteStartObject();
+            w.WriteNumber(RefProperty, id);
+            w.WriteEndObject();
+        }
+
+        /// <summary>
+        /// A new collection of a version 2 reference-mode payload (<paramref name="id"/> not -1) took an object id, which a
+        /// later <c>$ref</c> may name: it opens <c>{"$id": n, "$values": </c>, its JSON of version 1 goes inside, and
+        /// <see cref="EndIdentity"/> closes it. Wrapped, a map's own keys (a key may be "$id") cannot be taken for the id.
+        /// </summary>
+        private static void StartIdentity(Utf8JsonWriter? w, int id, long at)
+        {
+            if (w == null || id < 0) return;
+            EnterJson(w, at);
+            w.WriteStartObject();
+            w.WriteNumber(IdProperty, id);
+            w.WritePropertyName(ValuesProperty);
+        }
+
+        private static void EndIdentity(Utf8JsonWriter? w, int id)
+        {
+            if (id >= 0) w?.WriteEndObject();
+        }
+
         private static void WriteSequence(ref AmberReader r, Context c, ViewNode? node)
         {
             Utf8JsonWriter? w = c.Writer;
             long at = r.Position;
-            int n = r.ReadSequenceHeader(out byte d);
-            if (n < 0)
+            int n = r.ReadViewCollectionHeader(map: false, out byte d, out int id);
+            if (n == -1)
             {
                 w?.WriteNullValue();
                 return;
             }
+            if (n == -2)
+            {
+                WriteBackReference(w, id, at);
+                return;
+            }
+            StartIdentity(w, id, at);
+            WriteSequenceItems(ref r, c, node, n, d, at);
+            EndIdentity(w, id);
+        }
+
+        /// <summary>A sequence after its header (<paramref name="n"/> elements of descriptor <paramref name="d"/>), as it shows without an id.</summary>
+        private static void WriteSequenceItems(ref AmberReader r, Context c, ViewNode? node, int n, byte d, long at)
+        {
+            Utf8JsonWriter? w = c.Writer;
             ViewNode? element = node?.Kind == 'a' ? node.Element : null;
             EnterJson(w, at);
             if (n == 0)
@@ -453,12 +500,27 @@ namespace Amber.Json
         private static void WriteMap(ref AmberReader r, Context c, ViewNode? node)
         {
             Utf8JsonWriter? w = c.Writer;
-            int n = r.ReadMapHeader(out byte d);
-            if (n < 0)
+            long at = r.Position;
+            int n = r.ReadViewCollectionHeader(map: true, out byte d, out int id);
+            if (n == -1)
             {
                 w?.WriteNullValue();
                 return;
             }
+            if (n == -2)
+            {
+                WriteBackReference(w, id, at);
+                return;
+            }
+            StartIdentity(w, id, at);
+            WritePairs(ref r, c, node, n, d);
+            EndIdentity(w, id);
+        }
+
+        /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="d"/>), as it shows without an id.</summary>
+        private static void WritePairs(ref AmberReader r, Context c, ViewNode? node, int n, byte d)
+        {
+            Utf8JsonWriter? w = c.Writer;
             EnterJson(w, r.Position);
             ViewNode? keyNode = node?.Kind == 'm' ? node.Element : null;
             ViewNode? valueNode = node?.Kind == 'm' ? node.Value : null;
@@ -659,6 +721,9 @@ namespace Amber.Json
             public static ScalarText Base64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.Base64, bytes: bytes);
             public static ScalarText TaggedBase64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.TaggedBase64, bytes: bytes);
 
+            /// <summary>Written as a JSON object (<c>{"$bytes": ...}</c>), not a plain value.</summary>
+            public bool IsObject => _kind == Kind.TaggedBase64;
+
             /// <summary>A double: the writer's shortest round-trip form, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
             public static ScalarText Float(double value) =>
                 double.IsFinite(value) ? new ScalarText(Kind.Double, d: value) : String(value.ToString(CultureInfo.InvariantCulture));
@@ -718,7 +783,16 @@ namespace Amber.Json
                         break;
                     case Kind.Utf8: w.WritePropertyName(_bytes); break;
                     case Kind.Guid: _guid.TryFormat(digits, out n); w.WritePropertyName(digits.Slice(0, n)); break;
-                    default: w.WritePropertyName(Convert.ToBase64String(_bytes)); break;
+                    default:
+                        // Bytes keys as base64, encoded into a pooled buffer: in reference mode every key may be a two-byte
+                        // back-reference to one long value, so a string per key would allocate many times the payload.
+                        int length = (_bytes.Length + 2) / 3 * 4;
+                        char[]? rented = length > digits.Length ? System.Buffers.ArrayPool<char>.Shared.Rent(length) : null;
+                        Span<char> chars = rented ?? digits;
+                        Convert.TryToBase64Chars(_bytes, chars, out n);
+                        w.WritePropertyName(chars.Slice(0, n));
+                        if (rented != null) System.Buffers.ArrayPool<char>.Shared.Return(rented);
+                        break;
                 }
             }
         }

@@ -137,4 +137,25 @@ namespace Amber.Tests.Models.CollectionIds
             return reader.RecordCollection(new Ring(reader.ReadPrimitiveArray<int>(count, descriptor)));
         }
     }
+
+    // Collection identity in the JSON view (format version 2, docs/json.md): maps shared between members, collections
+    // held in object members, and arrays of arrays.
+    public class MapPair
+    {
+        public Dictionary<string, int>? First { get; set; }
+        public Dictionary<string, int>? Second { get; set; }
+    }
+
+    public class ObjectPair
+    {
+        public object? First { get; set; }
+        public object? Second { get; set; }
+    }
+
+    public class Jagged
+    {
+        public int[][]? Rows { get; set; }
+        public int[]? Row { get; set; }
+        public int[,]? Grid { get; set; }
+    }
 }
