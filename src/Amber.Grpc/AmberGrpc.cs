@@ -34,7 +34,9 @@ namespace Amber.Grpc
         /// <summary>
         /// The Amber marshaller for <typeparamref name="T"/> with <paramref name="options"/>; one instance
         /// is kept per type and options instance, so calling this again is cheap. Reading failures have
-        /// status <see cref="StatusCode.Internal"/>.
+        /// status <see cref="StatusCode.Internal"/>. The marshaller is contextual only: its byte-array
+        /// <see cref="Marshaller{T}.Serializer"/> and <see cref="Marshaller{T}.Deserializer"/> throw
+        /// <see cref="NotImplementedException"/>, as gRPC's own contextual marshallers do.
         /// </summary>
         /// <typeparam name="T">The message type; name it with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.</typeparam>
         /// <param name="options">Limits and settings for writing and reading, or null for <see cref="AmberOptions.Default"/>.</param>

@@ -33,6 +33,17 @@ namespace Amber.Grpc.Tests
         }
 
         [Fact]
+        public void The_marshaller_is_contextual_only_as_the_README_says()
+        {
+            Marshaller<Ping> marshaller = AmberGrpc.Marshaller<Ping>();
+
+            Assert.NotNull(marshaller.ContextualSerializer);
+            Assert.NotNull(marshaller.ContextualDeserializer);
+            Assert.Throws<NotImplementedException>(() => marshaller.Serializer(new Ping()));
+            Assert.Throws<NotImplementedException>(() => marshaller.Deserializer(new byte[] { 1 }));
+        }
+
+        [Fact]
         public void Method_refuses_empty_names()
         {
             Assert.Throws<ArgumentException>(() => AmberGrpc.Method<Catalog, Catalog>(MethodType.Unary, "", "Echo"));
