@@ -1,0 +1,69 @@
+using System;
+using Grpc.Core;
+
+namespace Amber.Grpc
+{
+    /// <summary>
+    /// gRPC marshallers and method descriptors that carry messages as Amber payloads, for code-first
+    /// services and clients: plain C# message types, no .proto files.
+    /// </summary>
+    /// <remarks>
+    /// <para>
+    /// The marshallers are contextual: a message is written straight into the transport's buffer
+    /// (<see cref="SerializationContext.GetBufferWriter"/>, no intermediate byte array) and read from
+    /// the received payload as a <see cref="System.Buffers.ReadOnlySequence{T}"/>, so a message that
+    /// arrives in several buffer segments is read where it lies.
+    /// </para>
+    /// <para>
+    /// These entry points are generic, so the Amber generator cannot see the message types through them:
+    /// name each message type once with <c>[assembly: Amber.AmberSerializable(typeof(MyRequest))]</c>.
+    /// A type without a codec fails its first call with a status that says so.
+    /// </para>
+    /// <para>
+    /// A payload Amber cannot read (malformed, truncated, or over a limit of <see cref="AmberOptions"/>)
+    /// ends the call with an <see cref="RpcException"/> whose status detail is the
+    /// <see cref="AmberException"/> message (what, at which byte offset, in which member, and the fix),
+    /// with no stack trace. A request read by a method from <see cref="Method{TRequest, TResponse}"/>
+    /// fails with <see cref="StatusCode.InvalidArgument"/>: the caller sent it. A response, or any
+    /// message read by a marshaller from <see cref="Marshaller{T}"/>, fails with
+    /// <see cref="StatusCode.Internal"/>, as does a message Amber cannot write.
+    /// </para>
+    /// </remarks>
+    public static class AmberGrpc
+    {
+        /// <summary>
+        /// The Amber marshaller for <typeparamref name="T"/> with <paramref name="options"/>; one instance
+        /// is kept per type and options instance, so calling this again is cheap. Reading failures have
+        /// status <see cref="StatusCode.Internal"/>. The marshaller is contextual only: its byte-array
+        /// <see cref="Marshaller{T}.Serializer"/> and <see cref="Marshaller{T}.Deserializer"/> throw
+        /// <see cref="NotImplementedException"/>, as gRPC's own contextual marshallers do.
+        /// </summary>
+        /// <typeparam name="T">The message type; name it with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.</typeparam>
+        /// <param name="options">Limits and settings for writing and reading, or null for <see cref="AmberOptions.Default"/>.</param>
+        public static Marshaller<T> Marshaller<T>(AmberOptions? options = null) =>
+            AmberMarshallers<T>.For(options).Response;
+
+        /// <summary>
+        /// A gRPC method descriptor whose request and response are Amber payloads, for a server's
+        /// service binder and a client's <see cref="CallInvoker"/> alike. Its request marshaller reports
+        /// an unreadable request as <see cref="StatusCode.InvalidArgument"/>; its response marshaller an
+        /// unreadable response as <see cref="StatusCode.Internal"/>.
+        /// </summary>
+        /// <typeparam name="TRequest">The request type; name it with <c>[assembly: Amber.AmberSerializable(typeof(TRequest))]</c>.</typeparam>
+        /// <typeparam name="TResponse">The response type; name it with <c>[assembly: Amber.AmberSerializable(typeof(TResponse))]</c>.</typeparam>
+        /// <param name="type">Unary, client streaming, server streaming or duplex streaming.</param>
+        /// <param name="serviceName">The fully qualified service name, such as <c>shop.Orders</c>; the method's path is <c>/serviceName/methodName</c>.</param>
+        /// <param name="methodName">The method name, such as <c>Place</c>.</param>
+        /// <param name="options">Limits and settings for both messages, or null for <see cref="AmberOptions.Default"/>.</param>
+        public static Method<TRequest, TResponse> Method<TRequest, TResponse>(MethodType type, string serviceName, string methodName, AmberOptions? options = null)
+            where TRequest : class
+            where TResponse : class
+        {
+            if (string.IsNullOrEmpty(serviceName)) throw new ArgumentException("A service name is required.", nameof(serviceName));
+            if (string.IsNullOrEmpty(methodName)) throw new ArgumentException("A method name is required.", nameof(methodName));
+            return new Method<TRequest, TResponse>(type, serviceName, methodName,
+                AmberMarshallers<TRequest>.For(options).Request,
+                AmberMarshallers<TResponse>.For(options).Response);
+        }
+    }
+}

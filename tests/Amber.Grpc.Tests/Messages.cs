@@ -1,0 +1,82 @@
+using System.Collections.Generic;
+
+// The tests reach Amber only through AmberGrpc's generic Method<TRequest, TResponse>, where the generator
+// cannot see concrete types: these attributes are how it learns which codecs to write.
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.Catalog))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.CountRequest))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.Item))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.Blob))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.BlobReport))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.PersonV1))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.PersonV2))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Grpc.Tests.Ping))]
+
+namespace Amber.Grpc.Tests
+{
+    // Plain classes: no attributes, as a code-first user would write them.
+
+    public sealed class Catalog
+    {
+        public string Name { get; set; } = "";
+        public List<Shelf> Shelves { get; set; } = new List<Shelf>();
+        public Dictionary<string, List<int>> Tags { get; set; } = new Dictionary<string, List<int>>();
+    }
+
+    public sealed class Shelf
+    {
+        public string Label { get; set; } = "";
+        public List<string> Titles { get; set; } = new List<string>();
+        public int[] Counts { get; set; } = System.Array.Empty<int>();
+    }
+
+    public sealed class CountRequest
+    {
+        public int Count { get; set; }
+        public string Prefix { get; set; } = "";
+    }
+
+    public sealed class Item
+    {
+        public int Index { get; set; }
+        public string Text { get; set; } = "";
+    }
+
+    public sealed class Blob
+    {
+        public byte[] Data { get; set; } = System.Array.Empty<byte>();
+        public List<string> Lines { get; set; } = new List<string>();
+    }
+
+    public sealed class BlobReport
+    {
+        /// <summary>Whether the server's deserializer was handed a multi-segment sequence.</summary>
+        public bool ArrivedInSegments { get; set; }
+        public long PayloadBytes { get; set; }
+        public Blob Echo { get; set; } = new Blob();
+    }
+
+    /// <summary>The first version of a message; <see cref="PersonV2"/> is the same message with a member added.</summary>
+    public sealed class PersonV1
+    {
+        public string Name { get; set; } = "";
+        public int Age { get; set; }
+    }
+
+    public sealed class PersonV2
+    {
+        public string Name { get; set; } = "";
+        public int Age { get; set; }
+        public string? Email { get; set; }
+    }
+
+    public sealed class Ping
+    {
+        public int N { get; set; }
+    }
+
+    /// <summary>Deliberately not named in an [assembly: AmberSerializable]: no codec exists for it.</summary>
+    public sealed class Unnamed
+    {
+        public int N { get; set; }
+    }
+}
