@@ -236,6 +236,27 @@ namespace Amber.Caching.Tests
                 AssertSame(Order.Sample(8), serializer.Deserialize(Segments.Split(bytes, split)));
         }
 
+        [Fact]
+        public async Task HybridCache_uses_a_MemoryDistributedCache_as_L2_only_behind_another_type()
+        {
+            // Why CacheHost hands the MemoryDistributedCache over behind SharedL2. SetAsync writes L2
+            // before it completes, so the entry (or its absence) is there to see straight after it.
+            var bare = new Microsoft.Extensions.DependencyInjection.ServiceCollection();
+            Microsoft.Extensions.DependencyInjection.MemoryCacheServiceCollectionExtensions.AddDistributedMemoryCache(bare);
+            Microsoft.Extensions.DependencyInjection.HybridCacheServiceExtensions.AddHybridCache(bare).AddAmberSerializer();
+            using (var services = Microsoft.Extensions.DependencyInjection.ServiceCollectionContainerBuilderExtensions.BuildServiceProvider(bare))
+            {
+                var cache = (HybridCache)services.GetService(typeof(HybridCache))!;
+                var l2 = (IDistributedCache)services.GetService(typeof(IDistributedCache))!;
+                await cache.SetAsync("bare", Order.Sample(9));
+                Assert.Null(await l2.GetAsync("bare"));
+            }
+
+            using CacheHost host = CacheHost.WithNewL2();
+            await host.Cache.SetAsync("shared", Order.Sample(9));
+            Assert.Equal(AmberSerializer.Serialize(Order.Sample(9)), L2Entry.Parse((await host.L2.GetAsync("shared"))!).Payload);
+        }
+
         internal static void AssertSame(Order expected, Order actual)
         {
             Assert.Equal(JsonSerializer.Serialize(expected), JsonSerializer.Serialize(actual));
