@@ -39,13 +39,21 @@ namespace Amber.Kafka.Tests
         /// Folds <paramref name="records"/> up to and including <paramref name="asOfOffset"/>: a value replaces the key's
         /// previous one, a tombstone (null value) deletes the key; records without a key are not part of a keyed state.
         /// </summary>
-        public static TopicState<T> Fold<T>(IEnumerable<ConsumeResult<string, T>> records, long asOfOffset) where T : class
+        public static TopicState<T> Fold<T>(IEnumerable<ConsumeResult<string, T>> records, long asOfOffset) where T : class =>
+            Apply(new TopicState<T>(), records, asOfOffset);
+
+        /// <summary>
+        /// Folds further records into <paramref name="state"/> (a restored snapshot, say): records before its
+        /// <see cref="TopicState{T}.NextOffset"/> are already in it and skipped, as a consumer that seeks there never sees them.
+        /// </summary>
+        public static TopicState<T> Apply<T>(TopicState<T> state, IEnumerable<ConsumeResult<string, T>> records, long asOfOffset) where T : class
         {
-            var state = new TopicState<T> { NextOffset = 0 };
             foreach (ConsumeResult<string, T> record in records)
             {
-                if (record.Offset.Value > asOfOffset) break;
-                state.NextOffset = record.Offset.Value + 1;
+                long offset = record.Offset.Value;
+                if (offset < state.NextOffset) continue;
+                if (offset > asOfOffset) break;
+                state.NextOffset = offset + 1;
                 string? key = record.Message.Key;
                 if (key == null) continue;
                 if (record.Message.Value == null) state.Values.Remove(key);
