@@ -215,6 +215,19 @@ namespace Amber.Kafka.Tests
         }
 
         [Fact]
+        public void Abstract_value_type_carries_each_message_kind()
+        {
+            var serde = new AmberKafkaSerializer<AccountEvent>();
+            byte[]? deposit = serde.Serialize(new Deposited { Account = "a-1", Cents = 250 }, ValueOf("events"));
+            byte[]? close = serde.Serialize(new Closed { Account = "a-1", Reason = "moved" }, ValueOf("events"));
+
+            var readDeposit = Assert.IsType<Deposited>(serde.Deserialize(deposit, false, ValueOf("events")));
+            Assert.Equal(("a-1", 250L), (readDeposit.Account, readDeposit.Cents));
+            var readClose = Assert.IsType<Closed>(serde.Deserialize(close, false, ValueOf("events")));
+            Assert.Equal(("a-1", "moved"), (readClose.Account, readClose.Reason));
+        }
+
+        [Fact]
         public void Options_default_when_none_are_given()
         {
             Assert.Same(AmberOptions.Default, new AmberKafkaSerializer<Order>().Options);

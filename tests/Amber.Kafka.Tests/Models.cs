@@ -9,6 +9,7 @@ using System.Collections.Generic;
 [assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.TreeNode))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.AccountBalance))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.TopicSnapshotExample.SnapshotRecord<Amber.Kafka.Tests.AccountBalance>))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.AccountEvent))]
 [assembly: Amber.AmberSerializable(typeof(int?))]
 [assembly: Amber.AmberSerializable(typeof(string))]
 
@@ -58,4 +59,20 @@ namespace Amber.Kafka.Tests
 
     /// <summary>The value of the snapshot example's topic: an account's balance, compared by value.</summary>
     public sealed record AccountBalance(string Account, long Cents, string Currency);
+
+    /// <summary>Several message kinds on one topic: the value type is an abstract base.</summary>
+    public abstract class AccountEvent
+    {
+        public string Account { get; set; } = "";
+    }
+
+    public sealed class Deposited : AccountEvent
+    {
+        public long Cents { get; set; }
+    }
+
+    public sealed class Closed : AccountEvent
+    {
+        public string Reason { get; set; } = "";
+    }
 }
