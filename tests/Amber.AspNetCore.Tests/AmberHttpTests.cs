@@ -7,7 +7,10 @@ using System.Net.Http.Headers;
 using System.Net.Http.Json;
 using System.Text.Json;
 using System.Threading.Tasks;
-using Amber.AspNetCore.Tests.Client;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
 using Xunit;
 
 namespace Amber.AspNetCore.Tests
@@ -132,6 +135,19 @@ namespace Amber.AspNetCore.Tests
             Client.Pong? pong = AmberSerializer.Deserialize<Client.Pong>(await response.Content.ReadAsByteArrayAsync());
             Assert.Equal("hello", pong!.Echo);
             Assert.Equal(5, pong.Length);
+        }
+
+        [Fact]
+        public void Minimal_api_endpoint_metadata_says_it_accepts_and_produces_Amber()
+        {
+            Endpoint endpoint = _app.Services.GetRequiredService<EndpointDataSource>().Endpoints
+                .Single(e => (e as RouteEndpoint)?.RoutePattern.RawText == "/min/ping");
+
+            IAcceptsMetadata accepts = endpoint.Metadata.GetRequiredMetadata<IAcceptsMetadata>();
+            Assert.Equal(new[] { AmberMediaTypes.Amber }, accepts.ContentTypes);
+            Assert.Equal(typeof(Server.Ping), accepts.RequestType);
+            IProducesResponseTypeMetadata produces = endpoint.Metadata.GetOrderedMetadata<IProducesResponseTypeMetadata>().Single(m => m.Type == typeof(Server.Pong));
+            Assert.Equal(new[] { AmberMediaTypes.Amber }, produces.ContentTypes);
         }
 
         [Fact]

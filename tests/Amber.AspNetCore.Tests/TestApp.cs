@@ -41,6 +41,8 @@ namespace Amber.AspNetCore.Tests
 
         public HttpClient Client { get; }
 
+        public IServiceProvider Services => _app.Services;
+
         public static async Task<TestApp> StartAsync(AmberOptions? amberOptions = null)
         {
             WebApplicationBuilder builder = WebApplication.CreateBuilder(new WebApplicationOptions { EnvironmentName = Environments.Production });
