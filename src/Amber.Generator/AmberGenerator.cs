@@ -13,7 +13,8 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson with a concrete type argument (and those named by
+    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, AmberJson or Amber.AspNetCore's AmberResults with a concrete
+    /// type argument, the T of each AmberBody&lt;T&gt; written with a concrete T (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
     /// Pipeline → Parser → equatable model → Emitter.
     /// </summary>
@@ -33,7 +34,12 @@ namespace Amber.Generator
             "WriteMessage", "TryReadMessage",
             // AmberJson: T is the type the payload is viewed as, or read back from JSON as.
             "ToJson", "FromJson", "PayloadFromJson",
+            // AmberResults (Amber.AspNetCore): T is the type a minimal-API endpoint answers with.
+            "Amber",
         };
+
+        /// <summary>Amber.AspNetCore's request-body wrapper: <c>AmberBody&lt;Order&gt;</c> written anywhere names Order as a root.</summary>
+        private const string BodyWrapperName = "AmberBody";
 
         /// <inheritdoc />
         public void Initialize(IncrementalGeneratorInitializationContext context)
@@ -62,6 +68,7 @@ namespace Amber.Generator
 
         private static bool IsCandidate(SyntaxNode node)
         {
+            if (node is GenericNameSyntax { TypeArgumentList.Arguments.Count: 1 } generic && generic.Identifier.ValueText == BodyWrapperName) return true;
             if (node is not InvocationExpressionSyntax invocation) return false;
             SimpleNameSyntax? name = invocation.Expression switch
             {
@@ -74,6 +81,7 @@ namespace Amber.Generator
 
         private static RootModel? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
+            if (ctx.Node is GenericNameSyntax) return ParseBodyWrapper(ctx, ct);
             if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not IMethodSymbol method) return null;
             if (method.ContainingType == null || !IsEntryType(method.ContainingType, KnownSymbols.For(ctx.SemanticModel.Compilation)) || method.TypeArguments.Length != 1) return null;
             ITypeSymbol type = method.TypeArguments[0];
@@ -81,10 +89,20 @@ namespace Amber.Generator
             return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
         }
 
+        /// <summary>A use of <c>AmberBody&lt;T&gt;</c> (a minimal-API parameter, typically) with a concrete T: T is a root.</summary>
+        private static RootModel? ParseBodyWrapper(GeneratorSyntaxContext ctx, CancellationToken ct)
+        {
+            if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not INamedTypeSymbol wrapper || wrapper.TypeArguments.Length != 1) return null;
+            if (!KnownSymbols.Is(wrapper.OriginalDefinition, KnownSymbols.For(ctx.SemanticModel.Compilation).AmberBody)) return null;
+            ITypeSymbol type = wrapper.TypeArguments[0];
+            if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
+            return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
+        }
+
         /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson: the types whose generic methods name a root type.</summary>
         private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
             KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot)
-            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberJson);
+            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberJson) || KnownSymbols.Is(type, known.AmberResults);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {

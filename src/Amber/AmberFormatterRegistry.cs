@@ -1,4 +1,6 @@
 using System;
+using System.Buffers;
+using System.Collections.Concurrent;
 
 namespace Amber
 {
@@ -8,10 +10,27 @@ namespace Amber
     /// </summary>
     public static class AmberFormatterRegistry
     {
+        /// <summary>
+        /// One adapter per registered type, for callers that hold a <see cref="Type"/> rather than a type argument
+        /// (an MVC formatter, for one). Written by <see cref="Register{T}"/>, so it never needs MakeGenericType.
+        /// </summary>
+        private static readonly ConcurrentDictionary<Type, TypeEntry> s_entries = new ConcurrentDictionary<Type, TypeEntry>();
+
         /// <summary>Registers (or replaces) the formatter for <typeparamref name="T"/>.</summary>
         public static void Register<T>(IAmberFormatter<T> formatter)
         {
             Cache<T>.Value.Formatter = formatter ?? throw new ArgumentNullException(nameof(formatter));
+            s_entries.TryAdd(typeof(T), TypeEntry<T>.Instance);
+        }
+
+        /// <summary>
+        /// Whether a formatter is registered for <paramref name="type"/>: true for every type the generator wrote a
+        /// formatter for in a loaded assembly, and for types registered by hand with <see cref="Register{T}"/>.
+        /// </summary>
+        public static bool IsRegistered(Type type)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            return s_entries.ContainsKey(type);
         }
 
         /// <summary>Marks <typeparamref name="T"/>'s payloads as always written in reference mode (its graph holds an [AmberPreserveReferences] type).</summary>
@@ -21,6 +40,14 @@ namespace Amber
 
         /// <summary>What is registered for <typeparamref name="T"/>, in one object: a serializer call looks up one generic static, not one per fact.</summary>
         internal static Registration<T> Lookup<T>() => Cache<T>.Value;
+
+        /// <summary>The adapter for <paramref name="type"/>; throws an <see cref="AmberException"/> naming the fix if nothing is registered.</summary>
+        internal static TypeEntry Entry(Type type)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            if (!s_entries.TryGetValue(type, out TypeEntry? entry)) AmberThrow.NoFormatter(type);
+            return entry!;
+        }
 
         /// <summary>The registered formatter for <typeparamref name="T"/>, or null.</summary>
         public static IAmberFormatter<T>? TryGet<T>() => Cache<T>.Value.Formatter;
@@ -50,6 +77,32 @@ namespace Amber
                 if (f == null) AmberThrow.NoFormatter(typeof(T));
                 return f;
             }
+        }
+
+        /// <summary>The generic entry points of one type, reached through a <see cref="Type"/>.</summary>
+        internal abstract class TypeEntry
+        {
+            public abstract void Serialize(IBufferWriter<byte> destination, object? value, AmberOptions? options);
+
+            public abstract object? Deserialize(ReadOnlySpan<byte> source, AmberOptions? options);
+
+            public abstract object? Deserialize(in ReadOnlySequence<byte> source, AmberOptions? options);
+        }
+
+        internal sealed class TypeEntry<T> : TypeEntry
+        {
+            public static readonly TypeEntry<T> Instance = new TypeEntry<T>();
+
+            public override void Serialize(IBufferWriter<byte> destination, object? value, AmberOptions? options)
+            {
+                if (value is T typed) AmberSerializer.Serialize(destination, typed, options);
+                else if (value == null && default(T) == null) AmberSerializer.Serialize<T>(destination, default!, options);
+                else throw new ArgumentException($"The value is a {(value == null ? "null" : value.GetType().FullName)}, not a {typeof(T).FullName}.", nameof(value));
+            }
+
+            public override object? Deserialize(ReadOnlySpan<byte> source, AmberOptions? options) => AmberSerializer.Deserialize<T>(source, options);
+
+            public override object? Deserialize(in ReadOnlySequence<byte> source, AmberOptions? options) => AmberSerializer.Deserialize<T>(source, options);
         }
     }
 }

@@ -54,6 +54,20 @@ namespace Amber
         }
 
         /// <summary>
+        /// Serializes <paramref name="value"/> as <paramref name="type"/> into <paramref name="destination"/>, for callers
+        /// that hold a <see cref="Type"/> rather than a type argument (an MVC output formatter, for one). The same bytes as
+        /// <see cref="Serialize{T}(IBufferWriter{byte}, T, AmberOptions?)"/> with <c>T</c> = <paramref name="type"/>; no
+        /// reflection: the type must have a registered formatter (<see cref="AmberFormatterRegistry.IsRegistered(Type)"/>),
+        /// or this throws an <see cref="AmberException"/> naming the fix.
+        /// </summary>
+        /// <exception cref="ArgumentException"><paramref name="value"/> is not null and not a <paramref name="type"/>, or is null and <paramref name="type"/> is a non-nullable value type.</exception>
+        public static void Serialize(IBufferWriter<byte> destination, object? value, Type type, AmberOptions? options = null)
+        {
+            if (destination == null) throw new ArgumentNullException(nameof(destination));
+            AmberFormatterRegistry.Entry(type).Serialize(destination, value, options);
+        }
+
+        /// <summary>
         /// Serializes <paramref name="value"/> to <paramref name="destination"/>, passing the bytes on every
         /// 64 KB: the payload is never held in memory whole.
         /// </summary>
@@ -91,6 +105,22 @@ namespace Amber
             var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
             return ReadAndDispose<T>(ref reader);
         }
+
+        /// <summary>
+        /// Deserializes one payload of <paramref name="type"/> from <paramref name="source"/>, for callers that hold a
+        /// <see cref="Type"/> rather than a type argument. The type must have a registered formatter, or this throws an
+        /// <see cref="AmberException"/> naming the fix.
+        /// </summary>
+        public static object? Deserialize(ReadOnlySpan<byte> source, Type type, AmberOptions? options = null) =>
+            AmberFormatterRegistry.Entry(type).Deserialize(source, options);
+
+        /// <summary>
+        /// Deserializes one payload of <paramref name="type"/> from a (possibly multi-segment) sequence, for callers that
+        /// hold a <see cref="Type"/> rather than a type argument (an MVC input formatter reading a request body, for one).
+        /// The type must have a registered formatter, or this throws an <see cref="AmberException"/> naming the fix.
+        /// </summary>
+        public static object? Deserialize(in ReadOnlySequence<byte> source, Type type, AmberOptions? options = null) =>
+            AmberFormatterRegistry.Entry(type).Deserialize(source, options);
 
         private static T ReadAndDispose<T>(ref AmberReader reader)
         {

@@ -154,6 +154,41 @@ namespace T
         }
 
         [Fact]
+        public void AmberResults_call_sites_and_AmberBody_types_are_roots()
+        {
+            // Stand-ins for Amber.AspNetCore's two types (the generator knows them by metadata name): Reply is only named
+            // at an AmberResults.Amber call site (type argument inferred), Order only as AmberBody<Order> in a lambda's
+            // parameter list, Ignored only as the T of AmberBody<T> in generic code.
+            const string source = @"
+using System;
+using Amber;
+
+namespace Amber.AspNetCore
+{
+    public static class AmberResults { public static object Amber<T>(T value, int? statusCode = null) => value!; }
+    public sealed class AmberBody<T> { }
+}
+
+namespace T
+{
+    public class Order { public string? Item { get; set; } }
+    public class Reply { public int Count { get; set; } }
+    public class Ignored { public int X { get; set; } }
+
+    public static class Use
+    {
+        static object Answer() => Amber.AspNetCore.AmberResults.Amber(new Reply { Count = 2 });
+        static void Generic<TItem>(Amber.AspNetCore.AmberBody<TItem> body) { }
+        static readonly Func<Amber.AspNetCore.AmberBody<Order>, object> Handler = body => Answer();
+
+        public static string Run() =>
+            AmberFormatterRegistry.IsRegistered(typeof(Order)) + "","" + AmberFormatterRegistry.IsRegistered(typeof(Reply)) + "","" + AmberFormatterRegistry.IsRegistered(typeof(Ignored));
+    }
+}";
+            Assert.Equal("True,True,False", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
         public void Absent_init_member_keeps_its_initializer_with_a_parameterless_constructor()
         {
             const string source = @"

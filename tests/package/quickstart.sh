@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Proves the README quick start from a fresh console project that references only the packed
 # Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression,
-# then message framing over a Pipe.
+# then message framing over a Pipe, then a fresh web project serving and calling a minimal-API endpoint with Amber.AspNetCore.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -95,3 +95,47 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "framing check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "1000 Q999 249.75" ] || { echo "framing check: unexpected output"; exit 1; }
 echo "framing check: OK"
+
+# ASP.NET Core from the packed packages: a fresh web project that adds only Amber.AspNetCore (Amber and its generator
+# come along as a dependency), serves one minimal-API endpoint on Kestrel at a free loopback port, and calls it in
+# process with HttpClient. Order and Receipt are named only by AmberBody<Order> and AmberResults.Amber, so this also
+# proves the generator roots them; the client reads the answer as its own ReceiptV1 (no Note member).
+dotnet pack "$root/src/Amber.AspNetCore" -c Release -o "$work/feed" --nologo -v quiet
+test -f "$work/feed/Amber.AspNetCore.$version.nupkg"
+unzip -l "$work/feed/Amber.AspNetCore.$version.nupkg" | grep -q "lib/net8.0/Amber.AspNetCore.dll"
+unzip -p "$work/feed/Amber.AspNetCore.$version.nupkg" Amber.AspNetCore.nuspec | grep -q '<frameworkReference name="Microsoft.AspNetCore.App" />'
+mkdir "$work/web" && cd "$work/web"
+dotnet new web --framework net10.0 --name QuickStartWeb --output . >/dev/null
+dotnet add package Amber.AspNetCore --version "$version" --source "$work/feed" >/dev/null
+cat > Program.cs <<'CS'
+using System.Net.Http.Headers;
+using Amber;
+using Amber.AspNetCore;
+
+var builder = WebApplication.CreateBuilder(args);
+builder.Logging.ClearProviders();
+builder.WebHost.UseUrls("http://127.0.0.1:0");
+var app = builder.Build();
+app.MapPost("/orders", (AmberBody<Order> order) =>
+    AmberResults.Amber(new Receipt { Item = order.Value.Item, Total = order.Value.Quantity * 3, Note = "thanks" }));
+await app.StartAsync();
+
+using var client = new HttpClient { BaseAddress = new Uri(app.Urls.First()) };
+var content = new ByteArrayContent(AmberSerializer.Serialize(new OrderV1 { Item = "tea", Quantity = 4 }));
+content.Headers.ContentType = new MediaTypeHeaderValue(AmberMediaTypes.Amber);
+HttpResponseMessage response = await client.PostAsync("/orders", content);
+ReceiptV1? receipt = AmberSerializer.Deserialize<ReceiptV1>(await response.Content.ReadAsByteArrayAsync());
+var json = new StringContent("{}", System.Text.Encoding.UTF8, "application/json");
+HttpResponseMessage refused = await client.PostAsync("/orders", json);
+Console.WriteLine($"{(int)response.StatusCode} {response.Content.Headers.ContentType} {receipt?.Item} {receipt?.Total} {(int)refused.StatusCode}");
+await app.StopAsync();
+
+public class Order { public string Item { get; set; } = ""; public int Quantity { get; set; } }
+public class Receipt { public string Item { get; set; } = ""; public int Total { get; set; } public string Note { get; set; } = ""; }
+public class OrderV1 { public string Item { get; set; } = ""; public int Quantity { get; set; } }
+public class ReceiptV1 { public string Item { get; set; } = ""; public int Total { get; set; } }
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "aspnet check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "200 application/x-amber tea 12 415" ] || { echo "aspnet check: unexpected output"; exit 1; }
+echo "aspnet check: OK"

@@ -32,6 +32,8 @@ namespace Amber.Generator.Parsing
             AmberSnapshot = Get("Amber.AmberSnapshot");
             AmberFraming = Get("Amber.AmberFraming");
             AmberJson = Get("Amber.AmberJson");
+            AmberResults = Get("Amber.AspNetCore.AmberResults");
+            AmberBody = Get("Amber.AspNetCore.AmberBody`1");
             AmberSerializableAttribute = Get("Amber.AmberSerializableAttribute");
             AmberSurrogateAttribute = Get("Amber.AmberSurrogateAttribute");
             AmberFormatterAttribute = Get("Amber.AmberFormatterAttribute");
@@ -119,6 +121,10 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberFraming { get; }
 
         public INamedTypeSymbol? AmberJson { get; }
+        /// <summary>Amber.AspNetCore.AmberResults (the Amber.AspNetCore package), when the compilation references it.</summary>
+        public INamedTypeSymbol? AmberResults { get; }
+        /// <summary>Amber.AspNetCore.AmberBody&lt;T&gt;, the definition: a minimal-API parameter of this type names T as a root.</summary>
+        public INamedTypeSymbol? AmberBody { get; }
         public INamedTypeSymbol? AmberSerializableAttribute { get; }
         public INamedTypeSymbol? AmberSurrogateAttribute { get; }
         public INamedTypeSymbol? AmberFormatterAttribute { get; }

@@ -1,0 +1,62 @@
+using System;
+using System.Reflection;
+using System.Threading.Tasks;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Metadata;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
+
+namespace Amber.AspNetCore
+{
+    /// <summary>
+    /// A minimal-API parameter that binds the request body as an Amber payload of <typeparamref name="T"/>:
+    /// <c>app.MapPost("/orders", (AmberBody&lt;Order&gt; order) => …)</c>. The request must say
+    /// <c>Content-Type: application/x-amber</c> (415 otherwise); the body is read from the request's pipe and decoded
+    /// from its segments in place, within the server's size limit and the <see cref="AmberOptions"/> set with
+    /// <c>services.AddAmber(…)</c>. A body Amber rejects gives a 400 (a <see cref="BadHttpRequestException"/> carrying
+    /// the <see cref="AmberException"/>'s message and, as its inner exception, the exception itself); an oversize one a 413.
+    /// Writing <c>AmberBody&lt;Order&gt;</c> makes Order a root for the Amber generator: no <c>[assembly: AmberSerializable]</c> needed.
+    /// </summary>
+    public sealed class AmberBody<T> : IEndpointParameterMetadataProvider
+    {
+        /// <summary>Wraps a value (binding makes these; tests and callers of handlers may too).</summary>
+        public AmberBody(T value) => Value = value;
+
+        /// <summary>The decoded body. Null only when the payload itself holds null.</summary>
+        public T Value { get; }
+
+        /// <summary>The decoded body.</summary>
+        public static implicit operator T(AmberBody<T> body) => body == null ? throw new ArgumentNullException(nameof(body)) : body.Value;
+
+        /// <summary>Called by minimal APIs to bind the parameter; see the type's summary for what it accepts and refuses.</summary>
+        public static async ValueTask<AmberBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
+        {
+            if (context == null) throw new ArgumentNullException(nameof(context));
+            HttpRequest request = context.Request;
+            if (!AmberRequestBody.IsAmber(request.ContentType))
+            {
+                throw new BadHttpRequestException(
+                    $"The request body is bound as Amber, so its Content-Type must be {AmberMediaTypes.Amber}, not '{request.ContentType}'.",
+                    StatusCodes.Status415UnsupportedMediaType);
+            }
+            AmberOptions options = context.RequestServices.GetService<IOptions<AmberHttpOptions>>()?.Value.SerializerOptions ?? AmberOptions.Default;
+            try
+            {
+                T? value = await AmberRequestBody.ReadAsync<T>(request, options, context.RequestAborted).ConfigureAwait(false);
+                return new AmberBody<T>(value!);
+            }
+            catch (AmberException ex)
+            {
+                throw new BadHttpRequestException(ex.Message, StatusCodes.Status400BadRequest, ex);
+            }
+        }
+
+        /// <inheritdoc />
+        static void IEndpointParameterMetadataProvider.PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
+        {
+            if (builder == null) throw new ArgumentNullException(nameof(builder));
+            builder.Metadata.Add(new AcceptsMetadata(new[] { AmberMediaTypes.Amber }, typeof(T)));
+        }
+    }
+}
