@@ -4,16 +4,10 @@ namespace Amber.Caching
     internal static class AmberCodecs
     {
         /// <summary>
-        /// True when a codec is registered for <typeparamref name="T"/>. A codec generated in the
-        /// assembly that declares <typeparamref name="T"/> registers when that assembly's code first
-        /// runs; a cache can read a value from L2 before any of it has, so that registration is run first.
+        /// True when a codec is registered for <typeparamref name="T"/> (running the registration of its
+        /// assembly first if no code of it has run yet: a cache can read a value from L2 before that).
         /// </summary>
-        public static bool Exists<T>()
-        {
-            if (AmberFormatterRegistry.TryGet<T>() != null) return true;
-            AmberKnownTypes.EnsureRegistered(typeof(T));
-            return AmberFormatterRegistry.TryGet<T>() != null;
-        }
+        public static bool Exists<T>() => AmberFormatterRegistry.IsRegistered(typeof(T));
 
         /// <summary>Throws Amber's "no formatter" exception, which names the fix, when <typeparamref name="T"/> has no codec.</summary>
         public static void Require<T>()

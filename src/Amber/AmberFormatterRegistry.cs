@@ -30,7 +30,19 @@ namespace Amber
         public static bool IsRegistered(Type type)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
-            return s_entries.ContainsKey(type);
+            return TryGetEntry(type, out _);
+        }
+
+        /// <summary>
+        /// The adapter for <paramref name="type"/>. The generated code of the type's assembly registers when that
+        /// assembly's code first runs, which a caller holding only a <see cref="Type"/> (an MVC formatter, a cache
+        /// reading an entry before any other use of the type) may precede: on a miss that registration runs first.
+        /// </summary>
+        private static bool TryGetEntry(Type type, out TypeEntry? entry)
+        {
+            if (s_entries.TryGetValue(type, out entry)) return true;
+            AmberKnownTypes.EnsureRegistered(type);
+            return s_entries.TryGetValue(type, out entry);
         }
 
         /// <summary>Marks <typeparamref name="T"/>'s payloads as always written in reference mode (its graph holds an [AmberPreserveReferences] type).</summary>
@@ -45,7 +57,7 @@ namespace Amber
         internal static TypeEntry Entry(Type type)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
-            if (!s_entries.TryGetValue(type, out TypeEntry? entry)) AmberThrow.NoFormatter(type);
+            if (!TryGetEntry(type, out TypeEntry? entry)) AmberThrow.NoFormatter(type);
             return entry!;
         }
 
