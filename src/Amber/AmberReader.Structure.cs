@@ -231,6 +231,15 @@ namespace Amber
                     _state.Count++;
                     return ref last;
                 }
+                // A definition read by an earlier payload at another id, or before another type's took this id.
+                int recent = _state.TakeRecent(_span.Slice(_pos), ref last);
+                if (recent != 0)
+                {
+                    _pos += recent;
+                    _state.Count++;
+                    return ref last;
+                }
+                _state.Retire(ref last);
             }
             return ref ParseShapeDefinition();
         }
@@ -297,6 +306,7 @@ namespace Amber
                 if (e.Raw == null || e.Raw.Length < consumed) e.Raw = new byte[Math.Max(consumed, 16)];
                 _span.Slice(start, consumed).CopyTo(e.Raw);
                 e.RawLength = consumed;
+                e.Head = ReaderState.HeadOf(_span.Slice(start, Math.Min(consumed, 8)));
             }
             return ref e;
         }

@@ -97,28 +97,35 @@ namespace Amber
             return true;
         }
 
-        /// <summary>Writes a decimal in the compact form of docs/format.md §3.1 (without the length prefix); returns bytes written (1 to 13).</summary>
+        /// <summary>
+        /// Writes the compact decimal form (docs/format.md §3.1: sign and scale byte, then the mantissa's low bytes up to
+        /// its highest non-zero byte); returns the bytes written (1 to 13), or 0 if <paramref name="destination"/> is too short.
+        /// With 13 bytes or more of room it may write zeros past the returned length.
+        /// </summary>
         public static int WriteDecimal(Span<byte> destination, decimal value)
         {
             Span<int> bits = stackalloc int[4];
 #if NET8_0_OR_GREATER
             decimal.GetBits(value, bits);
 #else
-            int[] b = decimal.GetBits(value);
-            b.AsSpan().CopyTo(bits);
+            decimal.GetBits(value).AsSpan().CopyTo(bits);
 #endif
+            ulong low = (uint)bits[0] | ((ulong)(uint)bits[1] << 32);
+            uint high = (uint)bits[2];
             int flags = bits[3];
-            byte scale = (byte)((flags >> 16) & 0xFF);
-            bool negative = flags < 0;
-            destination[0] = (byte)((negative ? 0x80 : 0) | scale);
-            Span<byte> mantissa = stackalloc byte[12];
-            BinaryPrimitives.WriteInt32LittleEndian(mantissa, bits[0]);
-            BinaryPrimitives.WriteInt32LittleEndian(mantissa.Slice(4), bits[1]);
-            BinaryPrimitives.WriteInt32LittleEndian(mantissa.Slice(8), bits[2]);
-            int len = 12;
-            while (len > 0 && mantissa[len - 1] == 0) len--;
-            mantissa.Slice(0, len).CopyTo(destination.Slice(1));
-            return 1 + len;
+            int length = high != 0 ? 12 - (LeadingZeroCount(high) >> 3) : 8 - (LeadingZeroCount(low) >> 3);
+            if (destination.Length < 13)
+            {
+                if (destination.Length < 1 + length) return 0;
+                for (int i = 0; i < length; i++) destination[1 + i] = (byte)(i < 8 ? low >> (8 * i) : high >> (8 * (i - 8)));
+            }
+            else
+            {
+                BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(1), low);
+                BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(9), high);
+            }
+            destination[0] = (byte)((flags < 0 ? 0x80 : 0) | ((flags >> 16) & 0xFF));
+            return 1 + length;
         }
 
         /// <summary>Reads the compact decimal form; false if malformed (scale over 28, mantissa over 12 bytes, or an empty input).</summary>
@@ -129,14 +136,36 @@ namespace Amber
             byte flags = source[0];
             int scale = flags & 0x7F;
             if (scale > 28) return false;
-            Span<byte> mantissa = stackalloc byte[12];
-            mantissa.Clear();
-            source.Slice(1).CopyTo(mantissa);
-            int lo = BinaryPrimitives.ReadInt32LittleEndian(mantissa);
-            int mid = BinaryPrimitives.ReadInt32LittleEndian(mantissa.Slice(4));
-            int hi = BinaryPrimitives.ReadInt32LittleEndian(mantissa.Slice(8));
-            value = new decimal(lo, mid, hi, (flags & 0x80) != 0, (byte)scale);
+            ReadOnlySpan<byte> mantissa = source.Slice(1);
+            ulong low = 0;
+            uint high = 0;
+            int i = 0;
+            if (mantissa.Length >= 8)
+            {
+                low = BinaryPrimitives.ReadUInt64LittleEndian(mantissa);
+                for (i = 8; i < mantissa.Length; i++) high |= (uint)mantissa[i] << (8 * (i - 8));
+            }
+            else
+            {
+                for (; i < mantissa.Length; i++) low |= (ulong)mantissa[i] << (8 * i);
+            }
+            value = new decimal((int)(uint)low, (int)(uint)(low >> 32), (int)high, (flags & 0x80) != 0, (byte)scale);
             return true;
         }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int LeadingZeroCount(ulong value)
+        {
+#if NET8_0_OR_GREATER
+            return System.Numerics.BitOperations.LeadingZeroCount(value);
+#else
+            int n = 64;
+            while (value != 0) { value >>= 1; n--; }
+            return n;
+#endif
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int LeadingZeroCount(uint value) => LeadingZeroCount((ulong)value) - 32;
     }
 }

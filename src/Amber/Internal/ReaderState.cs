@@ -12,9 +12,10 @@ namespace Amber.Internal
     {
         [ThreadStatic] private static ReaderState? t_cached;
 
-        internal struct Entry
+        /// <summary>A shape definition as read. A class, so that moving one between the payload's ids and the recent ones is a swap of references.</summary>
+        internal sealed class Entry
         {
-            public ushort[] Tags;       // capacity may exceed Count
+            public ushort[] Tags = Array.Empty<ushort>();   // capacity may exceed Count
             public int Count;
             public AmberShape? MatchedShape;
             public WriterMap? Map;      // null with MatchedShape set: identical
@@ -23,11 +24,20 @@ namespace Amber.Internal
             public ulong Deposit;       // with MatchedShape set and Map null: the reader positions of the writer's members, when fewer
             public byte[]? Raw;         // the definition's bytes after its header, as last read into this entry
             public int RawLength;       // 0: none kept (not read yet, being read, or read across segments)
+            public ulong Head;          // the first 8 bytes of Raw (fewer padded with zeros): compared before the whole definition
             public byte[]? HashBlock;   // the name hashes of the tags whose key repeats (u32 little-endian each, format §5); capacity may exceed
             public int HashCount;
         }
 
-        public Entry[] Entries = new Entry[8];
+        public Entry[] Entries = NewEntries(8, 0);
+
+        // Definitions that earlier payloads read and that an entry of this payload has since taken the place of, with
+        // their matches (format §5: each payload defines its shapes again). Payloads of several types one after another
+        // (one message each of a polymorphic base, a relay's mix) find their definitions here instead of parsing and
+        // matching them again: an entry is moved back by a swap, so nothing is copied or allocated.
+        private readonly Entry?[] _recent = new Entry?[RecentDefinitions];
+        private int _recentNext;
+        private const int RecentDefinitions = 8;
 
         /// <summary>The member codes of the rows sequence being read (rows hold only primitives, so they never nest).</summary>
         public readonly byte[] RowCodes = new byte[AmberCode.MaxRowMembers];
@@ -86,13 +96,71 @@ namespace Amber.Internal
             state._inUse = false;
         }
 
+        /// <summary>
+        /// Finds a definition an earlier payload read whose bytes begin <paramref name="input"/>, and swaps it into
+        /// <paramref name="slot"/> (whose own definition goes to the recent ones in its place). Returns the definition's
+        /// length in bytes, or 0 when none matches.
+        /// </summary>
+        public int TakeRecent(ReadOnlySpan<byte> input, ref Entry slot)
+        {
+            Entry?[] recent = _recent;
+            ulong head = HeadOf(input);
+            for (int i = 0; i < recent.Length; i++)
+            {
+                Entry? r = recent[i];
+                if (r == null) break;
+                int length = r.RawLength;
+                if (length != 0 && input.Length >= length && r.Head == head && input.Slice(0, length).SequenceEqual(r.Raw.AsSpan(0, length)))
+                {
+                    recent[i] = slot;
+                    slot = r;
+                    return length;
+                }
+            }
+            return 0;
+        }
+
+        /// <summary>
+        /// Keeps the definition in <paramref name="slot"/> among the recent ones before the slot is read again, and gives
+        /// the slot the arrays of the oldest recent one to reuse.
+        /// </summary>
+        public void Retire(ref Entry slot)
+        {
+            if (slot.RawLength == 0) return;
+            Entry? oldest = _recent[_recentNext];
+            _recent[_recentNext] = slot;
+            _recentNext = (_recentNext + 1) % RecentDefinitions;
+            slot = oldest ?? new Entry();
+        }
+
         /// <summary>Prepares entry <see cref="Count"/> for <paramref name="count"/> tags; returns the tag buffer to fill.</summary>
         public ref Entry Add(int count)
         {
-            if (Count == Entries.Length) Array.Resize(ref Entries, Entries.Length * 2);
+            if (Count == Entries.Length)
+            {
+                Entry[] more = NewEntries(Entries.Length * 2, Entries.Length);
+                Array.Copy(Entries, more, Entries.Length);
+                Entries = more;
+            }
             ref Entry e = ref Entries[Count++];
             if (e.Tags == null || e.Tags.Length < count) e.Tags = new ushort[Math.Max(count, 4)];
             return ref e;
+        }
+
+        /// <summary>The first 8 bytes of <paramref name="bytes"/> as a number, fewer padded with zeros (little-endian).</summary>
+        public static ulong HeadOf(ReadOnlySpan<byte> bytes)
+        {
+            if (bytes.Length >= 8) return BinaryPrimitives.ReadUInt64LittleEndian(bytes);
+            ulong head = 0;
+            for (int i = 0; i < bytes.Length; i++) head |= (ulong)bytes[i] << (8 * i);
+            return head;
+        }
+
+        private static Entry[] NewEntries(int length, int from)
+        {
+            var entries = new Entry[length];
+            for (int i = from; i < length; i++) entries[i] = new Entry();
+            return entries;
         }
 
         /// <summary>
