@@ -37,6 +37,49 @@ namespace Amber
         private static readonly ConcurrentDictionary<Type, Entry> s_byType = new ConcurrentDictionary<Type, Entry>();
         private static readonly ConcurrentDictionary<uint, Entry> s_byTag = new ConcurrentDictionary<uint, Entry>();
 
+        // Direct-mapped caches in front of the dictionaries, for the object values a payload holds by the thousand
+        // (a Dictionary<string, object> of numbers and strings): a slot holds an entry that the dictionary gave, and a
+        // registration never replaces an entry, so a slot read without a lock is either right or a miss.
+        private static readonly Entry?[] s_typeCache = new Entry?[CacheSlots];
+        private static readonly TagSlot?[] s_tagCache = new TagSlot?[CacheSlots];
+        private const int CacheSlots = 64;
+
+        private sealed class TagSlot
+        {
+            public TagSlot(uint tag, Entry entry)
+            {
+                Tag = tag;
+                Entry = entry;
+            }
+
+            public uint Tag { get; }
+            public Entry Entry { get; }
+        }
+
+        private static bool TryGetByType(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Entry? entry)
+        {
+            int slot = RuntimeHelpers.GetHashCode(type) & (CacheSlots - 1);
+            entry = s_typeCache[slot];
+            if (entry != null && entry.Type == type) return true;
+            if (!s_byType.TryGetValue(type, out entry)) return false;
+            s_typeCache[slot] = entry;
+            return true;
+        }
+
+        private static bool TryGetByTag(uint tag, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Entry? entry)
+        {
+            int slot = (int)(tag & (CacheSlots - 1));
+            TagSlot? cached = s_tagCache[slot];
+            if (cached != null && cached.Tag == tag)
+            {
+                entry = cached.Entry;
+                return true;
+            }
+            if (!s_byTag.TryGetValue(tag, out entry)) return false;
+            s_tagCache[slot] = new TagSlot(tag, entry);
+            return true;
+        }
+
         static AmberKnownTypes() => Internal.BuiltInTypes.RegisterAll();
 
         /// <summary>
@@ -157,7 +200,7 @@ namespace Amber
         [EditorBrowsable(EditorBrowsableState.Never)]
         public static bool TryWrite(ref AmberWriter writer, object value)
         {
-            if (!s_byType.TryGetValue(value.GetType(), out Entry? entry)) return false;
+            if (!TryGetByType(value.GetType(), out Entry? entry)) return false;
             entry.Write(ref writer, value);
             return true;
         }
@@ -171,7 +214,7 @@ namespace Amber
             {
                 return Unknown(ref reader, null, "object", "An object without a type tag is where object was declared, so its type cannot be known");
             }
-            if (s_byTag.TryGetValue(tag, out Entry? entry))
+            if (TryGetByTag(tag, out Entry? entry))
             {
                 return ReadEntry(ref reader, entry, tag);
             }
@@ -188,7 +231,7 @@ namespace Amber
         public static bool TryReadOther<T>(ref AmberReader reader, uint tag, bool declaredIsConcrete, string declaredName, out T? value)
             where T : class
         {
-            if (s_byTag.TryGetValue(tag, out Entry? entry) && typeof(T).IsAssignableFrom(entry.Type))
+            if (TryGetByTag(tag, out Entry? entry) && typeof(T).IsAssignableFrom(entry.Type))
             {
                 value = (T?)ReadEntry(ref reader, entry, tag);
                 return true;

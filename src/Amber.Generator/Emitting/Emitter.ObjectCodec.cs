@@ -121,17 +121,57 @@ namespace Amber.Generator.Emitting
                 if (test != null) sw.Line("if (" + test + ") " + PresenceWord(i, "px") + " |= " + PresenceBit(i) + ";");
             }
             sw.Line(always.Length > 1 ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+            int reservedUntil = 0;   // members before this index are in a run whose room was reserved
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
+                TypeRef written = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
+                if (i >= reservedUntil)
+                {
+                    // A run of members of bounded size shares one capacity check (AmberWriter.Reserve).
+                    int end = i, room = 0;
+                    while (end < o.Members.Count && ReservedSize(o.Members[end].Type) is int size and > 0)
+                    {
+                        room += size;
+                        end++;
+                    }
+                    if (end - i >= 2)
+                    {
+                        sw.Line("w.Reserve(" + room.ToString(CultureInfo.InvariantCulture) + ");");
+                        reservedUntil = end;
+                    }
+                }
                 bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
                 if (conditional) sw.Open("if ((" + PresenceWord(i, "px") + " & " + PresenceBit(i) + ") != 0)");
-                if (m.Type.Kind == TypeKind.Nullable) EmitWrite(sw, m.Type.Element!, "m" + i + ".GetValueOrDefault()", 0);
-                else EmitWrite(sw, m.Type, "m" + i, 0);
+                string value = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".GetValueOrDefault()" : "m" + i;
+                if (i < reservedUntil) sw.Line("w.Write" + written.Scalar + "Reserved(" + (written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "") + value + ");");
+                else EmitWrite(sw, written, value, 0);
                 if (conditional) sw.Close();
             }
             sw.Line("w.ExitDepth();");
             sw.Close();
+        }
+
+        /// <summary>
+        /// The most bytes a member of <paramref name="t"/> writes, when it is bounded and has a <c>Write…Reserved</c> method
+        /// (numbers, bools, chars, enums of those, <c>DateTime</c>, <c>Guid</c>, and nullables of them); 0 otherwise.
+        /// </summary>
+        private static int ReservedSize(TypeRef t)
+        {
+            if (t.Kind == TypeKind.Nullable) t = t.Element!;
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Boolean" => 1,
+                "Byte" or "SByte" => 2,
+                "Int16" or "UInt16" or "Char" => 3,
+                "Single" => 4,
+                "Int32" or "UInt32" => 5,
+                "Double" or "DateTime" => 8,
+                "Int64" or "UInt64" => 10,
+                "Guid" => 16,
+                _ => 0,
+            };
         }
 
         /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>

@@ -170,12 +170,20 @@ namespace Amber.Internal
         /// where its presence bits go (<see cref="Bits.Deposit"/>); rows, which are copied by position,
         /// ask for an exact match.
         /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public static ShapeMatch Match(ref Entry e, AmberShape shape, bool positionalSubset = true)
         {
+            // Every object of a type after the first in a payload (and in later payloads) takes this path.
             if (ReferenceEquals(e.MatchedShape, shape) && (positionalSubset || e.Deposit == 0 || e.Map != null))
             {
                 return new ShapeMatch(e.Map, null);
             }
+            return MatchNew(ref e, shape, positionalSubset);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static ShapeMatch MatchNew(ref Entry e, AmberShape shape, bool positionalSubset)
+        {
             ushort[] mine = shape.Tags;
             bool identical = mine.Length == e.Count;
             for (int i = 0; identical && i < mine.Length; i++) identical = mine[i] == e.Tags[i];

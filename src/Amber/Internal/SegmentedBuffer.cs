@@ -16,6 +16,11 @@ namespace Amber.Internal
     {
         internal const int SegmentSize = 64 * 1024;
 
+        // Segments come from a pool of their own: the shared pool keeps only a few arrays of a size per core, so a
+        // payload of a few megabytes (tens of segments) would allocate most of its segments anew on every call and
+        // drop them again. This pool keeps up to 64 segments (4 MB) between calls.
+        private static readonly ArrayPool<byte> s_segments = ArrayPool<byte>.Create(SegmentSize, 64);
+
         private readonly List<byte[]> _segments = new List<byte[]>();
         private readonly List<int> _lengths = new List<int>();   // bytes used in each segment
 
@@ -41,7 +46,7 @@ namespace Amber.Internal
             if (last < 0 || SegmentSize - _lengths[last] < Math.Max(sizeHint, 1))
             {
                 // A new segment; the unused tail of the previous one simply stays unused.
-                _segments.Add(ArrayPool<byte>.Shared.Rent(SegmentSize));
+                _segments.Add(s_segments.Rent(SegmentSize));
                 _lengths.Add(0);
                 last++;
             }
@@ -82,7 +87,7 @@ namespace Amber.Internal
         /// <summary>Returns every segment to the pool; the buffer is empty and usable again.</summary>
         public void Reset()
         {
-            foreach (byte[] s in _segments) ArrayPool<byte>.Shared.Return(s);
+            foreach (byte[] s in _segments) s_segments.Return(s);
             _segments.Clear();
             _lengths.Clear();
             Length = 0;

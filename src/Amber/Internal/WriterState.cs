@@ -53,7 +53,26 @@ namespace Amber.Internal
         /// outside it defines the full shape, which every later object then uses (docs/format.md §5). So a type
         /// has at most two shapes per payload. <paramref name="defined"/> false: the caller writes the definition now.
         /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
         public int GetOrDefine(AmberShape shape, ulong required, out ulong listed, out bool defined)
+        {
+            // Every object of a type after the first in a payload takes this path.
+            int slot = shape.Slot;
+            int[] ids = _idBySlot;
+            if ((uint)slot < (uint)ids.Length && ids[slot] != 0)
+            {
+                listed = _listedBySlot[slot];
+                if ((required & ~listed) == 0)
+                {
+                    defined = true;
+                    return ids[slot] - 1;
+                }
+            }
+            return DefineOrWiden(shape, required, out listed, out defined);
+        }
+
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private int DefineOrWiden(AmberShape shape, ulong required, out ulong listed, out bool defined)
         {
             int slot = shape.Slot;
             if (slot < _idBySlot.Length)

@@ -35,15 +35,16 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             if (m1.HasValue) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
+            w.Reserve(9);
             if ((p & 0x1UL) != 0)
             {
-                w.WriteByte((byte)m0);
+                w.WriteByteReserved((byte)m0);
             }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteByte((byte)m1.GetValueOrDefault());
+                w.WriteByteReserved((byte)m1.GetValueOrDefault());
             }
-            w.WriteInt32((int)m2);
+            w.WriteInt32Reserved((int)m2);
             w.ExitDepth();
         }
 

@@ -33,10 +33,11 @@ namespace Amber.Generated
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
-            w.WriteInt32(m0);
+            w.Reserve(10);
+            w.WriteInt32Reserved(m0);
             if ((p & 0x2UL) != 0)
             {
-                w.WriteInt32(m1);
+                w.WriteInt32Reserved(m1);
             }
             w.ExitDepth();
         }

@@ -35,13 +35,14 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             if (m1 != default) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
+            w.Reserve(10);
             if ((p & 0x1UL) != 0)
             {
-                w.WriteInt32(m0);
+                w.WriteInt32Reserved(m0);
             }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteInt32(m1);
+                w.WriteInt32Reserved(m1);
             }
             w.WriteString(m2);
             w.ExitDepth();

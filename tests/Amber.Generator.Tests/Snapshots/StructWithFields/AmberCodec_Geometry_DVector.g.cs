@@ -28,21 +28,22 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m2)) p |= 0x4UL;
             if (m3) p |= 0x8UL;
             w.WriteObjectHeader(shape, p);
+            w.Reserve(17);
             if ((p & 0x1UL) != 0)
             {
-                w.WriteSingle(m0);
+                w.WriteSingleReserved(m0);
             }
             if ((p & 0x2UL) != 0)
             {
-                w.WriteSingle(m1);
+                w.WriteSingleReserved(m1);
             }
             if ((p & 0x4UL) != 0)
             {
-                w.WriteDouble(m2);
+                w.WriteDoubleReserved(m2);
             }
             if ((p & 0x8UL) != 0)
             {
-                w.WriteBoolean(m3);
+                w.WriteBooleanReserved(m3);
             }
             w.ExitDepth();
         }

@@ -164,261 +164,262 @@ namespace Amber.Generated
             if (m65 is not null) px[0] |= 0x2UL;
             w.WriteObjectHeader(shape, p, px);
             w.WriteString(m0);
+            w.Reserve(320);
             if ((p & 0x2UL) != 0)
             {
-                w.WriteInt32(m1);
+                w.WriteInt32Reserved(m1);
             }
             if ((p & 0x4UL) != 0)
             {
-                w.WriteInt32(m2);
+                w.WriteInt32Reserved(m2);
             }
             if ((p & 0x8UL) != 0)
             {
-                w.WriteInt32(m3);
+                w.WriteInt32Reserved(m3);
             }
             if ((p & 0x10UL) != 0)
             {
-                w.WriteInt32(m4);
+                w.WriteInt32Reserved(m4);
             }
             if ((p & 0x20UL) != 0)
             {
-                w.WriteInt32(m5);
+                w.WriteInt32Reserved(m5);
             }
             if ((p & 0x40UL) != 0)
             {
-                w.WriteInt32(m6);
+                w.WriteInt32Reserved(m6);
             }
             if ((p & 0x80UL) != 0)
             {
-                w.WriteInt32(m7);
+                w.WriteInt32Reserved(m7);
             }
             if ((p & 0x100UL) != 0)
             {
-                w.WriteInt32(m8);
+                w.WriteInt32Reserved(m8);
             }
             if ((p & 0x200UL) != 0)
             {
-                w.WriteInt32(m9);
+                w.WriteInt32Reserved(m9);
             }
             if ((p & 0x400UL) != 0)
             {
-                w.WriteInt32(m10);
+                w.WriteInt32Reserved(m10);
             }
             if ((p & 0x800UL) != 0)
             {
-                w.WriteInt32(m11);
+                w.WriteInt32Reserved(m11);
             }
             if ((p & 0x1000UL) != 0)
             {
-                w.WriteInt32(m12);
+                w.WriteInt32Reserved(m12);
             }
             if ((p & 0x2000UL) != 0)
             {
-                w.WriteInt32(m13);
+                w.WriteInt32Reserved(m13);
             }
             if ((p & 0x4000UL) != 0)
             {
-                w.WriteInt32(m14);
+                w.WriteInt32Reserved(m14);
             }
             if ((p & 0x8000UL) != 0)
             {
-                w.WriteInt32(m15);
+                w.WriteInt32Reserved(m15);
             }
             if ((p & 0x10000UL) != 0)
             {
-                w.WriteInt32(m16);
+                w.WriteInt32Reserved(m16);
             }
             if ((p & 0x20000UL) != 0)
             {
-                w.WriteInt32(m17);
+                w.WriteInt32Reserved(m17);
             }
             if ((p & 0x40000UL) != 0)
             {
-                w.WriteInt32(m18);
+                w.WriteInt32Reserved(m18);
             }
             if ((p & 0x80000UL) != 0)
             {
-                w.WriteInt32(m19);
+                w.WriteInt32Reserved(m19);
             }
             if ((p & 0x100000UL) != 0)
             {
-                w.WriteInt32(m20);
+                w.WriteInt32Reserved(m20);
             }
             if ((p & 0x200000UL) != 0)
             {
-                w.WriteInt32(m21);
+                w.WriteInt32Reserved(m21);
             }
             if ((p & 0x400000UL) != 0)
             {
-                w.WriteInt32(m22);
+                w.WriteInt32Reserved(m22);
             }
             if ((p & 0x800000UL) != 0)
             {
-                w.WriteInt32(m23);
+                w.WriteInt32Reserved(m23);
             }
             if ((p & 0x1000000UL) != 0)
             {
-                w.WriteInt32(m24);
+                w.WriteInt32Reserved(m24);
             }
             if ((p & 0x2000000UL) != 0)
             {
-                w.WriteInt32(m25);
+                w.WriteInt32Reserved(m25);
             }
             if ((p & 0x4000000UL) != 0)
             {
-                w.WriteInt32(m26);
+                w.WriteInt32Reserved(m26);
             }
             if ((p & 0x8000000UL) != 0)
             {
-                w.WriteInt32(m27);
+                w.WriteInt32Reserved(m27);
             }
             if ((p & 0x10000000UL) != 0)
             {
-                w.WriteInt32(m28);
+                w.WriteInt32Reserved(m28);
             }
             if ((p & 0x20000000UL) != 0)
             {
-                w.WriteInt32(m29);
+                w.WriteInt32Reserved(m29);
             }
             if ((p & 0x40000000UL) != 0)
             {
-                w.WriteInt32(m30);
+                w.WriteInt32Reserved(m30);
             }
             if ((p & 0x80000000UL) != 0)
             {
-                w.WriteInt32(m31);
+                w.WriteInt32Reserved(m31);
             }
             if ((p & 0x100000000UL) != 0)
             {
-                w.WriteInt32(m32);
+                w.WriteInt32Reserved(m32);
             }
             if ((p & 0x200000000UL) != 0)
             {
-                w.WriteInt32(m33);
+                w.WriteInt32Reserved(m33);
             }
             if ((p & 0x400000000UL) != 0)
             {
-                w.WriteInt32(m34);
+                w.WriteInt32Reserved(m34);
             }
             if ((p & 0x800000000UL) != 0)
             {
-                w.WriteInt32(m35);
+                w.WriteInt32Reserved(m35);
             }
             if ((p & 0x1000000000UL) != 0)
             {
-                w.WriteInt32(m36);
+                w.WriteInt32Reserved(m36);
             }
             if ((p & 0x2000000000UL) != 0)
             {
-                w.WriteInt32(m37);
+                w.WriteInt32Reserved(m37);
             }
             if ((p & 0x4000000000UL) != 0)
             {
-                w.WriteInt32(m38);
+                w.WriteInt32Reserved(m38);
             }
             if ((p & 0x8000000000UL) != 0)
             {
-                w.WriteInt32(m39);
+                w.WriteInt32Reserved(m39);
             }
             if ((p & 0x10000000000UL) != 0)
             {
-                w.WriteInt32(m40);
+                w.WriteInt32Reserved(m40);
             }
             if ((p & 0x20000000000UL) != 0)
             {
-                w.WriteInt32(m41);
+                w.WriteInt32Reserved(m41);
             }
             if ((p & 0x40000000000UL) != 0)
             {
-                w.WriteInt32(m42);
+                w.WriteInt32Reserved(m42);
             }
             if ((p & 0x80000000000UL) != 0)
             {
-                w.WriteInt32(m43);
+                w.WriteInt32Reserved(m43);
             }
             if ((p & 0x100000000000UL) != 0)
             {
-                w.WriteInt32(m44);
+                w.WriteInt32Reserved(m44);
             }
             if ((p & 0x200000000000UL) != 0)
             {
-                w.WriteInt32(m45);
+                w.WriteInt32Reserved(m45);
             }
             if ((p & 0x400000000000UL) != 0)
             {
-                w.WriteInt32(m46);
+                w.WriteInt32Reserved(m46);
             }
             if ((p & 0x800000000000UL) != 0)
             {
-                w.WriteInt32(m47);
+                w.WriteInt32Reserved(m47);
             }
             if ((p & 0x1000000000000UL) != 0)
             {
-                w.WriteInt32(m48);
+                w.WriteInt32Reserved(m48);
             }
             if ((p & 0x2000000000000UL) != 0)
             {
-                w.WriteInt32(m49);
+                w.WriteInt32Reserved(m49);
             }
             if ((p & 0x4000000000000UL) != 0)
             {
-                w.WriteInt32(m50);
+                w.WriteInt32Reserved(m50);
             }
             if ((p & 0x8000000000000UL) != 0)
             {
-                w.WriteInt32(m51);
+                w.WriteInt32Reserved(m51);
             }
             if ((p & 0x10000000000000UL) != 0)
             {
-                w.WriteInt32(m52);
+                w.WriteInt32Reserved(m52);
             }
             if ((p & 0x20000000000000UL) != 0)
             {
-                w.WriteInt32(m53);
+                w.WriteInt32Reserved(m53);
             }
             if ((p & 0x40000000000000UL) != 0)
             {
-                w.WriteInt32(m54);
+                w.WriteInt32Reserved(m54);
             }
             if ((p & 0x80000000000000UL) != 0)
             {
-                w.WriteInt32(m55);
+                w.WriteInt32Reserved(m55);
             }
             if ((p & 0x100000000000000UL) != 0)
             {
-                w.WriteInt32(m56);
+                w.WriteInt32Reserved(m56);
             }
             if ((p & 0x200000000000000UL) != 0)
             {
-                w.WriteInt32(m57);
+                w.WriteInt32Reserved(m57);
             }
             if ((p & 0x400000000000000UL) != 0)
             {
-                w.WriteInt32(m58);
+                w.WriteInt32Reserved(m58);
             }
             if ((p & 0x800000000000000UL) != 0)
             {
-                w.WriteInt32(m59);
+                w.WriteInt32Reserved(m59);
             }
             if ((p & 0x1000000000000000UL) != 0)
             {
-                w.WriteInt32(m60);
+                w.WriteInt32Reserved(m60);
             }
             if ((p & 0x2000000000000000UL) != 0)
             {
-                w.WriteInt32(m61);
+                w.WriteInt32Reserved(m61);
             }
             if ((p & 0x4000000000000000UL) != 0)
             {
-                w.WriteInt32(m62);
+                w.WriteInt32Reserved(m62);
             }
             if ((p & 0x8000000000000000UL) != 0)
             {
-                w.WriteInt32(m63);
+                w.WriteInt32Reserved(m63);
             }
             if ((px[0] & 0x1UL) != 0)
             {
-                w.WriteInt32(m64.GetValueOrDefault());
+                w.WriteInt32Reserved(m64.GetValueOrDefault());
             }
             if ((px[0] & 0x2UL) != 0)
             {
