@@ -41,6 +41,14 @@ namespace Amber
                 _pos++;
                 return;
             }
+            if (value < 0x4000)
+            {
+                ref byte b = ref Reserved(2);
+                b = (byte)(value | 0x80);
+                Unsafe.Add(ref b, 1) = (byte)(value >> 7);
+                _pos += 2;
+                return;
+            }
             WriteLongVarintReserved(value);
         }
 
