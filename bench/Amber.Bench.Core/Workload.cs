@@ -58,6 +58,17 @@ namespace Amber.Bench.Workloads
         }
 
         public string Workload { get; }
+
+        /// <summary>
+        /// Which of the workload's cases this is, where its cases differ in shape rather than in size
+        /// (everyday: "records", "rows", …): printed after the workload's name ("everyday: records") in
+        /// the table heading, the summary, the CSV and the chart. Null for a workload of one shape.
+        /// </summary>
+        public string? Case { get; init; }
+
+        /// <summary>The workload's name, and the case's after a colon when there is one.</summary>
+        public string Title => Case == null ? Workload : Workload + ": " + Case;
+
         public int Objects { get; }
 
         /// <summary>
@@ -81,6 +92,9 @@ namespace Amber.Bench.Workloads
     public interface IWorkloadCaseVisitor<TResult>
     {
         TResult Visit<T>(WorkloadCase<T> input);
+
+        /// <summary>A case whose items are each written as a payload of their own.</summary>
+        TResult Visit<TItem>(PayloadPerItemCase<TItem> input);
     }
 
     /// <summary>An operation a serializer's deserialize is compared with: its name, its size in bytes, and the operation.</summary>
@@ -119,12 +133,41 @@ namespace Amber.Bench.Workloads
         public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
     }
 
+    /// <summary>
+    /// A case whose value is a list of items that are each written as a payload of their own, declared
+    /// as <typeparamref name="TItem"/> (a server's messages: one Serialize call and one Deserialize call
+    /// per message). Serializing is the loop over the items, each written into the reused buffer from
+    /// its start; deserializing is the loop over the payloads those calls wrote; the size is all of them
+    /// together; the comparison covers every item.
+    /// </summary>
+    public sealed class PayloadPerItemCase<TItem> : WorkloadCase
+    {
+        public PayloadPerItemCase(string workload, IReadOnlyList<TItem> items, Action<Comparer, string, TItem, TItem> compare, ShapeNeeds needs = ShapeNeeds.None)
+            : base(workload, items.Count, needs)
+        {
+            Items = items;
+            Compare = compare;
+        }
+
+        public IReadOnlyList<TItem> Items { get; }
+
+        /// <summary>Touches every member of an item and its copy (the path names the item: "[i]").</summary>
+        public Action<Comparer, string, TItem, TItem> Compare { get; }
+
+        public override Runner.Measurer.Subject Prepare(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter) => measurer.Prepare(this, adapter);
+
+        public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
+    }
+
     /// <summary>A workload: a name from the brief and a way to build its input at a scale.</summary>
     public abstract class Workload
     {
         public abstract string Name { get; }
 
         public abstract string Description { get; }
+
+        /// <summary>What the table heading says about one of the workload's cases (<see cref="WorkloadCase.Case"/>); the workload's description unless it has cases of different shapes.</summary>
+        public virtual string Describe(string? caseLabel) => Description;
 
         /// <summary>What the shape asks of a serializer beyond plain members; passed on with each case.</summary>
         public virtual ShapeNeeds Needs => ShapeNeeds.None;

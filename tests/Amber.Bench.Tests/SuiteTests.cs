@@ -113,7 +113,8 @@ namespace Amber.Bench.Tests
                 {
                     ResultRow r = serializers[i];
                     string line = lines[i + 1];
-                    Assert.StartsWith(r.Workload + ",", line);
+                    // The workload column names the case too where a workload has cases of different shapes ("everyday: records").
+                    Assert.StartsWith(r.Title + ",", line);
                     Assert.EndsWith(r.Verified ? ",true" : ",false", line);
                     // No serializer name has a comma today, so every line has exactly the header's ten fields.
                     Assert.Equal(10, line.Split(',').Length);
