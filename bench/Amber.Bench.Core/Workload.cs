@@ -6,17 +6,18 @@ namespace Amber.Bench.Workloads
     /// <summary>How big the generated data is. Quick mode is the default; --full is the brief's sizes; tiny is for the test.</summary>
     public sealed class BenchScale
     {
-        public static readonly BenchScale Quick = new BenchScale("quick", bookshelfN: 100_000, sportEvents: 2_000, bootObjects: 10_000, vectors: 10_000);
-        public static readonly BenchScale Full = new BenchScale("full", bookshelfN: 100_000, sportEvents: 50_000, bootObjects: 10_000, vectors: 10_000);
-        public static readonly BenchScale Tiny = new BenchScale("tiny", bookshelfN: 50, sportEvents: 5, bootObjects: 30, vectors: 20);
+        public static readonly BenchScale Quick = new BenchScale("quick", bookshelfN: 100_000, sportEvents: 2_000, bootObjects: 10_000, vectors: 10_000, everyday: EverydaySizes.Standard);
+        public static readonly BenchScale Full = new BenchScale("full", bookshelfN: 100_000, sportEvents: 50_000, bootObjects: 10_000, vectors: 10_000, everyday: EverydaySizes.Standard);
+        public static readonly BenchScale Tiny = new BenchScale("tiny", bookshelfN: 50, sportEvents: 5, bootObjects: 30, vectors: 20, everyday: new EverydaySizes(Records: 40, Rows: 40, Sprites: 20, Messages: 30));
 
-        private BenchScale(string name, int bookshelfN, int sportEvents, int bootObjects, int vectors)
+        private BenchScale(string name, int bookshelfN, int sportEvents, int bootObjects, int vectors, EverydaySizes everyday)
         {
             Name = name;
             BookshelfN = bookshelfN;
             SportEvents = sportEvents;
             BootObjects = bootObjects;
             Vectors = vectors;
+            Everyday = everyday;
         }
 
         public string Name { get; }
@@ -24,10 +25,21 @@ namespace Amber.Bench.Workloads
         public int SportEvents { get; }
         public int BootObjects { get; }
         public int Vectors { get; }
+
+        /// <summary>How many objects each case of the everyday workload holds.</summary>
+        public EverydaySizes Everyday { get; }
+
         public bool IsTiny => ReferenceEquals(this, Tiny);
 
         /// <summary>The brief's fixed seed: every run measures the same bytes.</summary>
         public const int Seed = 20261122;
+    }
+
+    /// <summary>The everyday workload's case sizes: trades, sensor readings, sprites, and messages (each its own payload).</summary>
+    public sealed record EverydaySizes(int Records, int Rows, int Sprites, int Messages)
+    {
+        /// <summary>Quick and full mode: 50,000 records and rows, 20,000 sprites, 10,000 messages.</summary>
+        public static readonly EverydaySizes Standard = new EverydaySizes(Records: 50_000, Rows: 50_000, Sprites: 20_000, Messages: 10_000);
     }
 
     /// <summary>
@@ -45,6 +57,9 @@ namespace Amber.Bench.Workloads
 
         /// <summary>Members declared as <c>object</c> that hold numbers, strings and bools (gamestate's variables).</summary>
         ObjectValues = 2,
+
+        /// <summary>The value is declared as an abstract base, so each payload has to name its concrete type at the root (everyday's messages).</summary>
+        PolymorphicRoot = 4,
     }
 
     /// <summary>One generated input: the value, how many objects it holds, and how to compare a copy with it.</summary>

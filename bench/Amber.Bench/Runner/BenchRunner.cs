@@ -18,6 +18,7 @@ namespace Amber.Bench.Runner
             new GameStateWorkload(),
             new BootPayloadWorkload(),
             new Vector3Workload(),
+            new EverydayWorkload(),
         };
 
         public static List<ResultRow> Run(BenchOptions options, IReadOnlyList<ISerializerAdapter> adapters, Action<string>? progressLine = null)
