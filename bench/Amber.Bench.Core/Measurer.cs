@@ -63,6 +63,14 @@ namespace Amber.Bench.Runner
             return subject;
         }
 
+        /// <summary>Sets up, checks and warms up one serializer on a case whose items are each a payload of their own.</summary>
+        public Subject Prepare<TItem>(PayloadPerItemCase<TItem> input, ISerializerAdapter adapter)
+        {
+            var subject = new PerItemSubject<TItem>(this, input, adapter.For(input.Needs));
+            subject.Check();
+            return subject;
+        }
+
         /// <summary>Warms up a workload's reference point, to be timed in the same rounds as the serializers.</summary>
         public Subject Prepare(WorkloadCase input, Baseline baseline)
         {
@@ -95,45 +103,58 @@ namespace Amber.Bench.Runner
             return rows;
         }
 
-        private sealed class Subject<T> : Subject
+        /// <summary>
+        /// One serializer on one input: what it writes and reads per operation is up to the subclass
+        /// (one payload, or one per item); checking, the timed series and the row are the same for both.
+        /// </summary>
+        private abstract class SerializerSubject : Subject
         {
-            private readonly Measurer _m;
-            private readonly WorkloadCase<T> _input;
-            private readonly ISerializerAdapter _adapter;
-            private readonly ArrayBufferWriter<byte> _output = new ArrayBufferWriter<byte>(1 << 16);
             private readonly Series _serialize;
             private readonly Series _deserialize;
-            private byte[] _payload = Array.Empty<byte>();
             private Comparer _comparer = new Comparer();
 
-            public Subject(Measurer m, WorkloadCase<T> input, ISerializerAdapter adapter)
+            protected SerializerSubject(Measurer m, WorkloadCase input, ISerializerAdapter adapter)
             {
-                _m = m;
-                _input = input;
-                _adapter = adapter;
+                M = m;
+                Input = input;
+                Adapter = adapter;
                 _serialize = new Series(m, SerializeOnce);
-                _deserialize = new Series(m, () => _adapter.Deserialize<T>(_payload));
+                _deserialize = new Series(m, DeserializeOnce);
             }
 
-            public override string Name => _adapter.Name;
+            protected Measurer M { get; }
 
-            private void SerializeOnce()
-            {
-                _output.ResetWrittenCount();
-                _adapter.Serialize(_input.Value, _output);
-            }
+            protected WorkloadCase Input { get; }
+
+            protected ISerializerAdapter Adapter { get; }
+
+            /// <summary>The buffer every serialize call writes into, reset before each.</summary>
+            protected ArrayBufferWriter<byte> Output { get; } = new ArrayBufferWriter<byte>(1 << 16);
+
+            public override string Name => Adapter.Name;
+
+            /// <summary>One timed serialize operation.</summary>
+            protected abstract void SerializeOnce();
+
+            /// <summary>One timed deserialize operation, from the payload(s) <see cref="WriteAndCompare"/> kept.</summary>
+            protected abstract void DeserializeOnce();
+
+            /// <summary>Serializes once, keeps what was written for <see cref="DeserializeOnce"/>, reads it back and compares the copy with <paramref name="c"/>.</summary>
+            protected abstract void WriteAndCompare(Comparer c);
+
+            /// <summary>The bytes written by one serialize operation.</summary>
+            protected abstract long PayloadBytes { get; }
+
+            /// <summary>The peak working set of a file round trip through the Stream API, where the measurer takes it; null otherwise.</summary>
+            protected virtual long? PeakWorkingSet() => null;
 
             /// <summary>Serializes once, compares the copy member by member, and warms up both operations.</summary>
             public void Check()
             {
-                _m._progress(Name + ": serialize once and verify");
-                SerializeOnce();
-                _payload = _output.WrittenSpan.ToArray();
-                T copy = _adapter.Deserialize<T>(_payload);
-                _comparer = new Comparer(checksIdentity: _adapter.KeepsReferences);
-                _input.Compare(_comparer, _input.Value, copy);
-                copy = default!;
-                _m._progress(Name + ": warm-up");
+                M._progress(Name + ": serialize once and verify");
+                _comparer = new Comparer(checksIdentity: Adapter.KeepsReferences);
+                WriteAndCompare(_comparer);
+                M._progress(Name + ": warm-up");
                 _serialize.WarmUp();
                 _deserialize.WarmUp();
             }
@@ -143,14 +164,15 @@ namespace Amber.Bench.Runner
             internal override ResultRow Finish()
             {
                 long serAlloc = Allocated(SerializeOnce);
-                long deAlloc = Allocated(() => _adapter.Deserialize<T>(_payload));
-                long? peak = _m.MeasurePeakWorkingSet ? PeakWorkingSetOfFileRoundTrip(_input.Value, _adapter) : null;
+                long deAlloc = Allocated(DeserializeOnce);
+                long? peak = PeakWorkingSet();
                 return new ResultRow
                 {
-                    Workload = _input.Workload,
-                    Serializer = _adapter.Name,
-                    Objects = _input.Objects,
-                    SizeBytes = _payload.Length,
+                    Workload = Input.Workload,
+                    Case = Input.Case,
+                    Serializer = Adapter.Name,
+                    Objects = Input.Objects,
+                    SizeBytes = PayloadBytes,
                     SerializeNs = _serialize.Median,
                     DeserializeNs = _deserialize.Median,
                     SerializeSpread = _serialize.Spread,
@@ -161,6 +183,97 @@ namespace Amber.Bench.Runner
                     Verified = !_comparer.Failed,
                     Note = _comparer.FirstDifference,
                 };
+            }
+        }
+
+        /// <summary>The value written as one payload.</summary>
+        private sealed class Subject<T> : SerializerSubject
+        {
+            private readonly WorkloadCase<T> _input;
+            private byte[] _payload = Array.Empty<byte>();
+
+            public Subject(Measurer m, WorkloadCase<T> input, ISerializerAdapter adapter)
+                : base(m, input, adapter)
+            {
+                _input = input;
+            }
+
+            protected override long PayloadBytes => _payload.Length;
+
+            protected override void SerializeOnce()
+            {
+                Output.ResetWrittenCount();
+                Adapter.Serialize(_input.Value, Output);
+            }
+
+            protected override void DeserializeOnce() => Adapter.Deserialize<T>(_payload);
+
+            protected override void WriteAndCompare(Comparer c)
+            {
+                SerializeOnce();
+                _payload = Output.WrittenSpan.ToArray();
+                T copy = Adapter.Deserialize<T>(_payload);
+                _input.Compare(c, _input.Value, copy);
+            }
+
+            protected override long? PeakWorkingSet() => M.MeasurePeakWorkingSet ? PeakWorkingSetOfFileRoundTrip(_input.Value, Adapter) : null;
+        }
+
+        /// <summary>
+        /// Each item written as a payload of its own, declared as <typeparamref name="TItem"/>: one serialize
+        /// operation is one Serialize call per item, each into the reused buffer reset before it; one
+        /// deserialize operation is one Deserialize call per payload. The payloads are kept one after
+        /// another in one array (as a server's receive buffer holds them), with their offsets.
+        /// </summary>
+        private sealed class PerItemSubject<TItem> : SerializerSubject
+        {
+            private readonly PayloadPerItemCase<TItem> _input;
+            private byte[] _payloads = Array.Empty<byte>();
+            private int[] _offsets = new int[1];
+
+            public PerItemSubject(Measurer m, PayloadPerItemCase<TItem> input, ISerializerAdapter adapter)
+                : base(m, input, adapter)
+            {
+                _input = input;
+            }
+
+            protected override long PayloadBytes => _payloads.Length;
+
+            protected override void SerializeOnce()
+            {
+                IReadOnlyList<TItem> items = _input.Items;
+                for (int i = 0; i < items.Count; i++)
+                {
+                    Output.ResetWrittenCount();
+                    Adapter.Serialize(items[i], Output);
+                }
+            }
+
+            protected override void DeserializeOnce()
+            {
+                ReadOnlySpan<byte> all = _payloads;
+                int[] offsets = _offsets;
+                for (int i = 0; i + 1 < offsets.Length; i++) Adapter.Deserialize<TItem>(all.Slice(offsets[i], offsets[i + 1] - offsets[i]));
+            }
+
+            protected override void WriteAndCompare(Comparer c)
+            {
+                IReadOnlyList<TItem> items = _input.Items;
+                var written = new MemoryStream();
+                _offsets = new int[items.Count + 1];
+                for (int i = 0; i < items.Count; i++)
+                {
+                    Output.ResetWrittenCount();
+                    Adapter.Serialize(items[i], Output);
+                    written.Write(Output.WrittenSpan);
+                    _offsets[i + 1] = checked((int)written.Length);
+                }
+                _payloads = written.ToArray();
+                for (int i = 0; i < items.Count && !c.Failed; i++)
+                {
+                    TItem copy = Adapter.Deserialize<TItem>(_payloads.AsSpan(_offsets[i], _offsets[i + 1] - _offsets[i]));
+                    _input.Compare(c, "[" + i + "]", items[i], copy);
+                }
             }
         }
 
@@ -190,6 +303,7 @@ namespace Amber.Bench.Runner
             internal override ResultRow Finish() => new ResultRow
             {
                 Workload = _input.Workload,
+                Case = _input.Case,
                 Serializer = _baseline.Name,
                 Objects = _input.Objects,
                 SizeBytes = _baseline.Bytes,

@@ -4,6 +4,13 @@ namespace Amber.Bench.Runner
     public sealed class ResultRow
     {
         public string Workload { get; init; } = "";
+
+        /// <summary>The workload's case, where its cases differ in shape (<see cref="Workloads.WorkloadCase.Case"/>); null otherwise.</summary>
+        public string? Case { get; init; }
+
+        /// <summary>The workload's name, and the case's after a colon when there is one ("everyday: records"): the CSV's workload column.</summary>
+        public string Title => Case == null ? Workload : Workload + ": " + Case;
+
         public string Serializer { get; init; } = "";
         public int Objects { get; init; }
         public long? SizeBytes { get; init; }

@@ -6,17 +6,18 @@ namespace Amber.Bench.Workloads
     /// <summary>How big the generated data is. Quick mode is the default; --full is the brief's sizes; tiny is for the test.</summary>
     public sealed class BenchScale
     {
-        public static readonly BenchScale Quick = new BenchScale("quick", bookshelfN: 100_000, sportEvents: 2_000, bootObjects: 10_000, vectors: 10_000);
-        public static readonly BenchScale Full = new BenchScale("full", bookshelfN: 100_000, sportEvents: 50_000, bootObjects: 10_000, vectors: 10_000);
-        public static readonly BenchScale Tiny = new BenchScale("tiny", bookshelfN: 50, sportEvents: 5, bootObjects: 30, vectors: 20);
+        public static readonly BenchScale Quick = new BenchScale("quick", bookshelfN: 100_000, sportEvents: 2_000, bootObjects: 10_000, vectors: 10_000, everyday: EverydaySizes.Standard);
+        public static readonly BenchScale Full = new BenchScale("full", bookshelfN: 100_000, sportEvents: 50_000, bootObjects: 10_000, vectors: 10_000, everyday: EverydaySizes.Standard);
+        public static readonly BenchScale Tiny = new BenchScale("tiny", bookshelfN: 50, sportEvents: 5, bootObjects: 30, vectors: 20, everyday: new EverydaySizes(Records: 40, Rows: 40, Sprites: 20, Messages: 30));
 
-        private BenchScale(string name, int bookshelfN, int sportEvents, int bootObjects, int vectors)
+        private BenchScale(string name, int bookshelfN, int sportEvents, int bootObjects, int vectors, EverydaySizes everyday)
         {
             Name = name;
             BookshelfN = bookshelfN;
             SportEvents = sportEvents;
             BootObjects = bootObjects;
             Vectors = vectors;
+            Everyday = everyday;
         }
 
         public string Name { get; }
@@ -24,10 +25,21 @@ namespace Amber.Bench.Workloads
         public int SportEvents { get; }
         public int BootObjects { get; }
         public int Vectors { get; }
+
+        /// <summary>How many objects each case of the everyday workload holds.</summary>
+        public EverydaySizes Everyday { get; }
+
         public bool IsTiny => ReferenceEquals(this, Tiny);
 
         /// <summary>The brief's fixed seed: every run measures the same bytes.</summary>
         public const int Seed = 20261122;
+    }
+
+    /// <summary>The everyday workload's case sizes: trades, sensor readings, sprites, and messages (each its own payload).</summary>
+    public sealed record EverydaySizes(int Records, int Rows, int Sprites, int Messages)
+    {
+        /// <summary>Quick and full mode: 50,000 records and rows, 20,000 sprites, 10,000 messages.</summary>
+        public static readonly EverydaySizes Standard = new EverydaySizes(Records: 50_000, Rows: 50_000, Sprites: 20_000, Messages: 10_000);
     }
 
     /// <summary>
@@ -45,6 +57,9 @@ namespace Amber.Bench.Workloads
 
         /// <summary>Members declared as <c>object</c> that hold numbers, strings and bools (gamestate's variables).</summary>
         ObjectValues = 2,
+
+        /// <summary>The value is declared as an abstract base, so each payload has to name its concrete type at the root (everyday's messages).</summary>
+        PolymorphicRoot = 4,
     }
 
     /// <summary>One generated input: the value, how many objects it holds, and how to compare a copy with it.</summary>
@@ -58,6 +73,17 @@ namespace Amber.Bench.Workloads
         }
 
         public string Workload { get; }
+
+        /// <summary>
+        /// Which of the workload's cases this is, where its cases differ in shape rather than in size
+        /// (everyday: "records", "rows", …): printed after the workload's name ("everyday: records") in
+        /// the table heading, the summary, the CSV and the chart. Null for a workload of one shape.
+        /// </summary>
+        public string? Case { get; init; }
+
+        /// <summary>The workload's name, and the case's after a colon when there is one.</summary>
+        public string Title => Case == null ? Workload : Workload + ": " + Case;
+
         public int Objects { get; }
 
         /// <summary>
@@ -81,6 +107,9 @@ namespace Amber.Bench.Workloads
     public interface IWorkloadCaseVisitor<TResult>
     {
         TResult Visit<T>(WorkloadCase<T> input);
+
+        /// <summary>A case whose items are each written as a payload of their own.</summary>
+        TResult Visit<TItem>(PayloadPerItemCase<TItem> input);
     }
 
     /// <summary>An operation a serializer's deserialize is compared with: its name, its size in bytes, and the operation.</summary>
@@ -119,12 +148,41 @@ namespace Amber.Bench.Workloads
         public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
     }
 
+    /// <summary>
+    /// A case whose value is a list of items that are each written as a payload of their own, declared
+    /// as <typeparamref name="TItem"/> (a server's messages: one Serialize call and one Deserialize call
+    /// per message). Serializing is the loop over the items, each written into the reused buffer from
+    /// its start; deserializing is the loop over the payloads those calls wrote; the size is all of them
+    /// together; the comparison covers every item.
+    /// </summary>
+    public sealed class PayloadPerItemCase<TItem> : WorkloadCase
+    {
+        public PayloadPerItemCase(string workload, IReadOnlyList<TItem> items, Action<Comparer, string, TItem, TItem> compare, ShapeNeeds needs = ShapeNeeds.None)
+            : base(workload, items.Count, needs)
+        {
+            Items = items;
+            Compare = compare;
+        }
+
+        public IReadOnlyList<TItem> Items { get; }
+
+        /// <summary>Touches every member of an item and its copy (the path names the item: "[i]").</summary>
+        public Action<Comparer, string, TItem, TItem> Compare { get; }
+
+        public override Runner.Measurer.Subject Prepare(Runner.Measurer measurer, Serializers.ISerializerAdapter adapter) => measurer.Prepare(this, adapter);
+
+        public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
+    }
+
     /// <summary>A workload: a name from the brief and a way to build its input at a scale.</summary>
     public abstract class Workload
     {
         public abstract string Name { get; }
 
         public abstract string Description { get; }
+
+        /// <summary>What the table heading says about one of the workload's cases (<see cref="WorkloadCase.Case"/>); the workload's description unless it has cases of different shapes.</summary>
+        public virtual string Describe(string? caseLabel) => Description;
 
         /// <summary>What the shape asks of a serializer beyond plain members; passed on with each case.</summary>
         public virtual ShapeNeeds Needs => ShapeNeeds.None;

@@ -99,7 +99,7 @@ namespace Amber.Bench.ColdStart
             Workload[] workloads =
             {
                 new EnvelopeWorkload(), new BookShelfWorkload(), new SportEventsWorkload(),
-                new GameStateWorkload(), new BootPayloadWorkload(), new Vector3Workload(),
+                new GameStateWorkload(), new BootPayloadWorkload(), new Vector3Workload(), new EverydayWorkload(),
             };
             int failures = 0;
             foreach (Workload workload in workloads)
@@ -107,7 +107,7 @@ namespace Amber.Bench.ColdStart
                 foreach (WorkloadCase c in workload.Cases(BenchScale.Quick, sweep: false))
                 {
                     string? difference = c.Accept(new RoundTripVisitor());
-                    Console.WriteLine($"{c.Workload} ({c.Objects:N0} objects): {difference ?? "round trip OK"}");
+                    Console.WriteLine($"{c.Title} ({c.Objects:N0} objects): {difference ?? "round trip OK"}");
                     if (difference != null) failures++;
                 }
             }
@@ -132,6 +132,29 @@ namespace Amber.Bench.ColdStart
                 comparer = new Comparer(checksIdentity: adapter.KeepsReferences);
                 input.Compare(comparer, input.Value, adapter.DeserializeFromStream<T>(stream));
                 return comparer.Failed ? $"through a Stream, differs at {comparer.FirstDifference}" : null;
+            }
+
+            /// <summary>Each item as a payload of its own, through the buffer API and the Stream API.</summary>
+            public string? Visit<TItem>(PayloadPerItemCase<TItem> input)
+            {
+                ISerializerAdapter adapter = Adapter(input.Needs);
+                var output = new System.Buffers.ArrayBufferWriter<byte>();
+                for (int i = 0; i < input.Items.Count; i++)
+                {
+                    output.ResetWrittenCount();
+                    adapter.Serialize(input.Items[i], output);
+                    var comparer = new Comparer(checksIdentity: adapter.KeepsReferences);
+                    input.Compare(comparer, "[" + i + "]", input.Items[i], adapter.Deserialize<TItem>(output.WrittenSpan));
+                    if (comparer.Failed) return $"{output.WrittenCount:N0} B, differs at {comparer.FirstDifference}";
+
+                    using var stream = new MemoryStream();
+                    adapter.SerializeToStream(input.Items[i], stream);
+                    stream.Position = 0;
+                    comparer = new Comparer(checksIdentity: adapter.KeepsReferences);
+                    input.Compare(comparer, "[" + i + "]", input.Items[i], adapter.DeserializeFromStream<TItem>(stream));
+                    if (comparer.Failed) return $"through a Stream, differs at {comparer.FirstDifference}";
+                }
+                return null;
             }
         }
 

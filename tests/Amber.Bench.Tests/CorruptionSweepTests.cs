@@ -22,16 +22,19 @@ namespace Amber.Bench.Tests
     {
         public static IEnumerable<object[]> Workloads() => BenchRunner.AllWorkloads().Select(w => new object[] { w.Name });
 
-        private static WorkloadCase TinyCase(string name) =>
-            BenchRunner.AllWorkloads().Single(w => w.Name == name).Cases(BenchScale.Tiny, false).First();
+        /// <summary>The workload's cases at tiny scale (everyday has four, of different shapes).</summary>
+        private static IEnumerable<WorkloadCase> TinyCases(string name) =>
+            BenchRunner.AllWorkloads().Single(w => w.Name == name).Cases(BenchScale.Tiny, false);
 
         [Theory]
         [MemberData(nameof(Workloads))]
         public void Every_prefix_and_byte_change_of_the_workload_payload_reads_or_fails_with_AmberException(string name)
         {
-            WorkloadCase input = TinyCase(name);
-            string result = input.Accept(new Sweep());
-            Assert.Equal("ok", result);
+            foreach (WorkloadCase input in TinyCases(name))
+            {
+                string result = input.Accept(new Sweep());
+                Assert.Equal("ok", result);
+            }
         }
 
         private sealed class Sweep : IWorkloadCaseVisitor<string>
@@ -39,14 +42,26 @@ namespace Amber.Bench.Tests
             public string Visit<T>(WorkloadCase<T> input)
             {
                 AmberOptions options = (input.Needs & ShapeNeeds.SharedReferences) != 0 ? new AmberOptions { PreserveReferences = true } : AmberOptions.Default;
-                byte[] payload = AmberSerializer.Serialize(input.Value, options);
+                SweepPayload<T>(AmberSerializer.Serialize(input.Value, options), input.Title);
+                return "ok";
+            }
+
+            /// <summary>Each item's own payload, declared as the item type (the tiny case has a few dozen, each a few dozen bytes).</summary>
+            public string Visit<TItem>(PayloadPerItemCase<TItem> input)
+            {
+                for (int i = 0; i < input.Items.Count; i++) SweepPayload<TItem>(AmberSerializer.Serialize(input.Items[i]), $"{input.Title}[{i}]");
+                return "ok";
+            }
+
+            private static void SweepPayload<T>(byte[] payload, string title)
+            {
                 Assert.True(Read<T>(payload, "whole", span: true));
 
                 int stride = Environment.GetEnvironmentVariable("AMBER_FULL_SWEEP") == "1" ? 1 : Math.Max(1, payload.Length / 3000);
                 for (int length = 0; length < payload.Length; length += stride)
                 {
                     byte[] cut = payload.AsSpan(0, length).ToArray();
-                    Assert.False(Read<T>(cut, $"{input.Workload} cut to {length} of {payload.Length}", span: length % 3 != 2));
+                    Assert.False(Read<T>(cut, $"{title} cut to {length} of {payload.Length}", span: length % 3 != 2));
                 }
 
                 byte[] data = (byte[])payload.Clone();
@@ -57,11 +72,10 @@ namespace Amber.Bench.Tests
                     {
                         if (changed == original) continue;
                         data[i] = changed;
-                        Read<T>(data, $"{input.Workload} byte {i}: 0x{original:X2} -> 0x{changed:X2}", span: (i & 1) == 0);
+                        Read<T>(data, $"{title} byte {i}: 0x{original:X2} -> 0x{changed:X2}", span: (i & 1) == 0);
                     }
                     data[i] = original;
                 }
-                return "ok";
             }
 
             /// <summary>Reads through the span entry point or the others (alternating keeps the run short); true if it read.</summary>

@@ -18,6 +18,7 @@ namespace Amber.Bench.Runner
             new GameStateWorkload(),
             new BootPayloadWorkload(),
             new Vector3Workload(),
+            new EverydayWorkload(),
         };
 
         public static List<ResultRow> Run(BenchOptions options, IReadOnlyList<ISerializerAdapter> adapters, Action<string>? progressLine = null)
@@ -43,7 +44,7 @@ namespace Amber.Bench.Runner
                     caseIndex++;
                     bool peak = workload.Name == "sportevents" && !options.Tiny;
                     TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
-                    string where = $"[{clock.Elapsed:mm\\:ss}] {input.Workload} ({input.Objects:N0} objects)";
+                    string where = $"[{clock.Elapsed:mm\\:ss}] {input.Title} ({input.Objects:N0} objects)";
                     var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
 
                     // Every serializer is set up and checked first; then all are timed together, interleaved.
@@ -97,6 +98,6 @@ namespace Amber.Bench.Runner
         }
 
         private static ResultRow Failed(WorkloadCase input, string serializer, Exception ex) =>
-            new ResultRow { Workload = input.Workload, Serializer = serializer, Objects = input.Objects, Note = "failed: " + ex.GetType().Name + ": " + ex.Message };
+            new ResultRow { Workload = input.Workload, Case = input.Case, Serializer = serializer, Objects = input.Objects, Note = "failed: " + ex.GetType().Name + ": " + ex.Message };
     }
 }

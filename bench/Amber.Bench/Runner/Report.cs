@@ -15,11 +15,12 @@ namespace Amber.Bench.Runner
 
         public static void PrintTables(TextWriter o, IReadOnlyList<ResultRow> rows, IReadOnlyList<Workload> workloads)
         {
-            foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
+            foreach (var group in rows.GroupBy(r => (r.Workload, r.Case, r.Objects)))
             {
                 Workload? w = workloads.FirstOrDefault(x => x.Name == group.Key.Workload);
+                string title = group.First().Title;
                 o.WriteLine();
-                o.WriteLine($"## {group.Key.Workload} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Description : "")}");
+                o.WriteLine($"## {title} ({group.Key.Objects:N0} object{(group.Key.Objects == 1 ? "" : "s")}){(w != null ? " — " + w.Describe(group.Key.Case) : "")}");
                 bool peak = group.Any(r => r.PeakWorkingSetBytes != null);
                 o.WriteLine($"{"serializer",-30} {"size (B)",13} {"serialize",17} {"deserialize",17} {"ser alloc",12} {"deser alloc",12}{(peak ? $" {"peak WS",10}" : "")}  verified");
                 foreach (ResultRow r in group.OrderBy(r => r.IsBaseline))
@@ -60,14 +61,15 @@ namespace Amber.Bench.Runner
         {
             o.WriteLine();
             o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one; ~ marks a noisy time ratio: on one side the highest round median is over 1.2× the lowest)");
-            o.WriteLine($"{"workload",-22} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
-            foreach (var group in rows.GroupBy(r => (r.Workload, r.Objects)))
+            o.WriteLine($"{"workload",-WorkloadColumn} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
+            foreach (var group in rows.GroupBy(r => (r.Workload, r.Case, r.Objects)))
             {
                 ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured);
                 List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified && !r.IsBaseline).ToList();
                 if (amber == null || peers.Count == 0) continue;
-                string name = group.Key.Objects > 1 ? $"{group.Key.Workload} ({group.Key.Objects:N0})" : group.Key.Workload;
-                o.WriteLine($"{name,-22} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs, r => r.SerializeSpread),-Column} {Ratio(amber, peers, r => r.DeserializeNs, r => r.DeserializeSpread),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
+                string title = amber.Title;
+                string name = group.Key.Objects > 1 ? $"{title} ({group.Key.Objects:N0})" : title;
+                o.WriteLine($"{name,-WorkloadColumn} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs, r => r.SerializeSpread),-Column} {Ratio(amber, peers, r => r.DeserializeNs, r => r.DeserializeSpread),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
             }
         }
 
@@ -85,6 +87,9 @@ namespace Amber.Bench.Runner
         /// <summary>Whether the highest median of a single round is more than 1.2× the lowest.</summary>
         public static bool Noisy((double Low, double High)? spread) => spread is { } s && s.Low > 0 && s.High / s.Low > 1.2;
 
+        /// <summary>Wide enough for the longest workload and case with its count ("everyday: messages (10,000)").</summary>
+        private const int WorkloadColumn = 30;
+
         /// <summary>Wide enough for a noise mark, a ratio and the longest peer name ("MemoryPack (version tolerant)"), so no name is cut.</summary>
         private const int Column = 38;
 
@@ -94,7 +99,7 @@ namespace Amber.Bench.Runner
             sb.Append(CsvHeader).Append('\n');
             foreach (ResultRow r in rows.Where(r => !r.IsBaseline))
             {
-                sb.Append(Csv(r.Workload)).Append(',')
+                sb.Append(Csv(r.Title)).Append(',')
                   .Append(Csv(r.Serializer)).Append(',')
                   .Append(r.Objects.ToString(CultureInfo.InvariantCulture)).Append(',')
                   .Append(Num(r.SizeBytes)).Append(',')
@@ -123,7 +128,7 @@ namespace Amber.Bench.Runner
         /// </summary>
         public static void WriteSvg(string path, IReadOnlyList<ResultRow> rows)
         {
-            var groups = rows.Where(r => r.Measured && !r.IsBaseline).GroupBy(r => (r.Workload, r.Objects)).ToList();
+            var groups = rows.Where(r => r.Measured && !r.IsBaseline).GroupBy(r => (r.Workload, r.Case, r.Objects)).ToList();
             const int left = 230, width = 420, barH = 9, gap = 3;
             string[] metrics = { "serialize", "deserialize", "size" };
             string[] colors = { "#4e79a7", "#f28e2b", "#59a14f" };
@@ -135,7 +140,7 @@ namespace Amber.Bench.Runner
             {
                 ResultRow? amber = g.FirstOrDefault(r => r.Serializer == "Amber");
                 if (amber == null) continue;
-                string title = g.Key.Objects > 1 ? $"{g.Key.Workload} ({g.Key.Objects:N0} objects)" : g.Key.Workload;
+                string title = g.Key.Objects > 1 ? $"{amber.Title} ({g.Key.Objects:N0} objects)" : amber.Title;
                 body.Append($"<text x=\"10\" y=\"{y + 12}\" font-weight=\"bold\">{Esc(title)}</text>\n");
                 y += 20;
                 foreach (ResultRow r in g)

@@ -24,6 +24,10 @@ namespace Amber.Bench.Serializers
     [JsonSerializable(typeof(System.Collections.Generic.List<Amber.Bench.Workloads.Sport.SportEvent>))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Game.GameState))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.BootResponse))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.TradeBlotter))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.ReadingLog))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.Scene))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.Message))]
     // Derived types a polymorphic member may hold (Serializers/KnownSubtypes.cs): the generator only
     // sees the declared base types, so the derived ones are listed to get metadata too.
     [JsonSerializable(typeof(Amber.Bench.Workloads.Boot.Weapon))]
@@ -42,6 +46,11 @@ namespace Amber.Bench.Serializers
     [JsonSerializable(typeof(Amber.Bench.Workloads.Game.ConsumableItem))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Game.DocumentItem))]
     [JsonSerializable(typeof(Amber.Bench.Workloads.Game.TrinketItem))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.ChatMessage))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.MoveMessage))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.PingMessage))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.AckMessage))]
+    [JsonSerializable(typeof(Amber.Bench.Workloads.Everyday.JoinMessage))]
     public sealed partial class BenchJsonContext : JsonSerializerContext
     {
     }

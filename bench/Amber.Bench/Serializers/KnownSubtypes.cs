@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using Amber.Bench.Workloads.Boot;
+using Amber.Bench.Workloads.Everyday;
 using Amber.Bench.Workloads.Game;
 
 namespace Amber.Bench.Serializers
@@ -24,6 +25,7 @@ namespace Amber.Bench.Serializers
             [typeof(PublicProfile)] = new[] { typeof(FriendProfile), typeof(PlayerProfile) },
             [typeof(GameItem)] = new[] { typeof(WeaponItem), typeof(RangedWeaponItem), typeof(KeyItem), typeof(ContainerItem), typeof(ConsumableItem), typeof(DocumentItem), typeof(TrinketItem) },
             [typeof(WeaponItem)] = new[] { typeof(RangedWeaponItem) },
+            [typeof(Message)] = new[] { typeof(ChatMessage), typeof(MoveMessage), typeof(PingMessage), typeof(AckMessage), typeof(JoinMessage) },
         };
 
         private static readonly Dictionary<Type, string> Names =

@@ -70,6 +70,7 @@ namespace Amber.Bench.Serializers
             new vt::Amber.Bench.Workloads.GameStateWorkload(),
             new vt::Amber.Bench.Workloads.BootPayloadWorkload(),
             new vt::Amber.Bench.Workloads.Vector3Workload(),
+            new vt::Amber.Bench.Workloads.EverydayWorkload(),
         };
     }
 

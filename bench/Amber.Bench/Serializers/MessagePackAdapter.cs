@@ -110,6 +110,7 @@ namespace Amber.Bench.Serializers
             new contractless::Amber.Bench.Workloads.GameStateWorkload(),
             new contractless::Amber.Bench.Workloads.BootPayloadWorkload(),
             new contractless::Amber.Bench.Workloads.Vector3Workload(),
+            new contractless::Amber.Bench.Workloads.EverydayWorkload(),
         };
     }
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.IO;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Boot;
+using Amber.Bench.Workloads.Everyday;
 using Amber.Bench.Workloads.Game;
 using Amber.Bench.Workloads.Sport;
 using Nerdbank.MessagePack;
@@ -83,9 +84,15 @@ namespace Amber.Bench.Serializers
             gameItem.Add<TrinketItem>(6, shapes);
             var weapon = new DerivedShapeMapping<WeaponItem>();
             weapon.Add<RangedWeaponItem>(0, shapes);
+            var message = new DerivedShapeMapping<Message>();
+            message.Add<ChatMessage>(0, shapes);
+            message.Add<MoveMessage>(1, shapes);
+            message.Add<PingMessage>(2, shapes);
+            message.Add<AckMessage>(3, shapes);
+            message.Add<JoinMessage>(4, shapes);
             return new MessagePackSerializer
             {
-                DerivedTypeUnions = [item, mission, profile, gameItem, weapon],
+                DerivedTypeUnions = [item, mission, profile, gameItem, weapon, message],
             }.WithHiFiDateTime();
         }
 
@@ -121,6 +128,10 @@ namespace Amber.Bench.Serializers
     [GenerateShapeFor<System.Collections.Generic.List<SportEvent>>]
     [GenerateShapeFor<GameState>]
     [GenerateShapeFor<BootResponse>]
+    [GenerateShapeFor<TradeBlotter>]
+    [GenerateShapeFor<ReadingLog>]
+    [GenerateShapeFor<Scene>]
+    [GenerateShapeFor<Message>]
     [GenerateShapeFor<Weapon>]
     [GenerateShapeFor<Armor>]
     [GenerateShapeFor<Consumable>]
@@ -137,6 +148,11 @@ namespace Amber.Bench.Serializers
     [GenerateShapeFor<ConsumableItem>]
     [GenerateShapeFor<DocumentItem>]
     [GenerateShapeFor<TrinketItem>]
+    [GenerateShapeFor<ChatMessage>]
+    [GenerateShapeFor<MoveMessage>]
+    [GenerateShapeFor<PingMessage>]
+    [GenerateShapeFor<AckMessage>]
+    [GenerateShapeFor<JoinMessage>]
     // The object-valued variables hold these; the object converter looks their shapes up by runtime type.
     [GenerateShapeFor<long>]
     [GenerateShapeFor<double>]

@@ -49,8 +49,11 @@ namespace Amber.Bench.Serializers
         /// Default settings plus the DateTime round trip, the suite's contract resolver (private members
         /// and type names on polymorphic members, <see cref="BenchContractResolver"/>) and the allow-list
         /// binder for those type names; <see cref="PreserveReferencesHandling.Objects"/>
-        /// when the shape shares objects. Integers in <c>object</c> members read as long and
-        /// fractions as double by default, so <see cref="ShapeNeeds.ObjectValues"/> needs nothing.
+        /// when the shape shares objects; <see cref="TypeNameHandling.Auto"/> on the serializer when the
+        /// value is declared as an abstract base (a root's type name comes only from the serializer's
+        /// own setting; the members' types are all concrete there, so no other type name is written).
+        /// Integers in <c>object</c> members read as long and fractions as double by default, so
+        /// <see cref="ShapeNeeds.ObjectValues"/> needs nothing.
         /// </summary>
         public static JsonSerializerSettings CreateSettings(ShapeNeeds needs) => new JsonSerializerSettings
         {
@@ -59,6 +62,7 @@ namespace Amber.Bench.Serializers
             ContractResolver = BenchContractResolver.Instance,
             SerializationBinder = KnownTypesBinder.Instance,
             PreserveReferencesHandling = (needs & ShapeNeeds.SharedReferences) != 0 ? PreserveReferencesHandling.Objects : PreserveReferencesHandling.None,
+            TypeNameHandling = (needs & ShapeNeeds.PolymorphicRoot) != 0 ? TypeNameHandling.Auto : TypeNameHandling.None,
         };
 
         public void Serialize<T>(T value, ArrayBufferWriter<byte> output)

@@ -111,6 +111,10 @@ namespace Amber.Bench.Serializers
             typeof(List<SportEvent>),
             typeof(Workloads.Game.GameState),
             typeof(BootResponse),
+            typeof(Workloads.Everyday.TradeBlotter),
+            typeof(Workloads.Everyday.ReadingLog),
+            typeof(Workloads.Everyday.Scene),
+            typeof(Workloads.Everyday.Message),
         };
     }
 }

@@ -6,3 +6,7 @@
 [assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.List<Amber.Bench.Workloads.Sport.SportEvent>))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Game.GameState))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Boot.BootResponse))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Everyday.TradeBlotter))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Everyday.ReadingLog))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Everyday.Scene))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Bench.Workloads.Everyday.Message))]
