@@ -142,10 +142,18 @@ namespace Amber.Generator.Emitting
                     }
                 }
                 bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
-                if (conditional) sw.Open("if ((" + PresenceWord(i, "px") + " & " + PresenceBit(i) + ") != 0)");
+                string present = "(" + PresenceWord(i, "px") + " & " + PresenceBit(i) + ") != 0";
                 string value = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".GetValueOrDefault()" : "m" + i;
-                if (i < reservedUntil) sw.Line("w.Write" + written.Scalar + "Reserved(" + (written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "") + value + ");");
-                else EmitWrite(sw, written, value, 0);
+                if (i < reservedUntil)
+                {
+                    // In reserved room a member whose presence varies is encoded either way and counted only when present:
+                    // no branch on presence, which varies from object to object in data with nulls and defaults.
+                    string cast = written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "";
+                    sw.Line("w.Write" + written.Scalar + "Reserved(" + cast + value + (conditional ? ", " + present : "") + ");");
+                    continue;
+                }
+                if (conditional) sw.Open("if (" + present + ")");
+                EmitWrite(sw, written, value, 0);
                 if (conditional) sw.Close();
             }
             sw.Line("w.ExitDepth();");
