@@ -159,6 +159,7 @@ namespace Amber.Bench.Runner
                     DeserializeAllocBytes = deAlloc,
                     PeakWorkingSetBytes = peak,
                     Verified = !_comparer.Failed,
+                    KeepsReferences = _adapter.KeepsReferences,
                     Note = _comparer.FirstDifference,
                 };
             }

@@ -20,9 +20,10 @@ namespace Amber.Bench.Runner
 
 usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
-  (no option)              quick mode: all six workloads, every serializer, then the tables
+  (no option)              quick mode: all the workloads, every serializer, then the tables
   --full                   also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
-  --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, bootpayload, vector3)
+  --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, gamestate-noshare,
+                           bootpayload, vector3)
   --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
   --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg)
   --coldstart              instead of the tables: the gamestate save loaded in fresh processes, each serializer

@@ -68,6 +68,7 @@ namespace Amber.Bench.Serializers
             new vt::Amber.Bench.Workloads.BookShelfWorkload(),
             new vt::Amber.Bench.Workloads.SportEventsWorkload(),
             new vt::Amber.Bench.Workloads.GameStateWorkload(),
+            new vt::Amber.Bench.Workloads.GameStateNoShareWorkload(),
             new vt::Amber.Bench.Workloads.BootPayloadWorkload(),
             new vt::Amber.Bench.Workloads.Vector3Workload(),
         };

@@ -108,6 +108,7 @@ namespace Amber.Bench.Serializers
             new contractless::Amber.Bench.Workloads.BookShelfWorkload(),
             new contractless::Amber.Bench.Workloads.SportEventsWorkload(),
             new contractless::Amber.Bench.Workloads.GameStateWorkload(),
+            new contractless::Amber.Bench.Workloads.GameStateNoShareWorkload(),
             new contractless::Amber.Bench.Workloads.BootPayloadWorkload(),
             new contractless::Amber.Bench.Workloads.Vector3Workload(),
         };
