@@ -241,7 +241,7 @@ namespace Amber.Bench.Runner
         private static string Esc(string s) => s.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
 
         /// <summary>A median time and its spread: how far the furthest single round's median lies from it, in percent.</summary>
-        private static string Time(double? ns, (double Low, double High)? spread)
+        internal static string Time(double? ns, (double Low, double High)? spread)
         {
             if (ns == null || spread == null || ns.Value <= 0) return Time(ns);
             double away = Math.Max(spread.Value.High - ns.Value, ns.Value - spread.Value.Low) / ns.Value * 100;
@@ -257,7 +257,7 @@ namespace Amber.Bench.Runner
             return (v / 1_000_000).ToString("0.0", CultureInfo.InvariantCulture) + " ms";
         }
 
-        private static string Bytes(long? b)
+        internal static string Bytes(long? b)
         {
             if (b == null) return "-";
             long v = b.Value;
