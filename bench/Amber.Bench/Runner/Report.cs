@@ -80,7 +80,7 @@ namespace Amber.Bench.Runner
                     List<ResultRow> apart = peers.Where(p => !p.KeepsReferences).ToList();
                     peers = peers.Where(p => p.KeepsReferences).ToList();
                     notes.Add($"{group.Key.Workload}: Amber keeps shared references here (AmberOptions.PreserveReferences), so its line takes the best of the peers whose copy keeps them too ({Names(peers)}), "
-                        + "and the like-for-like lines \"references kept\" set Amber against each of them, in the set-up its footnote describes; "
+                        + "and the like-for-like lines \"references kept\" set Amber against each of them, each in the set-up the notes under the tables describe; "
                         + (apart.Count > 0 ? $"{Names(apart)} bring back two equal objects where the original has one (a different graph), and are left out of both." : "no peer was left out."));
                     foreach (ResultRow peer in peers) pairs.Add(($"{group.Key.Workload}, references kept: ÷ {peer.Serializer}", amber, peer));
                     if (peers.Count == 0) continue;
