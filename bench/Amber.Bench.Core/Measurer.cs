@@ -80,6 +80,14 @@ namespace Amber.Bench.Runner
             return subject;
         }
 
+        /// <summary>Checks and warms up a write and a read that are not an adapter's pair (a serializer's Stream entry points), to be timed in the same rounds.</summary>
+        public Subject Prepare(OperationPair pair)
+        {
+            var subject = new PairSubject(this, pair);
+            subject.Check();
+            return subject;
+        }
+
         /// <summary>Times the prepared serializers in interleaved rounds, then measures allocation (and peaks), and returns their rows in order.</summary>
         public List<ResultRow> Run(IReadOnlyList<Subject> subjects)
         {
@@ -181,6 +189,7 @@ namespace Amber.Bench.Runner
                     DeserializeAllocBytes = deAlloc,
                     PeakWorkingSetBytes = peak,
                     Verified = !_comparer.Failed,
+                    KeepsReferences = Adapter.KeepsReferences,
                     Note = _comparer.FirstDifference,
                 };
             }
@@ -313,6 +322,64 @@ namespace Amber.Bench.Runner
                 Verified = true,
                 IsBaseline = true,
             };
+        }
+
+        /// <summary>An <see cref="OperationPair"/>: its write in the serialize turns, its read in the deserialize turns, its check before and after.</summary>
+        private sealed class PairSubject : Subject
+        {
+            private readonly Measurer _m;
+            private readonly OperationPair _pair;
+            private readonly Series _write;
+            private readonly Series _read;
+            private long _bytes;
+            private string? _difference;
+
+            public PairSubject(Measurer m, OperationPair pair)
+            {
+                _m = m;
+                _pair = pair;
+                _write = new Series(m, pair.Write);
+                _read = new Series(m, pair.Read);
+            }
+
+            public override string Name => _pair.Name;
+
+            /// <summary>Writes and reads once and compares the copy, then warms up both operations.</summary>
+            public void Check()
+            {
+                _m._progress(Name + ": write and read once and verify");
+                (_bytes, _difference) = _pair.Check();
+                _m._progress(Name + ": warm-up");
+                _write.WarmUp();
+                _read.WarmUp();
+            }
+
+            internal override void Turn(bool serialize, TimeSpan budget) => (serialize ? _write : _read).Turn(budget);
+
+            internal override ResultRow Finish()
+            {
+                long writeAlloc = Allocated(_pair.Write);
+                long readAlloc = Allocated(_pair.Read);
+                // Once more after the rounds: the timed calls left the same faithful copy behind.
+                (long bytes, string? difference) = _pair.Check();
+                _difference ??= difference ?? (bytes != _bytes ? $"{bytes} bytes after the rounds, {_bytes} before" : null);
+                return new ResultRow
+                {
+                    Workload = _pair.Workload,
+                    Serializer = _pair.Name,
+                    Objects = _pair.Objects,
+                    SizeBytes = _bytes,
+                    SerializeNs = _write.Median,
+                    DeserializeNs = _read.Median,
+                    SerializeSpread = _write.Spread,
+                    DeserializeSpread = _read.Spread,
+                    SerializeAllocBytes = writeAlloc,
+                    DeserializeAllocBytes = readAlloc,
+                    Verified = _difference == null,
+                    KeepsReferences = _pair.KeepsReferences,
+                    Note = _difference,
+                };
+            }
         }
 
         /// <summary>The samples of one serializer's one operation, taken over several turns.</summary>

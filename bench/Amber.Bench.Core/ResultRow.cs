@@ -27,6 +27,9 @@ namespace Amber.Bench.Runner
         public (double Low, double High)? DeserializeSpread { get; init; }
         public bool Verified { get; init; }
 
+        /// <summary>Whether the serializer was set up to keep shared references (two references to one object come back as one); the summary compares like with like.</summary>
+        public bool KeepsReferences { get; init; }
+
         /// <summary>A reference point (<see cref="Workloads.Baseline"/>), not a serializer: printed under its table, left out of the CSV, the chart and the summary.</summary>
         public bool IsBaseline { get; init; }
 

@@ -43,6 +43,7 @@ namespace Amber.Bench
             List<ResultRow> rows;
             try
             {
+                StreamEntryPointsProbe.Selected(options);
                 rows = BenchRunner.Run(options, Peers.All(), line =>
                 {
                     if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
@@ -58,6 +59,14 @@ namespace Amber.Bench
 
             Report.PrintTables(Console.Out, rows, BenchRunner.AllWorkloads());
             Report.PrintSummary(Console.Out, rows);
+
+            List<StreamEntryPointsProbe.Row> entryPoints = StreamEntryPointsProbe.Run(options, Peers.All(), line =>
+            {
+                if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
+                else Console.Error.WriteLine(line);
+            });
+            if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
+            StreamEntryPointsProbe.Print(Console.Out, entryPoints, Peers.All());
 
             bool streamingOk = true;
             if ((options.Workloads == null || options.Workloads.Contains("sportevents")) && options.WantsSerializer("Amber"))
@@ -81,7 +90,7 @@ namespace Amber.Bench
                 Console.WriteLine();
                 Console.WriteLine($"wrote {options.CsvPath} and {svg}");
             }
-            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk;
+            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk && entryPoints.TrueForAll(r => r.Result.Measured && r.Result.Verified);
             return allVerified ? 0 : 1;
         }
     }

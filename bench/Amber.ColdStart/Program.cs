@@ -99,7 +99,7 @@ namespace Amber.Bench.ColdStart
             Workload[] workloads =
             {
                 new EnvelopeWorkload(), new BookShelfWorkload(), new SportEventsWorkload(),
-                new GameStateWorkload(), new BootPayloadWorkload(), new Vector3Workload(), new EverydayWorkload(),
+                new GameStateWorkload(), new GameStateNoShareWorkload(), new BootPayloadWorkload(), new Vector3Workload(), new EverydayWorkload(),
             };
             int failures = 0;
             foreach (Workload workload in workloads)

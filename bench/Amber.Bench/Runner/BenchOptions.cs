@@ -12,6 +12,7 @@ namespace Amber.Bench.Runner
         public bool Help { get; private set; }
         public HashSet<string>? Workloads { get; private set; }
         public HashSet<string>? Serializers { get; private set; }
+        public HashSet<string>? StreamWorkloads { get; private set; }
         public string? CsvPath { get; private set; }
         public bool ColdStart { get; private set; }
         public int Runs { get; private set; } = 10;
@@ -20,10 +21,14 @@ namespace Amber.Bench.Runner
 
 usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
-  (no option)              quick mode: all seven workloads, every serializer, then the tables
+  (no option)              quick mode: all the workloads, every serializer, then the tables
   --full                   also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
-  --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, bootpayload, vector3, everyday)
+  --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, gamestate-noshare,
+                           bootpayload, vector3, everyday)
   --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
+  --stream-workloads NAME[,NAME]
+                           the workloads whose Stream entry points are measured after the tables (default: bookshelf;
+                           none: no such table); each runs only if --workload selects it too
   --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg)
   --coldstart              instead of the tables: the gamestate save loaded in fresh processes, each serializer
                            built alone, JIT and NativeAOT (needs clang: tests/package/aot.sh installs it)
@@ -44,6 +49,7 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
                     case "--help": case "-h": case "-?": o.Help = true; break;
                     case "--workload": o.Workloads = List(args, ref i, a); break;
                     case "--serializer": o.Serializers = List(args, ref i, a); break;
+                    case "--stream-workloads": o.StreamWorkloads = List(args, ref i, a); break;
                     case "--csv": o.CsvPath = Value(args, ref i, a); break;
                     case "--coldstart": o.ColdStart = true; break;
                     case "--runs":

@@ -16,6 +16,7 @@ namespace Amber.Bench.Runner
             new BookShelfWorkload(),
             new SportEventsWorkload(),
             new GameStateWorkload(),
+            new GameStateNoShareWorkload(),
             new BootPayloadWorkload(),
             new Vector3Workload(),
             new EverydayWorkload(),

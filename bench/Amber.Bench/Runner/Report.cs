@@ -56,24 +56,104 @@ namespace Amber.Bench.Runner
             "Times: every serializer is checked and warmed up, then timed in 5 interleaved rounds (each takes its turn at serializing and at deserializing, a full GC before each turn, the order rotated every round); "
             + "the figure is the median of all its samples, and ±N% is how far the furthest single round's median lies from it. A slow spell of the machine shows up as spread in the rows it touched.";
 
-        /// <summary>Amber's ratio to the best peer per column and workload (below 1.00 means Amber is better).</summary>
+        /// <summary>
+        /// Amber's ratio to the best peer per column and workload (below 1.00 means Amber is better). Where Amber
+        /// keeps shared references (gamestate), the best peer is taken among the peers that keep them too: the
+        /// others bring back a different object graph. Then, like for like, Amber ÷ each of those peers, and
+        /// Amber ÷ MemoryPack on the save without shared objects (<see cref="HeadToHead"/>); notes say what each line compares.
+        /// </summary>
         public static void PrintSummary(TextWriter o, IReadOnlyList<ResultRow> rows)
         {
             o.WriteLine();
             o.WriteLine("## Summary: Amber ÷ best peer (below 1.00: Amber is better; the peer named is the best one; ~ marks a noisy time ratio: on one side the highest round median is over 1.2× the lowest)");
-            o.WriteLine($"{"workload",-WorkloadColumn} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
+            o.WriteLine($"{"workload",-NameColumn} {"size",-Column} {"serialize",-Column} {"deserialize",-Column} {"ser alloc",-Column} {"deser alloc",-Column}");
+            var notes = new List<string>();
+            var pairs = new List<(string Label, ResultRow Amber, ResultRow Peer)>();
             foreach (var group in rows.GroupBy(r => (r.Workload, r.Case, r.Objects)))
             {
                 ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured);
                 List<ResultRow> peers = group.Where(r => r.Serializer != "Amber" && r.Measured && r.Verified && !r.IsBaseline).ToList();
                 if (amber == null || peers.Count == 0) continue;
-                string title = amber.Title;
-                string name = group.Key.Objects > 1 ? $"{title} ({group.Key.Objects:N0})" : title;
-                o.WriteLine($"{name,-WorkloadColumn} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs, r => r.SerializeSpread),-Column} {Ratio(amber, peers, r => r.DeserializeNs, r => r.DeserializeSpread),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
+                string name = group.Key.Objects > 1 ? $"{amber.Title} ({group.Key.Objects:N0})" : amber.Title;
+                if (amber.KeepsReferences)
+                {
+                    // Like with like: a peer without reference tracking returns two objects where the original has one.
+                    List<ResultRow> apart = peers.Where(p => !p.KeepsReferences).ToList();
+                    peers = peers.Where(p => p.KeepsReferences).ToList();
+                    notes.Add($"{group.Key.Workload}: Amber keeps shared references here (AmberOptions.PreserveReferences), so its line takes the best of the peers whose copy keeps them too ({Names(peers)}), "
+                        + "and the like-for-like lines \"references kept\" set Amber against each of them, each in the set-up the notes under the tables describe; "
+                        + (apart.Count > 0 ? $"{Names(apart)} bring back two equal objects where the original has one (a different graph), and are left out of both." : "no peer was left out."));
+                    foreach (ResultRow peer in peers) pairs.Add(($"{group.Key.Workload}, references kept: ÷ {peer.Serializer}", amber, peer));
+                    if (peers.Count == 0) continue;
+                }
+                foreach ((string workload, string peerName, string setUp, _) in HeadToHead)
+                {
+                    ResultRow? peer = peers.FirstOrDefault(p => p.Serializer == peerName);
+                    if (workload != group.Key.Workload || peer == null) continue;
+                    pairs.Add(($"{group.Key.Workload}, {setUp}: ÷ {peer.Serializer}", amber, peer));
+                }
+                o.WriteLine($"{name,-NameColumn} {Ratio(amber, peers, r => r.SizeBytes),-Column} {Ratio(amber, peers, r => r.SerializeNs, r => r.SerializeSpread),-Column} {Ratio(amber, peers, r => r.DeserializeNs, r => r.DeserializeSpread),-Column} {Ratio(amber, peers, r => r.SerializeAllocBytes),-Column} {Ratio(amber, peers, r => r.DeserializeAllocBytes),-Column}");
+            }
+            if (pairs.Count > 0)
+            {
+                o.WriteLine();
+                o.WriteLine("## Summary, like for like: Amber ÷ one peer that brings back the same object graph (below 1.00: Amber is better; ~ as above)");
+                int label = Math.Max(NameColumn, pairs.Max(p => p.Label.Length));
+                o.WriteLine($"{"workload, set-up: ÷ peer".PadRight(label)} {"size",-PairColumn} {"serialize",-PairColumn} {"deserialize",-PairColumn} {"ser alloc",-PairColumn} {"deser alloc",-PairColumn}");
+                foreach ((string text, ResultRow amber, ResultRow peer) in pairs)
+                {
+                    var one = new List<ResultRow> { peer };
+                    o.WriteLine($"{text.PadRight(label)} {Ratio(amber, one, r => r.SizeBytes, named: false),-PairColumn} {Ratio(amber, one, r => r.SerializeNs, r => r.SerializeSpread, named: false),-PairColumn} {Ratio(amber, one, r => r.DeserializeNs, r => r.DeserializeSpread, named: false),-PairColumn} {Ratio(amber, one, r => r.SerializeAllocBytes, named: false),-PairColumn} {Ratio(amber, one, r => r.DeserializeAllocBytes, named: false),-PairColumn}");
+                }
+                foreach ((string workload, string peerName, _, string note) in HeadToHead)
+                {
+                    if (pairs.Any(p => p.Amber.Workload == workload && p.Peer.Serializer == peerName)) notes.Add($"{workload}: {note}");
+                }
+            }
+            PrintAgainst(o, rows, "MemoryPack",
+                "MemoryPack in its default mode (the fastest .NET binary serializer, not version tolerant); on gamestate it keeps no shared references and Amber does, so compare gamestate-noshare there");
+            if (notes.Count == 0) return;
+            o.WriteLine();
+            o.WriteLine("Summary notes:");
+            foreach (string n in notes) o.WriteLine("  * " + n);
+        }
+
+        /// <summary>Amber ÷ one peer on every workload and case where both have a verified row.</summary>
+        private static void PrintAgainst(TextWriter o, IReadOnlyList<ResultRow> rows, string peerName, string what)
+        {
+            var lines = new List<(string Name, ResultRow Amber, ResultRow Peer)>();
+            foreach (var group in rows.GroupBy(r => (r.Workload, r.Case, r.Objects)))
+            {
+                ResultRow? amber = group.FirstOrDefault(r => r.Serializer == "Amber" && r.Measured && r.Verified);
+                ResultRow? peer = group.FirstOrDefault(r => r.Serializer == peerName && r.Measured && r.Verified);
+                if (amber == null || peer == null) continue;
+                lines.Add((group.Key.Objects > 1 ? $"{amber.Title} ({group.Key.Objects:N0})" : amber.Title, amber, peer));
+            }
+            if (lines.Count == 0) return;
+            o.WriteLine();
+            o.WriteLine($"## Summary: Amber ÷ {peerName} on every workload (below 1.00: Amber is better; ~ as above): {what}");
+            o.WriteLine($"{"workload",-NameColumn} {"size",-PairColumn} {"serialize",-PairColumn} {"deserialize",-PairColumn} {"ser alloc",-PairColumn} {"deser alloc",-PairColumn}");
+            foreach ((string name, ResultRow amber, ResultRow peer) in lines)
+            {
+                var one = new List<ResultRow> { peer };
+                o.WriteLine($"{name,-NameColumn} {Ratio(amber, one, r => r.SizeBytes, named: false),-PairColumn} {Ratio(amber, one, r => r.SerializeNs, r => r.SerializeSpread, named: false),-PairColumn} {Ratio(amber, one, r => r.DeserializeNs, r => r.DeserializeSpread, named: false),-PairColumn} {Ratio(amber, one, r => r.SerializeAllocBytes, named: false),-PairColumn} {Ratio(amber, one, r => r.DeserializeAllocBytes, named: false),-PairColumn}");
             }
         }
 
-        private static string Ratio(ResultRow amber, List<ResultRow> peers, Func<ResultRow, double?> column, Func<ResultRow, (double Low, double High)?>? spread = null)
+        /// <summary>
+        /// Like-for-like lines printed under the summary besides the reference-keeping peers: a workload, the
+        /// peer Amber is set against, the set-up in a few words, and the note that says what the line compares.
+        /// </summary>
+        private static readonly (string Workload, string Peer, string SetUp, string Note)[] HeadToHead =
+        {
+            ("gamestate-noshare", "MemoryPack", "default modes",
+                "the save with no object reachable twice, Amber in its default mode (no PreserveReferences) ÷ MemoryPack in its default mode (GenerateType.Object, no reference tracking): "
+                + "the same object graph in and out; the summary line \"gamestate-noshare\" takes the best of every peer, each in its default mode."),
+        };
+
+        private static string Names(IEnumerable<ResultRow> rows) => string.Join(", ", rows.Select(r => r.Serializer));
+
+        private static string Ratio(ResultRow amber, List<ResultRow> peers, Func<ResultRow, double?> column, Func<ResultRow, (double Low, double High)?>? spread = null, bool named = true)
         {
             double? a = column(amber);
             ResultRow? best = peers.Where(p => column(p) != null).OrderBy(p => column(p)).FirstOrDefault();
@@ -81,17 +161,20 @@ namespace Amber.Bench.Runner
             double b = column(best)!.Value;
             string ratio = b == 0 ? (a == 0 ? "1.00" : "inf") : (a.Value / b).ToString("0.00", CultureInfo.InvariantCulture);
             bool noisy = spread != null && (Noisy(spread(amber)) || Noisy(spread(best)));
-            return $"{(noisy ? "~" : "")}{ratio} ({best.Serializer})";
+            return $"{(noisy ? "~" : "")}{ratio}{(named ? $" ({best.Serializer})" : "")}";
         }
 
         /// <summary>Whether the highest median of a single round is more than 1.2× the lowest.</summary>
         public static bool Noisy((double Low, double High)? spread) => spread is { } s && s.Low > 0 && s.High / s.Low > 1.2;
 
-        /// <summary>Wide enough for the longest workload and case with its count ("everyday: messages (10,000)").</summary>
-        private const int WorkloadColumn = 30;
-
         /// <summary>Wide enough for a noise mark, a ratio and the longest peer name ("MemoryPack (version tolerant)"), so no name is cut.</summary>
         private const int Column = 38;
+
+        /// <summary>Wide enough for the longest workload title with its object count ("everyday: messages (10,000)").</summary>
+        private const int NameColumn = 30;
+
+        /// <summary>A like-for-like ratio has no peer name beside it.</summary>
+        private const int PairColumn = 12;
 
         public static void WriteCsv(string path, IReadOnlyList<ResultRow> rows)
         {
@@ -183,7 +266,7 @@ namespace Amber.Bench.Runner
         private static string Esc(string s) => s.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
 
         /// <summary>A median time and its spread: how far the furthest single round's median lies from it, in percent.</summary>
-        private static string Time(double? ns, (double Low, double High)? spread)
+        internal static string Time(double? ns, (double Low, double High)? spread)
         {
             if (ns == null || spread == null || ns.Value <= 0) return Time(ns);
             double away = Math.Max(spread.Value.High - ns.Value, ns.Value - spread.Value.Low) / ns.Value * 100;
@@ -199,7 +282,7 @@ namespace Amber.Bench.Runner
             return (v / 1_000_000).ToString("0.0", CultureInfo.InvariantCulture) + " ms";
         }
 
-        private static string Bytes(long? b)
+        internal static string Bytes(long? b)
         {
             if (b == null) return "-";
             long v = b.Value;

@@ -4,6 +4,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
+using System.Threading.Tasks;
 using Amber.Bench.Workloads;
 using MemoryPack;
 
@@ -18,7 +19,7 @@ namespace Amber.Bench.Serializers
     /// (Workloads/GameState/MemoryPackFormatters.cs, Workloads/BootPayload/MemoryPackFormatters.cs); <c>object</c> values go through <see cref="ScriptValueFormatter"/>,
     /// registered once for the process.
     /// </summary>
-    public class MemoryPackAdapter : ISerializerAdapter
+    public class MemoryPackAdapter : ISerializerAdapter, IStreamEntryPoints
     {
         static MemoryPackAdapter()
         {
@@ -52,6 +53,34 @@ namespace Amber.Bench.Serializers
         public void SerializeToStream<T>(T value, Stream destination) => MemoryPackSerializer.SerializeAsync(destination, value).AsTask().GetAwaiter().GetResult();
 
         public T DeserializeFromStream<T>(Stream source) => MemoryPackSerializer.DeserializeAsync<T>(source).AsTask().GetAwaiter().GetResult()!;
+
+        /// <summary>The synchronous Stream rows' buffer: MemoryPack has no synchronous Stream API, so its users go through a buffer.</summary>
+        private readonly ArrayBufferWriter<byte> _streamBuffer = new ArrayBufferWriter<byte>(1 << 16);
+
+        public string StreamNote =>
+            "MemoryPack has no synchronous Stream API, so its sync row does what its users write: Serialize into a reused ArrayBufferWriter<byte>, then one Stream.Write of its bytes; "
+            + "and the stream read to its end (Stream.Read in 64 KB steps) into a reused ArrayBufferWriter<byte>, then Deserialize<T>(ReadOnlySpan<byte>). Async: its SerializeAsync(Stream, T) and DeserializeAsync<T>(Stream).";
+
+        public void SerializeStream<T>(T value, Stream destination)
+        {
+            _streamBuffer.ResetWrittenCount();
+            MemoryPackSerializer.Serialize(_streamBuffer, value);
+            destination.Write(_streamBuffer.WrittenSpan);
+        }
+
+        public T DeserializeStream<T>(Stream source)
+        {
+            _streamBuffer.ResetWrittenCount();
+            int read;
+            while ((read = source.Read(_streamBuffer.GetSpan(1 << 16))) > 0) _streamBuffer.Advance(read);
+            return MemoryPackSerializer.Deserialize<T>(_streamBuffer.WrittenSpan)!;
+        }
+
+        public bool HasAsyncStream => true;
+
+        public ValueTask SerializeStreamAsync<T>(T value, Stream destination) => MemoryPackSerializer.SerializeAsync(destination, value);
+
+        public ValueTask<T> DeserializeStreamAsync<T>(Stream source) => MemoryPackSerializer.DeserializeAsync<T>(source)!;
     }
 
     /// <summary>MemoryPack in <c>GenerateType.VersionTolerant</c> mode, measured on its own copy of the model types.</summary>
@@ -68,6 +97,7 @@ namespace Amber.Bench.Serializers
             new vt::Amber.Bench.Workloads.BookShelfWorkload(),
             new vt::Amber.Bench.Workloads.SportEventsWorkload(),
             new vt::Amber.Bench.Workloads.GameStateWorkload(),
+            new vt::Amber.Bench.Workloads.GameStateNoShareWorkload(),
             new vt::Amber.Bench.Workloads.BootPayloadWorkload(),
             new vt::Amber.Bench.Workloads.Vector3Workload(),
             new vt::Amber.Bench.Workloads.EverydayWorkload(),

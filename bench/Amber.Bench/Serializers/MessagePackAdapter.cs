@@ -4,6 +4,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
+using System.Threading.Tasks;
 using Amber.Bench.Workloads;
 using MessagePack;
 using MessagePack.Formatters;
@@ -19,7 +20,7 @@ namespace Amber.Bench.Serializers
     /// only). Two rows: int keys (<c>[MessagePackObject]</c>/<c>[Key]</c> on the model types, its fastest
     /// mode) and contractless (member names as keys, the model copy without those attributes).
     /// </summary>
-    public class MessagePackAdapter : ISerializerAdapter
+    public class MessagePackAdapter : ISerializerAdapter, IStreamEntryPoints
     {
         private readonly MessagePackSerializerOptions _options;
         private readonly PinnedSpanMemory _payload = new PinnedSpanMemory();
@@ -92,6 +93,19 @@ namespace Amber.Bench.Serializers
         public void SerializeToStream<T>(T value, Stream destination) => MessagePackSerializer.Serialize(destination, value, _options);
 
         public T DeserializeFromStream<T>(Stream source) => MessagePackSerializer.Deserialize<T>(source, _options);
+
+        public string StreamNote =>
+            "MessagePack: MessagePackSerializer.Serialize<T>(Stream, T, options) and Deserialize<T>(Stream, options); async: SerializeAsync<T>(Stream, T, options) (a Task) and DeserializeAsync<T>(Stream, options).";
+
+        public void SerializeStream<T>(T value, Stream destination) => MessagePackSerializer.Serialize(destination, value, _options);
+
+        public T DeserializeStream<T>(Stream source) => MessagePackSerializer.Deserialize<T>(source, _options);
+
+        public bool HasAsyncStream => true;
+
+        public ValueTask SerializeStreamAsync<T>(T value, Stream destination) => new ValueTask(MessagePackSerializer.SerializeAsync(destination, value, _options));
+
+        public ValueTask<T> DeserializeStreamAsync<T>(Stream source) => MessagePackSerializer.DeserializeAsync<T>(source, _options);
     }
 
     /// <summary>MessagePack with <c>ContractlessStandardResolverAllowPrivate</c>, on the model copy without MessagePack contracts.</summary>
@@ -108,6 +122,7 @@ namespace Amber.Bench.Serializers
             new contractless::Amber.Bench.Workloads.BookShelfWorkload(),
             new contractless::Amber.Bench.Workloads.SportEventsWorkload(),
             new contractless::Amber.Bench.Workloads.GameStateWorkload(),
+            new contractless::Amber.Bench.Workloads.GameStateNoShareWorkload(),
             new contractless::Amber.Bench.Workloads.BootPayloadWorkload(),
             new contractless::Amber.Bench.Workloads.Vector3Workload(),
             new contractless::Amber.Bench.Workloads.EverydayWorkload(),

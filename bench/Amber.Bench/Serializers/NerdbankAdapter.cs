@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Threading.Tasks;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Boot;
 using Amber.Bench.Workloads.Everyday;
@@ -20,7 +21,7 @@ namespace Amber.Bench.Serializers
     /// one <see cref="DerivedShapeMapping{TBase}"/> per base in <see cref="KnownSubtypes"/>).
     /// Objects are msgpack maps keyed by property name (its default, version tolerant).
     /// </summary>
-    public sealed class NerdbankAdapter : ISerializerAdapter
+    public sealed class NerdbankAdapter : ISerializerAdapter, IStreamEntryPoints
     {
         private static readonly MessagePackSerializer Base = CreateSerializer();
 
@@ -110,6 +111,20 @@ namespace Amber.Bench.Serializers
         public void SerializeToStream<T>(T value, Stream destination) => _serializer.Serialize(destination, value, Shape<T>.Value);
 
         public T DeserializeFromStream<T>(Stream source) => _serializer.Deserialize(source, Shape<T>.Value)!;
+
+        public string StreamNote =>
+            "Nerdbank.MessagePack: MessagePackSerializer.Serialize(Stream, T, ITypeShape<T>) and Deserialize(Stream, ITypeShape<T>) (which reads the whole stream into memory first, per its docs); "
+            + "async: SerializeAsync(Stream, T, ITypeShape<T>) and DeserializeAsync(Stream, ITypeShape<T>).";
+
+        public void SerializeStream<T>(T value, Stream destination) => _serializer.Serialize(destination, value, Shape<T>.Value);
+
+        public T DeserializeStream<T>(Stream source) => _serializer.Deserialize(source, Shape<T>.Value)!;
+
+        public bool HasAsyncStream => true;
+
+        public ValueTask SerializeStreamAsync<T>(T value, Stream destination) => _serializer.SerializeAsync(destination, value, Shape<T>.Value);
+
+        public ValueTask<T> DeserializeStreamAsync<T>(Stream source) => _serializer.DeserializeAsync(source, Shape<T>.Value)!;
 
         private static class Shape<T>
         {

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO;
+using System.Threading.Tasks;
 using Amber.Bench.Workloads;
 using Microsoft.Extensions.DependencyInjection;
 using Orleans;
@@ -17,7 +18,7 @@ namespace Amber.Bench.Serializers
     /// polymorphic (a member's runtime type is written when it differs from the declared one) and
     /// keeps shared references within a payload by default, so one set-up serves every workload.
     /// </summary>
-    public sealed class OrleansAdapter : ISerializerAdapter
+    public sealed class OrleansAdapter : ISerializerAdapter, IStreamEntryPoints
     {
         private static readonly Lazy<IServiceProvider> Services = new Lazy<IServiceProvider>(() =>
             new ServiceCollection()
@@ -41,6 +42,18 @@ namespace Amber.Bench.Serializers
         public void SerializeToStream<T>(T value, Stream destination) => SerializerOf<T>().Serialize(value, destination);
 
         public T DeserializeFromStream<T>(Stream source) => SerializerOf<T>().Deserialize(source)!;
+
+        public string StreamNote => "Orleans: Serializer<T>.Serialize(T, Stream) and Deserialize(Stream); it has no async Stream API (no async row).";
+
+        public void SerializeStream<T>(T value, Stream destination) => SerializerOf<T>().Serialize(value, destination);
+
+        public T DeserializeStream<T>(Stream source) => SerializerOf<T>().Deserialize(source)!;
+
+        public bool HasAsyncStream => false;
+
+        public ValueTask SerializeStreamAsync<T>(T value, Stream destination) => throw new NotSupportedException("Orleans.Serialization has no async Stream API.");
+
+        public ValueTask<T> DeserializeStreamAsync<T>(Stream source) => throw new NotSupportedException("Orleans.Serialization has no async Stream API.");
 
         private static Serializer<T> SerializerOf<T>() => Cache<T>.Value ??= Services.Value.GetRequiredService<Serializer<T>>();
 

@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
 using System.IO;
+using System.Threading.Tasks;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Boot;
 using Amber.Bench.Workloads.Sport;
@@ -22,7 +23,7 @@ namespace Amber.Bench.Serializers
     /// span-backed reader (no copy into an array, no stream). The Stream path is the model's Stream
     /// overloads. The model's methods are what protobuf-net's static Serializer calls on its default model.
     /// </summary>
-    public sealed class ProtobufNetAdapter : ISerializerAdapter
+    public sealed class ProtobufNetAdapter : ISerializerAdapter, IStreamEntryPoints
     {
         /// <summary>The one model every call and the snapshot probe use, configured and compiled on first use.</summary>
         public static RuntimeTypeModel Model => Built.Value;
@@ -49,6 +50,18 @@ namespace Amber.Bench.Serializers
         public void SerializeToStream<T>(T value, Stream destination) => Model.Serialize<T>(destination, value);
 
         public T DeserializeFromStream<T>(Stream source) => Model.Deserialize<T>(source);
+
+        public string StreamNote => "protobuf-net: TypeModel.Serialize<T>(Stream, T) and Deserialize<T>(Stream) on the suite's model; it has no async Stream API (no async row).";
+
+        public void SerializeStream<T>(T value, Stream destination) => Model.Serialize<T>(destination, value);
+
+        public T DeserializeStream<T>(Stream source) => Model.Deserialize<T>(source);
+
+        public bool HasAsyncStream => false;
+
+        public ValueTask SerializeStreamAsync<T>(T value, Stream destination) => throw new NotSupportedException("protobuf-net has no async Stream API.");
+
+        public ValueTask<T> DeserializeStreamAsync<T>(Stream source) => throw new NotSupportedException("protobuf-net has no async Stream API.");
 
         /// <summary>
         /// The model: attributes read as usual, plus the engine structs (from an assembly the game does
