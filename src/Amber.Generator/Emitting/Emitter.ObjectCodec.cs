@@ -246,16 +246,25 @@ namespace Amber.Generator.Emitting
             if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
             for (int i = 0; i < o.Members.Count; i++)
             {
-                sw.Open("if ((" + PresenceWord(i, "pm") + " & " + PresenceBit(i) + ") != 0)");
-                sw.Line("mi = " + i + ";");
-                EmitMemberRead(sw, o, i, direct, null);
-                sw.Close();
-                if (NullWhenAbsent(o.Members[i]))
+                // A run of members whose presence varies, read with no branch on presence when the span holds them all.
+                int end = i, room = 0;
+                while (direct && end < o.Members.Count && end < 64 && ReservedReadSize(o.Members[end]) is int size and > 0)
                 {
-                    sw.Open("else");
-                    EmitMemberNull(sw, o, i, direct);
-                    sw.Close();
+                    room += size;
+                    end++;
                 }
+                if (end - i >= 2)
+                {
+                    sw.Open("if (r.HasReserved(" + room.ToString(CultureInfo.InvariantCulture) + "))");
+                    for (int j = i; j < end; j++) EmitReservedMemberRead(sw, o, j);
+                    sw.Close();
+                    sw.Open("else");
+                    for (int j = i; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
+                    sw.Close();
+                    i = end - 1;
+                    continue;
+                }
+                EmitIdenticalMemberRead(sw, o, i, direct);
             }
             sw.Close();
             sw.Open("else");
@@ -352,6 +361,59 @@ namespace Amber.Generator.Emitting
             }
             if (wt != null) EmitExpectCollection(sw, t, wt);
             sw.Line(target + " = " + MemberReaderName(i) + "(ref r);");
+        }
+
+        /// <summary>Member <paramref name="i"/> on the identical path: read when its presence bit is set, set to null where absence means null.</summary>
+        private static void EmitIdenticalMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct)
+        {
+            sw.Open("if ((" + PresenceWord(i, "pm") + " & " + PresenceBit(i) + ") != 0)");
+            sw.Line("mi = " + i + ";");
+            EmitMemberRead(sw, o, i, direct, null);
+            sw.Close();
+            if (NullWhenAbsent(o.Members[i]))
+            {
+                sw.Open("else");
+                EmitMemberNull(sw, o, i, direct);
+                sw.Close();
+            }
+        }
+
+        /// <summary>
+        /// The most bytes member <paramref name="m"/> takes when it can be read with no branch on its presence (an
+        /// <c>AmberReader.Read…Reserved</c> method): a member whose presence varies (a nullable, or one left out at its
+        /// default) of a type with such a method, assigned directly; 0 for any other member. An absent member is then
+        /// set to null or to its default, which is what the reader's object holds for it (the writer leaves out only
+        /// what the reader would produce by itself, docs/format.md §5).
+        /// </summary>
+        private static int ReservedReadSize(MemberModel m)
+        {
+            if (m.Assign != AssignKind.Setter || m.Access?.Setter != null) return 0;
+            bool nullable = m.Type.Kind == TypeKind.Nullable;
+            if (!nullable && !m.CanSkipDefault) return 0;   // always present: the ordinary read, with no presence test
+            TypeRef t = nullable ? m.Type.Element! : m.Type;
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Boolean" => 1,
+                "Single" => 4,
+                "Int32" => 5,
+                "Double" or "DateTime" => 8,
+                "Int64" => 10,
+                _ => 0,
+            };
+        }
+
+        private static void EmitReservedMemberRead(SourceWriter sw, ObjectModel o, int i)
+        {
+            MemberModel m = o.Members[i];
+            bool nullable = m.Type.Kind == TypeKind.Nullable;
+            TypeRef t = nullable ? m.Type.Element! : m.Type;
+            string present = "b" + i.ToString(CultureInfo.InvariantCulture);
+            sw.Line("mi = " + i + ";");
+            sw.Line("bool " + present + " = (" + PresenceWord(i, "pm") + " & " + PresenceBit(i) + ") != 0;");
+            string value = (t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "") + "r.Read" + t.Scalar + "Reserved(" + present + ")";
+            if (nullable) value = "global::Amber.AmberDefault.Present(" + value + ", " + present + ")";
+            sw.Line(SetTarget(m, i, "o") + " = " + value + ";");
         }
 
         private static void EmitMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct, string? wt)

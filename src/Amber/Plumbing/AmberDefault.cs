@@ -44,5 +44,33 @@ namespace Amber
         /// <summary>True if the value is the all-zero default.</summary>
         public static bool IsDefault(Half value) => BitConverter.HalfToInt16Bits(value) == 0;
 #endif
+
+        /// <summary>
+        /// <paramref name="value"/> as a nullable when <paramref name="present"/>, else null, with no branch: for generated
+        /// readers of nullable members, whose presence varies from object to object. <paramref name="value"/> is the
+        /// default when not present (as the <c>AmberReader.Read…Reserved</c> methods return it), so the null holds a
+        /// default value as any null does.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static T? Present<T>(T value, bool present) where T : struct
+        {
+            if (!NullableLayout.HasValueFirst) return present ? value : null;
+            T? result = value;
+            Unsafe.As<T?, bool>(ref result) = present;
+            return result;
+        }
+
+        /// <summary>Whether a nullable's has-value flag is its first byte (it is on every runtime Amber runs on; checked once, not assumed).</summary>
+        private static class NullableLayout
+        {
+            public static readonly bool HasValueFirst = Check();
+
+            private static bool Check()
+            {
+                long? some = -1;
+                long? none = null;
+                return Unsafe.As<long?, byte>(ref some) == 1 && Unsafe.As<long?, byte>(ref none) == 0 && Unsafe.SizeOf<long?>() == 16;
+            }
+        }
     }
 }

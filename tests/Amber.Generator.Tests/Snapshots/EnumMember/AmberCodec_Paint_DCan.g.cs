@@ -36,14 +36,8 @@ namespace Amber.Generated
             if (m1.HasValue) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
             w.Reserve(9);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteByteReserved((byte)m0);
-            }
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteByteReserved((byte)m1.GetValueOrDefault());
-            }
+            w.WriteByteReserved((byte)m0, (p & 0x1UL) != 0);
+            w.WriteByteReserved((byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
             w.WriteInt32Reserved((int)m2);
             w.ExitDepth();
         }

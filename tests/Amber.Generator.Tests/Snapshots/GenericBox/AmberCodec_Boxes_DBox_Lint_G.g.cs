@@ -35,10 +35,7 @@ namespace Amber.Generated
             w.WriteObjectHeader(shape, p);
             w.Reserve(10);
             w.WriteInt32Reserved(m0);
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteInt32Reserved(m1);
-            }
+            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
             w.ExitDepth();
         }
 

@@ -36,14 +36,8 @@ namespace Amber.Generated
             if (m1 != default) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
             w.Reserve(10);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteInt32Reserved(m0);
-            }
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteInt32Reserved(m1);
-            }
+            w.WriteInt32Reserved(m0, (p & 0x1UL) != 0);
+            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
             w.WriteString(m2);
             w.ExitDepth();
         }

@@ -29,22 +29,10 @@ namespace Amber.Generated
             if (m3) p |= 0x8UL;
             w.WriteObjectHeader(shape, p);
             w.Reserve(17);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteSingleReserved(m0);
-            }
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteSingleReserved(m1);
-            }
-            if ((p & 0x4UL) != 0)
-            {
-                w.WriteDoubleReserved(m2);
-            }
-            if ((p & 0x8UL) != 0)
-            {
-                w.WriteBooleanReserved(m3);
-            }
+            w.WriteSingleReserved(m0, (p & 0x1UL) != 0);
+            w.WriteSingleReserved(m1, (p & 0x2UL) != 0);
+            w.WriteDoubleReserved(m2, (p & 0x4UL) != 0);
+            w.WriteBooleanReserved(m3, (p & 0x8UL) != 0);
             w.ExitDepth();
         }
 
@@ -63,25 +51,43 @@ namespace Amber.Generated
             {
                 if (s.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if (r.HasReserved(17))
                     {
                         mi = 0;
-                        o.X = r.ReadSingle();
-                    }
-                    if ((p & 0x2UL) != 0)
-                    {
+                        bool b0 = (p & 0x1UL) != 0;
+                        o.X = r.ReadSingleReserved(b0);
                         mi = 1;
-                        o.Y = r.ReadSingle();
-                    }
-                    if ((p & 0x4UL) != 0)
-                    {
+                        bool b1 = (p & 0x2UL) != 0;
+                        o.Y = r.ReadSingleReserved(b1);
                         mi = 2;
-                        o.Length = r.ReadDouble();
-                    }
-                    if ((p & 0x8UL) != 0)
-                    {
+                        bool b2 = (p & 0x4UL) != 0;
+                        o.Length = r.ReadDoubleReserved(b2);
                         mi = 3;
-                        o.Normalized = r.ReadBoolean();
+                        bool b3 = (p & 0x8UL) != 0;
+                        o.Normalized = r.ReadBooleanReserved(b3);
+                    }
+                    else
+                    {
+                        if ((p & 0x1UL) != 0)
+                        {
+                            mi = 0;
+                            o.X = r.ReadSingle();
+                        }
+                        if ((p & 0x2UL) != 0)
+                        {
+                            mi = 1;
+                            o.Y = r.ReadSingle();
+                        }
+                        if ((p & 0x4UL) != 0)
+                        {
+                            mi = 2;
+                            o.Length = r.ReadDouble();
+                        }
+                        if ((p & 0x8UL) != 0)
+                        {
+                            mi = 3;
+                            o.Normalized = r.ReadBoolean();
+                        }
                     }
                 }
                 else

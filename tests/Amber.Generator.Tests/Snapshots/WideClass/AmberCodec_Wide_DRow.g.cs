@@ -165,262 +165,70 @@ namespace Amber.Generated
             w.WriteObjectHeader(shape, p, px);
             w.WriteString(m0);
             w.Reserve(320);
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteInt32Reserved(m1);
-            }
-            if ((p & 0x4UL) != 0)
-            {
-                w.WriteInt32Reserved(m2);
-            }
-            if ((p & 0x8UL) != 0)
-            {
-                w.WriteInt32Reserved(m3);
-            }
-            if ((p & 0x10UL) != 0)
-            {
-                w.WriteInt32Reserved(m4);
-            }
-            if ((p & 0x20UL) != 0)
-            {
-                w.WriteInt32Reserved(m5);
-            }
-            if ((p & 0x40UL) != 0)
-            {
-                w.WriteInt32Reserved(m6);
-            }
-            if ((p & 0x80UL) != 0)
-            {
-                w.WriteInt32Reserved(m7);
-            }
-            if ((p & 0x100UL) != 0)
-            {
-                w.WriteInt32Reserved(m8);
-            }
-            if ((p & 0x200UL) != 0)
-            {
-                w.WriteInt32Reserved(m9);
-            }
-            if ((p & 0x400UL) != 0)
-            {
-                w.WriteInt32Reserved(m10);
-            }
-            if ((p & 0x800UL) != 0)
-            {
-                w.WriteInt32Reserved(m11);
-            }
-            if ((p & 0x1000UL) != 0)
-            {
-                w.WriteInt32Reserved(m12);
-            }
-            if ((p & 0x2000UL) != 0)
-            {
-                w.WriteInt32Reserved(m13);
-            }
-            if ((p & 0x4000UL) != 0)
-            {
-                w.WriteInt32Reserved(m14);
-            }
-            if ((p & 0x8000UL) != 0)
-            {
-                w.WriteInt32Reserved(m15);
-            }
-            if ((p & 0x10000UL) != 0)
-            {
-                w.WriteInt32Reserved(m16);
-            }
-            if ((p & 0x20000UL) != 0)
-            {
-                w.WriteInt32Reserved(m17);
-            }
-            if ((p & 0x40000UL) != 0)
-            {
-                w.WriteInt32Reserved(m18);
-            }
-            if ((p & 0x80000UL) != 0)
-            {
-                w.WriteInt32Reserved(m19);
-            }
-            if ((p & 0x100000UL) != 0)
-            {
-                w.WriteInt32Reserved(m20);
-            }
-            if ((p & 0x200000UL) != 0)
-            {
-                w.WriteInt32Reserved(m21);
-            }
-            if ((p & 0x400000UL) != 0)
-            {
-                w.WriteInt32Reserved(m22);
-            }
-            if ((p & 0x800000UL) != 0)
-            {
-                w.WriteInt32Reserved(m23);
-            }
-            if ((p & 0x1000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m24);
-            }
-            if ((p & 0x2000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m25);
-            }
-            if ((p & 0x4000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m26);
-            }
-            if ((p & 0x8000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m27);
-            }
-            if ((p & 0x10000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m28);
-            }
-            if ((p & 0x20000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m29);
-            }
-            if ((p & 0x40000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m30);
-            }
-            if ((p & 0x80000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m31);
-            }
-            if ((p & 0x100000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m32);
-            }
-            if ((p & 0x200000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m33);
-            }
-            if ((p & 0x400000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m34);
-            }
-            if ((p & 0x800000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m35);
-            }
-            if ((p & 0x1000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m36);
-            }
-            if ((p & 0x2000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m37);
-            }
-            if ((p & 0x4000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m38);
-            }
-            if ((p & 0x8000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m39);
-            }
-            if ((p & 0x10000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m40);
-            }
-            if ((p & 0x20000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m41);
-            }
-            if ((p & 0x40000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m42);
-            }
-            if ((p & 0x80000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m43);
-            }
-            if ((p & 0x100000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m44);
-            }
-            if ((p & 0x200000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m45);
-            }
-            if ((p & 0x400000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m46);
-            }
-            if ((p & 0x800000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m47);
-            }
-            if ((p & 0x1000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m48);
-            }
-            if ((p & 0x2000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m49);
-            }
-            if ((p & 0x4000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m50);
-            }
-            if ((p & 0x8000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m51);
-            }
-            if ((p & 0x10000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m52);
-            }
-            if ((p & 0x20000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m53);
-            }
-            if ((p & 0x40000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m54);
-            }
-            if ((p & 0x80000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m55);
-            }
-            if ((p & 0x100000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m56);
-            }
-            if ((p & 0x200000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m57);
-            }
-            if ((p & 0x400000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m58);
-            }
-            if ((p & 0x800000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m59);
-            }
-            if ((p & 0x1000000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m60);
-            }
-            if ((p & 0x2000000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m61);
-            }
-            if ((p & 0x4000000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m62);
-            }
-            if ((p & 0x8000000000000000UL) != 0)
-            {
-                w.WriteInt32Reserved(m63);
-            }
-            if ((px[0] & 0x1UL) != 0)
-            {
-                w.WriteInt32Reserved(m64.GetValueOrDefault());
-            }
+            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
+            w.WriteInt32Reserved(m2, (p & 0x4UL) != 0);
+            w.WriteInt32Reserved(m3, (p & 0x8UL) != 0);
+            w.WriteInt32Reserved(m4, (p & 0x10UL) != 0);
+            w.WriteInt32Reserved(m5, (p & 0x20UL) != 0);
+            w.WriteInt32Reserved(m6, (p & 0x40UL) != 0);
+            w.WriteInt32Reserved(m7, (p & 0x80UL) != 0);
+            w.WriteInt32Reserved(m8, (p & 0x100UL) != 0);
+            w.WriteInt32Reserved(m9, (p & 0x200UL) != 0);
+            w.WriteInt32Reserved(m10, (p & 0x400UL) != 0);
+            w.WriteInt32Reserved(m11, (p & 0x800UL) != 0);
+            w.WriteInt32Reserved(m12, (p & 0x1000UL) != 0);
+            w.WriteInt32Reserved(m13, (p & 0x2000UL) != 0);
+            w.WriteInt32Reserved(m14, (p & 0x4000UL) != 0);
+            w.WriteInt32Reserved(m15, (p & 0x8000UL) != 0);
+            w.WriteInt32Reserved(m16, (p & 0x10000UL) != 0);
+            w.WriteInt32Reserved(m17, (p & 0x20000UL) != 0);
+            w.WriteInt32Reserved(m18, (p & 0x40000UL) != 0);
+            w.WriteInt32Reserved(m19, (p & 0x80000UL) != 0);
+            w.WriteInt32Reserved(m20, (p & 0x100000UL) != 0);
+            w.WriteInt32Reserved(m21, (p & 0x200000UL) != 0);
+            w.WriteInt32Reserved(m22, (p & 0x400000UL) != 0);
+            w.WriteInt32Reserved(m23, (p & 0x800000UL) != 0);
+            w.WriteInt32Reserved(m24, (p & 0x1000000UL) != 0);
+            w.WriteInt32Reserved(m25, (p & 0x2000000UL) != 0);
+            w.WriteInt32Reserved(m26, (p & 0x4000000UL) != 0);
+            w.WriteInt32Reserved(m27, (p & 0x8000000UL) != 0);
+            w.WriteInt32Reserved(m28, (p & 0x10000000UL) != 0);
+            w.WriteInt32Reserved(m29, (p & 0x20000000UL) != 0);
+            w.WriteInt32Reserved(m30, (p & 0x40000000UL) != 0);
+            w.WriteInt32Reserved(m31, (p & 0x80000000UL) != 0);
+            w.WriteInt32Reserved(m32, (p & 0x100000000UL) != 0);
+            w.WriteInt32Reserved(m33, (p & 0x200000000UL) != 0);
+            w.WriteInt32Reserved(m34, (p & 0x400000000UL) != 0);
+            w.WriteInt32Reserved(m35, (p & 0x800000000UL) != 0);
+            w.WriteInt32Reserved(m36, (p & 0x1000000000UL) != 0);
+            w.WriteInt32Reserved(m37, (p & 0x2000000000UL) != 0);
+            w.WriteInt32Reserved(m38, (p & 0x4000000000UL) != 0);
+            w.WriteInt32Reserved(m39, (p & 0x8000000000UL) != 0);
+            w.WriteInt32Reserved(m40, (p & 0x10000000000UL) != 0);
+            w.WriteInt32Reserved(m41, (p & 0x20000000000UL) != 0);
+            w.WriteInt32Reserved(m42, (p & 0x40000000000UL) != 0);
+            w.WriteInt32Reserved(m43, (p & 0x80000000000UL) != 0);
+            w.WriteInt32Reserved(m44, (p & 0x100000000000UL) != 0);
+            w.WriteInt32Reserved(m45, (p & 0x200000000000UL) != 0);
+            w.WriteInt32Reserved(m46, (p & 0x400000000000UL) != 0);
+            w.WriteInt32Reserved(m47, (p & 0x800000000000UL) != 0);
+            w.WriteInt32Reserved(m48, (p & 0x1000000000000UL) != 0);
+            w.WriteInt32Reserved(m49, (p & 0x2000000000000UL) != 0);
+            w.WriteInt32Reserved(m50, (p & 0x4000000000000UL) != 0);
+            w.WriteInt32Reserved(m51, (p & 0x8000000000000UL) != 0);
+            w.WriteInt32Reserved(m52, (p & 0x10000000000000UL) != 0);
+            w.WriteInt32Reserved(m53, (p & 0x20000000000000UL) != 0);
+            w.WriteInt32Reserved(m54, (p & 0x40000000000000UL) != 0);
+            w.WriteInt32Reserved(m55, (p & 0x80000000000000UL) != 0);
+            w.WriteInt32Reserved(m56, (p & 0x100000000000000UL) != 0);
+            w.WriteInt32Reserved(m57, (p & 0x200000000000000UL) != 0);
+            w.WriteInt32Reserved(m58, (p & 0x400000000000000UL) != 0);
+            w.WriteInt32Reserved(m59, (p & 0x800000000000000UL) != 0);
+            w.WriteInt32Reserved(m60, (p & 0x1000000000000000UL) != 0);
+            w.WriteInt32Reserved(m61, (p & 0x2000000000000000UL) != 0);
+            w.WriteInt32Reserved(m62, (p & 0x4000000000000000UL) != 0);
+            w.WriteInt32Reserved(m63, (p & 0x8000000000000000UL) != 0);
+            w.WriteInt32Reserved(m64.GetValueOrDefault(), (px[0] & 0x1UL) != 0);
             if ((px[0] & 0x2UL) != 0)
             {
                 w.WriteString(m65);
@@ -451,320 +259,515 @@ namespace Amber.Generated
                         mi = 0;
                         o.Name = r.ReadString()!;
                     }
-                    if ((p & 0x2UL) != 0)
+                    if (r.HasReserved(315))
                     {
                         mi = 1;
-                        o.P1 = r.ReadInt32();
-                    }
-                    if ((p & 0x4UL) != 0)
-                    {
+                        bool b1 = (p & 0x2UL) != 0;
+                        o.P1 = r.ReadInt32Reserved(b1);
                         mi = 2;
-                        o.P2 = r.ReadInt32();
-                    }
-                    if ((p & 0x8UL) != 0)
-                    {
+                        bool b2 = (p & 0x4UL) != 0;
+                        o.P2 = r.ReadInt32Reserved(b2);
                         mi = 3;
-                        o.P3 = r.ReadInt32();
-                    }
-                    if ((p & 0x10UL) != 0)
-                    {
+                        bool b3 = (p & 0x8UL) != 0;
+                        o.P3 = r.ReadInt32Reserved(b3);
                         mi = 4;
-                        o.P4 = r.ReadInt32();
-                    }
-                    if ((p & 0x20UL) != 0)
-                    {
+                        bool b4 = (p & 0x10UL) != 0;
+                        o.P4 = r.ReadInt32Reserved(b4);
                         mi = 5;
-                        o.P5 = r.ReadInt32();
-                    }
-                    if ((p & 0x40UL) != 0)
-                    {
+                        bool b5 = (p & 0x20UL) != 0;
+                        o.P5 = r.ReadInt32Reserved(b5);
                         mi = 6;
-                        o.P6 = r.ReadInt32();
-                    }
-                    if ((p & 0x80UL) != 0)
-                    {
+                        bool b6 = (p & 0x40UL) != 0;
+                        o.P6 = r.ReadInt32Reserved(b6);
                         mi = 7;
-                        o.P7 = r.ReadInt32();
-                    }
-                    if ((p & 0x100UL) != 0)
-                    {
+                        bool b7 = (p & 0x80UL) != 0;
+                        o.P7 = r.ReadInt32Reserved(b7);
                         mi = 8;
-                        o.P8 = r.ReadInt32();
-                    }
-                    if ((p & 0x200UL) != 0)
-                    {
+                        bool b8 = (p & 0x100UL) != 0;
+                        o.P8 = r.ReadInt32Reserved(b8);
                         mi = 9;
-                        o.P9 = r.ReadInt32();
-                    }
-                    if ((p & 0x400UL) != 0)
-                    {
+                        bool b9 = (p & 0x200UL) != 0;
+                        o.P9 = r.ReadInt32Reserved(b9);
                         mi = 10;
-                        o.P10 = r.ReadInt32();
-                    }
-                    if ((p & 0x800UL) != 0)
-                    {
+                        bool b10 = (p & 0x400UL) != 0;
+                        o.P10 = r.ReadInt32Reserved(b10);
                         mi = 11;
-                        o.P11 = r.ReadInt32();
-                    }
-                    if ((p & 0x1000UL) != 0)
-                    {
+                        bool b11 = (p & 0x800UL) != 0;
+                        o.P11 = r.ReadInt32Reserved(b11);
                         mi = 12;
-                        o.P12 = r.ReadInt32();
-                    }
-                    if ((p & 0x2000UL) != 0)
-                    {
+                        bool b12 = (p & 0x1000UL) != 0;
+                        o.P12 = r.ReadInt32Reserved(b12);
                         mi = 13;
-                        o.P13 = r.ReadInt32();
-                    }
-                    if ((p & 0x4000UL) != 0)
-                    {
+                        bool b13 = (p & 0x2000UL) != 0;
+                        o.P13 = r.ReadInt32Reserved(b13);
                         mi = 14;
-                        o.P14 = r.ReadInt32();
-                    }
-                    if ((p & 0x8000UL) != 0)
-                    {
+                        bool b14 = (p & 0x4000UL) != 0;
+                        o.P14 = r.ReadInt32Reserved(b14);
                         mi = 15;
-                        o.P15 = r.ReadInt32();
-                    }
-                    if ((p & 0x10000UL) != 0)
-                    {
+                        bool b15 = (p & 0x8000UL) != 0;
+                        o.P15 = r.ReadInt32Reserved(b15);
                         mi = 16;
-                        o.P16 = r.ReadInt32();
-                    }
-                    if ((p & 0x20000UL) != 0)
-                    {
+                        bool b16 = (p & 0x10000UL) != 0;
+                        o.P16 = r.ReadInt32Reserved(b16);
                         mi = 17;
-                        o.P17 = r.ReadInt32();
-                    }
-                    if ((p & 0x40000UL) != 0)
-                    {
+                        bool b17 = (p & 0x20000UL) != 0;
+                        o.P17 = r.ReadInt32Reserved(b17);
                         mi = 18;
-                        o.P18 = r.ReadInt32();
-                    }
-                    if ((p & 0x80000UL) != 0)
-                    {
+                        bool b18 = (p & 0x40000UL) != 0;
+                        o.P18 = r.ReadInt32Reserved(b18);
                         mi = 19;
-                        o.P19 = r.ReadInt32();
-                    }
-                    if ((p & 0x100000UL) != 0)
-                    {
+                        bool b19 = (p & 0x80000UL) != 0;
+                        o.P19 = r.ReadInt32Reserved(b19);
                         mi = 20;
-                        o.P20 = r.ReadInt32();
-                    }
-                    if ((p & 0x200000UL) != 0)
-                    {
+                        bool b20 = (p & 0x100000UL) != 0;
+                        o.P20 = r.ReadInt32Reserved(b20);
                         mi = 21;
-                        o.P21 = r.ReadInt32();
-                    }
-                    if ((p & 0x400000UL) != 0)
-                    {
+                        bool b21 = (p & 0x200000UL) != 0;
+                        o.P21 = r.ReadInt32Reserved(b21);
                         mi = 22;
-                        o.P22 = r.ReadInt32();
-                    }
-                    if ((p & 0x800000UL) != 0)
-                    {
+                        bool b22 = (p & 0x400000UL) != 0;
+                        o.P22 = r.ReadInt32Reserved(b22);
                         mi = 23;
-                        o.P23 = r.ReadInt32();
-                    }
-                    if ((p & 0x1000000UL) != 0)
-                    {
+                        bool b23 = (p & 0x800000UL) != 0;
+                        o.P23 = r.ReadInt32Reserved(b23);
                         mi = 24;
-                        o.P24 = r.ReadInt32();
-                    }
-                    if ((p & 0x2000000UL) != 0)
-                    {
+                        bool b24 = (p & 0x1000000UL) != 0;
+                        o.P24 = r.ReadInt32Reserved(b24);
                         mi = 25;
-                        o.P25 = r.ReadInt32();
-                    }
-                    if ((p & 0x4000000UL) != 0)
-                    {
+                        bool b25 = (p & 0x2000000UL) != 0;
+                        o.P25 = r.ReadInt32Reserved(b25);
                         mi = 26;
-                        o.P26 = r.ReadInt32();
-                    }
-                    if ((p & 0x8000000UL) != 0)
-                    {
+                        bool b26 = (p & 0x4000000UL) != 0;
+                        o.P26 = r.ReadInt32Reserved(b26);
                         mi = 27;
-                        o.P27 = r.ReadInt32();
-                    }
-                    if ((p & 0x10000000UL) != 0)
-                    {
+                        bool b27 = (p & 0x8000000UL) != 0;
+                        o.P27 = r.ReadInt32Reserved(b27);
                         mi = 28;
-                        o.P28 = r.ReadInt32();
-                    }
-                    if ((p & 0x20000000UL) != 0)
-                    {
+                        bool b28 = (p & 0x10000000UL) != 0;
+                        o.P28 = r.ReadInt32Reserved(b28);
                         mi = 29;
-                        o.P29 = r.ReadInt32();
-                    }
-                    if ((p & 0x40000000UL) != 0)
-                    {
+                        bool b29 = (p & 0x20000000UL) != 0;
+                        o.P29 = r.ReadInt32Reserved(b29);
                         mi = 30;
-                        o.P30 = r.ReadInt32();
-                    }
-                    if ((p & 0x80000000UL) != 0)
-                    {
+                        bool b30 = (p & 0x40000000UL) != 0;
+                        o.P30 = r.ReadInt32Reserved(b30);
                         mi = 31;
-                        o.P31 = r.ReadInt32();
-                    }
-                    if ((p & 0x100000000UL) != 0)
-                    {
+                        bool b31 = (p & 0x80000000UL) != 0;
+                        o.P31 = r.ReadInt32Reserved(b31);
                         mi = 32;
-                        o.P32 = r.ReadInt32();
-                    }
-                    if ((p & 0x200000000UL) != 0)
-                    {
+                        bool b32 = (p & 0x100000000UL) != 0;
+                        o.P32 = r.ReadInt32Reserved(b32);
                         mi = 33;
-                        o.P33 = r.ReadInt32();
-                    }
-                    if ((p & 0x400000000UL) != 0)
-                    {
+                        bool b33 = (p & 0x200000000UL) != 0;
+                        o.P33 = r.ReadInt32Reserved(b33);
                         mi = 34;
-                        o.P34 = r.ReadInt32();
-                    }
-                    if ((p & 0x800000000UL) != 0)
-                    {
+                        bool b34 = (p & 0x400000000UL) != 0;
+                        o.P34 = r.ReadInt32Reserved(b34);
                         mi = 35;
-                        o.P35 = r.ReadInt32();
-                    }
-                    if ((p & 0x1000000000UL) != 0)
-                    {
+                        bool b35 = (p & 0x800000000UL) != 0;
+                        o.P35 = r.ReadInt32Reserved(b35);
                         mi = 36;
-                        o.P36 = r.ReadInt32();
-                    }
-                    if ((p & 0x2000000000UL) != 0)
-                    {
+                        bool b36 = (p & 0x1000000000UL) != 0;
+                        o.P36 = r.ReadInt32Reserved(b36);
                         mi = 37;
-                        o.P37 = r.ReadInt32();
-                    }
-                    if ((p & 0x4000000000UL) != 0)
-                    {
+                        bool b37 = (p & 0x2000000000UL) != 0;
+                        o.P37 = r.ReadInt32Reserved(b37);
                         mi = 38;
-                        o.P38 = r.ReadInt32();
-                    }
-                    if ((p & 0x8000000000UL) != 0)
-                    {
+                        bool b38 = (p & 0x4000000000UL) != 0;
+                        o.P38 = r.ReadInt32Reserved(b38);
                         mi = 39;
-                        o.P39 = r.ReadInt32();
-                    }
-                    if ((p & 0x10000000000UL) != 0)
-                    {
+                        bool b39 = (p & 0x8000000000UL) != 0;
+                        o.P39 = r.ReadInt32Reserved(b39);
                         mi = 40;
-                        o.P40 = r.ReadInt32();
-                    }
-                    if ((p & 0x20000000000UL) != 0)
-                    {
+                        bool b40 = (p & 0x10000000000UL) != 0;
+                        o.P40 = r.ReadInt32Reserved(b40);
                         mi = 41;
-                        o.P41 = r.ReadInt32();
-                    }
-                    if ((p & 0x40000000000UL) != 0)
-                    {
+                        bool b41 = (p & 0x20000000000UL) != 0;
+                        o.P41 = r.ReadInt32Reserved(b41);
                         mi = 42;
-                        o.P42 = r.ReadInt32();
-                    }
-                    if ((p & 0x80000000000UL) != 0)
-                    {
+                        bool b42 = (p & 0x40000000000UL) != 0;
+                        o.P42 = r.ReadInt32Reserved(b42);
                         mi = 43;
-                        o.P43 = r.ReadInt32();
-                    }
-                    if ((p & 0x100000000000UL) != 0)
-                    {
+                        bool b43 = (p & 0x80000000000UL) != 0;
+                        o.P43 = r.ReadInt32Reserved(b43);
                         mi = 44;
-                        o.P44 = r.ReadInt32();
-                    }
-                    if ((p & 0x200000000000UL) != 0)
-                    {
+                        bool b44 = (p & 0x100000000000UL) != 0;
+                        o.P44 = r.ReadInt32Reserved(b44);
                         mi = 45;
-                        o.P45 = r.ReadInt32();
-                    }
-                    if ((p & 0x400000000000UL) != 0)
-                    {
+                        bool b45 = (p & 0x200000000000UL) != 0;
+                        o.P45 = r.ReadInt32Reserved(b45);
                         mi = 46;
-                        o.P46 = r.ReadInt32();
-                    }
-                    if ((p & 0x800000000000UL) != 0)
-                    {
+                        bool b46 = (p & 0x400000000000UL) != 0;
+                        o.P46 = r.ReadInt32Reserved(b46);
                         mi = 47;
-                        o.P47 = r.ReadInt32();
-                    }
-                    if ((p & 0x1000000000000UL) != 0)
-                    {
+                        bool b47 = (p & 0x800000000000UL) != 0;
+                        o.P47 = r.ReadInt32Reserved(b47);
                         mi = 48;
-                        o.P48 = r.ReadInt32();
-                    }
-                    if ((p & 0x2000000000000UL) != 0)
-                    {
+                        bool b48 = (p & 0x1000000000000UL) != 0;
+                        o.P48 = r.ReadInt32Reserved(b48);
                         mi = 49;
-                        o.P49 = r.ReadInt32();
-                    }
-                    if ((p & 0x4000000000000UL) != 0)
-                    {
+                        bool b49 = (p & 0x2000000000000UL) != 0;
+                        o.P49 = r.ReadInt32Reserved(b49);
                         mi = 50;
-                        o.P50 = r.ReadInt32();
-                    }
-                    if ((p & 0x8000000000000UL) != 0)
-                    {
+                        bool b50 = (p & 0x4000000000000UL) != 0;
+                        o.P50 = r.ReadInt32Reserved(b50);
                         mi = 51;
-                        o.P51 = r.ReadInt32();
-                    }
-                    if ((p & 0x10000000000000UL) != 0)
-                    {
+                        bool b51 = (p & 0x8000000000000UL) != 0;
+                        o.P51 = r.ReadInt32Reserved(b51);
                         mi = 52;
-                        o.P52 = r.ReadInt32();
-                    }
-                    if ((p & 0x20000000000000UL) != 0)
-                    {
+                        bool b52 = (p & 0x10000000000000UL) != 0;
+                        o.P52 = r.ReadInt32Reserved(b52);
                         mi = 53;
-                        o.P53 = r.ReadInt32();
-                    }
-                    if ((p & 0x40000000000000UL) != 0)
-                    {
+                        bool b53 = (p & 0x20000000000000UL) != 0;
+                        o.P53 = r.ReadInt32Reserved(b53);
                         mi = 54;
-                        o.P54 = r.ReadInt32();
-                    }
-                    if ((p & 0x80000000000000UL) != 0)
-                    {
+                        bool b54 = (p & 0x40000000000000UL) != 0;
+                        o.P54 = r.ReadInt32Reserved(b54);
                         mi = 55;
-                        o.P55 = r.ReadInt32();
-                    }
-                    if ((p & 0x100000000000000UL) != 0)
-                    {
+                        bool b55 = (p & 0x80000000000000UL) != 0;
+                        o.P55 = r.ReadInt32Reserved(b55);
                         mi = 56;
-                        o.P56 = r.ReadInt32();
-                    }
-                    if ((p & 0x200000000000000UL) != 0)
-                    {
+                        bool b56 = (p & 0x100000000000000UL) != 0;
+                        o.P56 = r.ReadInt32Reserved(b56);
                         mi = 57;
-                        o.P57 = r.ReadInt32();
-                    }
-                    if ((p & 0x400000000000000UL) != 0)
-                    {
+                        bool b57 = (p & 0x200000000000000UL) != 0;
+                        o.P57 = r.ReadInt32Reserved(b57);
                         mi = 58;
-                        o.P58 = r.ReadInt32();
-                    }
-                    if ((p & 0x800000000000000UL) != 0)
-                    {
+                        bool b58 = (p & 0x400000000000000UL) != 0;
+                        o.P58 = r.ReadInt32Reserved(b58);
                         mi = 59;
-                        o.P59 = r.ReadInt32();
-                    }
-                    if ((p & 0x1000000000000000UL) != 0)
-                    {
+                        bool b59 = (p & 0x800000000000000UL) != 0;
+                        o.P59 = r.ReadInt32Reserved(b59);
                         mi = 60;
-                        o.P60 = r.ReadInt32();
-                    }
-                    if ((p & 0x2000000000000000UL) != 0)
-                    {
+                        bool b60 = (p & 0x1000000000000000UL) != 0;
+                        o.P60 = r.ReadInt32Reserved(b60);
                         mi = 61;
-                        o.P61 = r.ReadInt32();
-                    }
-                    if ((p & 0x4000000000000000UL) != 0)
-                    {
+                        bool b61 = (p & 0x2000000000000000UL) != 0;
+                        o.P61 = r.ReadInt32Reserved(b61);
                         mi = 62;
-                        o.P62 = r.ReadInt32();
-                    }
-                    if ((p & 0x8000000000000000UL) != 0)
-                    {
+                        bool b62 = (p & 0x4000000000000000UL) != 0;
+                        o.P62 = r.ReadInt32Reserved(b62);
                         mi = 63;
-                        o.P63 = r.ReadInt32();
+                        bool b63 = (p & 0x8000000000000000UL) != 0;
+                        o.P63 = r.ReadInt32Reserved(b63);
+                    }
+                    else
+                    {
+                        if ((p & 0x2UL) != 0)
+                        {
+                            mi = 1;
+                            o.P1 = r.ReadInt32();
+                        }
+                        if ((p & 0x4UL) != 0)
+                        {
+                            mi = 2;
+                            o.P2 = r.ReadInt32();
+                        }
+                        if ((p & 0x8UL) != 0)
+                        {
+                            mi = 3;
+                            o.P3 = r.ReadInt32();
+                        }
+                        if ((p & 0x10UL) != 0)
+                        {
+                            mi = 4;
+                            o.P4 = r.ReadInt32();
+                        }
+                        if ((p & 0x20UL) != 0)
+                        {
+                            mi = 5;
+                            o.P5 = r.ReadInt32();
+                        }
+                        if ((p & 0x40UL) != 0)
+                        {
+                            mi = 6;
+                            o.P6 = r.ReadInt32();
+                        }
+                        if ((p & 0x80UL) != 0)
+                        {
+                            mi = 7;
+                            o.P7 = r.ReadInt32();
+                        }
+                        if ((p & 0x100UL) != 0)
+                        {
+                            mi = 8;
+                            o.P8 = r.ReadInt32();
+                        }
+                        if ((p & 0x200UL) != 0)
+                        {
+                            mi = 9;
+                            o.P9 = r.ReadInt32();
+                        }
+                        if ((p & 0x400UL) != 0)
+                        {
+                            mi = 10;
+                            o.P10 = r.ReadInt32();
+                        }
+                        if ((p & 0x800UL) != 0)
+                        {
+                            mi = 11;
+                            o.P11 = r.ReadInt32();
+                        }
+                        if ((p & 0x1000UL) != 0)
+                        {
+                            mi = 12;
+                            o.P12 = r.ReadInt32();
+                        }
+                        if ((p & 0x2000UL) != 0)
+                        {
+                            mi = 13;
+                            o.P13 = r.ReadInt32();
+                        }
+                        if ((p & 0x4000UL) != 0)
+                        {
+                            mi = 14;
+                            o.P14 = r.ReadInt32();
+                        }
+                        if ((p & 0x8000UL) != 0)
+                        {
+                            mi = 15;
+                            o.P15 = r.ReadInt32();
+                        }
+                        if ((p & 0x10000UL) != 0)
+                        {
+                            mi = 16;
+                            o.P16 = r.ReadInt32();
+                        }
+                        if ((p & 0x20000UL) != 0)
+                        {
+                            mi = 17;
+                            o.P17 = r.ReadInt32();
+                        }
+                        if ((p & 0x40000UL) != 0)
+                        {
+                            mi = 18;
+                            o.P18 = r.ReadInt32();
+                        }
+                        if ((p & 0x80000UL) != 0)
+                        {
+                            mi = 19;
+                            o.P19 = r.ReadInt32();
+                        }
+                        if ((p & 0x100000UL) != 0)
+                        {
+                            mi = 20;
+                            o.P20 = r.ReadInt32();
+                        }
+                        if ((p & 0x200000UL) != 0)
+                        {
+                            mi = 21;
+                            o.P21 = r.ReadInt32();
+                        }
+                        if ((p & 0x400000UL) != 0)
+                        {
+                            mi = 22;
+                            o.P22 = r.ReadInt32();
+                        }
+                        if ((p & 0x800000UL) != 0)
+                        {
+                            mi = 23;
+                            o.P23 = r.ReadInt32();
+                        }
+                        if ((p & 0x1000000UL) != 0)
+                        {
+                            mi = 24;
+                            o.P24 = r.ReadInt32();
+                        }
+                        if ((p & 0x2000000UL) != 0)
+                        {
+                            mi = 25;
+                            o.P25 = r.ReadInt32();
+                        }
+                        if ((p & 0x4000000UL) != 0)
+                        {
+                            mi = 26;
+                            o.P26 = r.ReadInt32();
+                        }
+                        if ((p & 0x8000000UL) != 0)
+                        {
+                            mi = 27;
+                            o.P27 = r.ReadInt32();
+                        }
+                        if ((p & 0x10000000UL) != 0)
+                        {
+                            mi = 28;
+                            o.P28 = r.ReadInt32();
+                        }
+                        if ((p & 0x20000000UL) != 0)
+                        {
+                            mi = 29;
+                            o.P29 = r.ReadInt32();
+                        }
+                        if ((p & 0x40000000UL) != 0)
+                        {
+                            mi = 30;
+                            o.P30 = r.ReadInt32();
+                        }
+                        if ((p & 0x80000000UL) != 0)
+                        {
+                            mi = 31;
+                            o.P31 = r.ReadInt32();
+                        }
+                        if ((p & 0x100000000UL) != 0)
+                        {
+                            mi = 32;
+                            o.P32 = r.ReadInt32();
+                        }
+                        if ((p & 0x200000000UL) != 0)
+                        {
+                            mi = 33;
+                            o.P33 = r.ReadInt32();
+                        }
+                        if ((p & 0x400000000UL) != 0)
+                        {
+                            mi = 34;
+                            o.P34 = r.ReadInt32();
+                        }
+                        if ((p & 0x800000000UL) != 0)
+                        {
+                            mi = 35;
+                            o.P35 = r.ReadInt32();
+                        }
+                        if ((p & 0x1000000000UL) != 0)
+                        {
+                            mi = 36;
+                            o.P36 = r.ReadInt32();
+                        }
+                        if ((p & 0x2000000000UL) != 0)
+                        {
+                            mi = 37;
+                            o.P37 = r.ReadInt32();
+                        }
+                        if ((p & 0x4000000000UL) != 0)
+                        {
+                            mi = 38;
+                            o.P38 = r.ReadInt32();
+                        }
+                        if ((p & 0x8000000000UL) != 0)
+                        {
+                            mi = 39;
+                            o.P39 = r.ReadInt32();
+                        }
+                        if ((p & 0x10000000000UL) != 0)
+                        {
+                            mi = 40;
+                            o.P40 = r.ReadInt32();
+                        }
+                        if ((p & 0x20000000000UL) != 0)
+                        {
+                            mi = 41;
+                            o.P41 = r.ReadInt32();
+                        }
+                        if ((p & 0x40000000000UL) != 0)
+                        {
+                            mi = 42;
+                            o.P42 = r.ReadInt32();
+                        }
+                        if ((p & 0x80000000000UL) != 0)
+                        {
+                            mi = 43;
+                            o.P43 = r.ReadInt32();
+                        }
+                        if ((p & 0x100000000000UL) != 0)
+                        {
+                            mi = 44;
+                            o.P44 = r.ReadInt32();
+                        }
+                        if ((p & 0x200000000000UL) != 0)
+                        {
+                            mi = 45;
+                            o.P45 = r.ReadInt32();
+                        }
+                        if ((p & 0x400000000000UL) != 0)
+                        {
+                            mi = 46;
+                            o.P46 = r.ReadInt32();
+                        }
+                        if ((p & 0x800000000000UL) != 0)
+                        {
+                            mi = 47;
+                            o.P47 = r.ReadInt32();
+                        }
+                        if ((p & 0x1000000000000UL) != 0)
+                        {
+                            mi = 48;
+                            o.P48 = r.ReadInt32();
+                        }
+                        if ((p & 0x2000000000000UL) != 0)
+                        {
+                            mi = 49;
+                            o.P49 = r.ReadInt32();
+                        }
+                        if ((p & 0x4000000000000UL) != 0)
+                        {
+                            mi = 50;
+                            o.P50 = r.ReadInt32();
+                        }
+                        if ((p & 0x8000000000000UL) != 0)
+                        {
+                            mi = 51;
+                            o.P51 = r.ReadInt32();
+                        }
+                        if ((p & 0x10000000000000UL) != 0)
+                        {
+                            mi = 52;
+                            o.P52 = r.ReadInt32();
+                        }
+                        if ((p & 0x20000000000000UL) != 0)
+                        {
+                            mi = 53;
+                            o.P53 = r.ReadInt32();
+                        }
+                        if ((p & 0x40000000000000UL) != 0)
+                        {
+                            mi = 54;
+                            o.P54 = r.ReadInt32();
+                        }
+                        if ((p & 0x80000000000000UL) != 0)
+                        {
+                            mi = 55;
+                            o.P55 = r.ReadInt32();
+                        }
+                        if ((p & 0x100000000000000UL) != 0)
+                        {
+                            mi = 56;
+                            o.P56 = r.ReadInt32();
+                        }
+                        if ((p & 0x200000000000000UL) != 0)
+                        {
+                            mi = 57;
+                            o.P57 = r.ReadInt32();
+                        }
+                        if ((p & 0x400000000000000UL) != 0)
+                        {
+                            mi = 58;
+                            o.P58 = r.ReadInt32();
+                        }
+                        if ((p & 0x800000000000000UL) != 0)
+                        {
+                            mi = 59;
+                            o.P59 = r.ReadInt32();
+                        }
+                        if ((p & 0x1000000000000000UL) != 0)
+                        {
+                            mi = 60;
+                            o.P60 = r.ReadInt32();
+                        }
+                        if ((p & 0x2000000000000000UL) != 0)
+                        {
+                            mi = 61;
+                            o.P61 = r.ReadInt32();
+                        }
+                        if ((p & 0x4000000000000000UL) != 0)
+                        {
+                            mi = 62;
+                            o.P62 = r.ReadInt32();
+                        }
+                        if ((p & 0x8000000000000000UL) != 0)
+                        {
+                            mi = 63;
+                            o.P63 = r.ReadInt32();
+                        }
                     }
                     if ((pm[0] & 0x1UL) != 0)
                     {
