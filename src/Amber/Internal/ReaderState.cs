@@ -25,6 +25,18 @@ namespace Amber.Internal
             public int RawLength;       // 0: none kept (not read yet, being read, or read across segments)
             public byte[]? HashBlock;   // the name hashes of the tags whose key repeats (u32 little-endian each, format §5); capacity may exceed
             public int HashCount;
+
+            // Inline structs (format §5.1). Inline: this payload defined the entry inline, so inline headers may name it.
+            // The match of the writer's row with a reader's struct is computed once per entry and reader shape (it depends
+            // only on the tags, hashes and codes, and is dropped when any of them changes); IdenticalTo is that reader
+            // shape when the row is the reader's own, and only on an inline entry: the fast path's one test.
+            public bool Inline;
+            public byte[]? Codes;       // the packed code of each member (capacity MaxRowMembers)
+            public int Width;           // bytes per row
+            public AmberShape? InlineShape;   // the reader shape InlineMap and InlineIdentical were computed for
+            public int[]? InlineMap;    // writer member → reader member, null when the tags are identical
+            public bool InlineIdentical;
+            public AmberShape? IdenticalTo;
         }
 
         public Entry[] Entries = new Entry[8];

@@ -15,14 +15,18 @@ namespace Amber.Json
         private readonly string? _valueView;
         private ViewNode?[]? _members;
 
-        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView)
+        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView, byte[]? rowCodes = null)
         {
             Type = type;
             Name = name;
             Shape = shape;
             _memberViews = memberViews;
             _valueView = valueView;
+            RowCodes = rowCodes;
         }
+
+        /// <summary>For a struct written inline (docs/format.md §5.1), its members' packed codes; null otherwise.</summary>
+        public byte[]? RowCodes { get; }
 
         /// <summary>The registered type.</summary>
         public Type Type { get; }
