@@ -198,6 +198,8 @@ namespace Amber.Tests.Compat
                 Payload("inline-rows", CompatFactory.Rows),
                 Payload("inline-nullables", CompatFactory.Nullables),
                 Payload("inline-polymorphism", CompatFactory.Polymorphism),
+                Payload("inline-surrogates-formatters", CompatFactory.Replacements),
+                Payload("inline-object-members", CompatFactory.Objects),
                 Payload("inline-root-surrogate", () => new EngineColor { R = 1, G = 2, B = 3, A = 4 }),
                 Payload("inline-root-nullable-struct", () => (CompatPoint?)new CompatPoint { X = 3, Y = 4 }),
                 Payload("inline-scene", () => CompatFactory.InlineScene()),
