@@ -25,7 +25,8 @@ namespace Amber
             {
                 uint h = span[pos];
                 uint id = (h >> 2) - 1;   // a null header (0) wraps to an id no payload has
-                if ((h & 0x83) == 0 && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
+                // A one-byte varint (no continuation bit) whose low bits are those of an inline struct.
+                if ((h & (0x80 | 3)) == AmberCode.ObjectInline && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
                     && (uint)width < (uint)(span.Length - pos))
                 {
                     row = span.Slice(pos + 1, width);

@@ -477,7 +477,7 @@ namespace Amber
             int id = State.InlineId(shape.Slot);
             if ((uint)id < AmberCode.InlineOneByteShapes && _buffer.Length - _pos > width)
             {
-                _buffer[_pos] = (byte)((id + 1) << 2);
+                _buffer[_pos] = (byte)AmberCode.InlineHeader(id);
                 _pos++;
                 return _buffer.Slice(_pos, width);
             }
