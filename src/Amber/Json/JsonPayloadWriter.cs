@@ -94,8 +94,6 @@ namespace Amber.Json
             /// <summary>Per type, its shape without a type tag (for objects in positions that are not polymorphic).</summary>
             public readonly Dictionary<ViewType, AmberShape> Untyped = new Dictionary<ViewType, AmberShape>();
 
-            /// <summary>Per struct written inline (format §5.1), the shape of its inline values: a writer slot of its own, as generated code has.</summary>
-            public readonly Dictionary<ViewType, AmberShape> Inline = new Dictionary<ViewType, AmberShape>();
         }
 
         private static void WriteValue(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
@@ -245,7 +243,7 @@ namespace Amber.Json
             if (e.ValueKind != JsonValueKind.Object) throw Expected("an object", e);
             if (!typed && view.RowCodes != null)
             {
-                WriteInline(ref w, c, e, view, view.RowCodes);
+                WriteInline(ref w, e, view, view.RowCodes);
                 return;
             }
             if (TryWriteReference(ref w, c, e)) return;
@@ -292,7 +290,7 @@ namespace Amber.Json
         /// A struct its code writes inline (format §5.1), where its type is declared: the inline header and one row, as the
         /// generated code writes it. Every member is in the row; a member the JSON leaves out is 0 (its default).
         /// </summary>
-        private static void WriteInline(ref AmberWriter w, Context c, JsonElement e, ViewType view, byte[] codes)
+        private static void WriteInline(ref AmberWriter w, JsonElement e, ViewType view, byte[] codes)
         {
             if (e.TryGetProperty(JsonView.RefProperty, out _))
                 throw Problem($"A {view.Name} is a struct written inline, which has no identity, so it cannot be a \"$ref\"", "Write its members.");
@@ -306,15 +304,10 @@ namespace Amber.Json
                 if (i < 0) throw Problem($"{view.Name} has no member \"{name}\"", $"Its members are: {string.Join(", ", names)}.");
                 values[i] = p.Value;
             }
-            if (!c.Inline.TryGetValue(view, out AmberShape? shape))
-            {
-                AmberShape s = view.Shape;
-                shape = new AmberShape(s.TypeName, s.MemberNames, s.Tags, null, null, 0, s.NameHashes);
-                c.Inline.Add(view, shape);
-            }
             int width = 0;
             foreach (byte code in codes) width += AmberCode.PackedWidth(code);
-            Span<byte> row = w.WriteInlineHeader(shape, codes, width);
+            // A writer slot of the struct's own (as generated code's InlineShape), apart from its object shapes.
+            Span<byte> row = w.WriteInlineHeader(view.InlineShape, codes, width);
             row.Clear();
             for (int i = 0, at = 0; i < codes.Length; i++)
             {
