@@ -10,9 +10,9 @@ namespace Amber
     {
         /// <summary>
         /// The fast path of a struct that may be written inline (docs/format.md §5.1). When the next value is an inline
-        /// struct whose one-byte header names a shape this payload defined inline, and whose row
-        /// <see cref="ReadStructHeader"/> has found to be exactly <paramref name="shape"/>'s own (same members, order and
-        /// codes: matched once per payload), moves past the header and the row and returns the row's
+        /// struct whose header (one byte, or two in payloads of more than 30 shapes) names a shape this payload defined
+        /// inline, and whose row <see cref="ReadStructHeader"/> has found to be exactly <paramref name="shape"/>'s own (same
+        /// members, order and codes: matched once per payload), moves past the header and the row and returns the row's
         /// <paramref name="width"/> bytes. Otherwise reads nothing and returns false: the caller reads the value with
         /// <see cref="ReadStructHeader"/>.
         /// </summary>
@@ -23,17 +23,22 @@ namespace Amber
             int pos = _pos;
             if ((uint)pos < (uint)span.Length)
             {
-                uint h = span[pos];
-                uint id = (h >> 2) - 1;   // a null header (0) wraps to an id no payload has
-                // A one-byte varint (no continuation bit) whose low bits are those of an inline struct.
-                if ((h & (0x80 | 3)) == AmberCode.ObjectInline && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
-                    && (uint)width < (uint)(span.Length - pos))
+                uint h = span[pos++];
+                if (h >= 0x80)
                 {
-                    row = span.Slice(pos + 1, width);
-                    _pos = pos + 1 + width;
+                    if ((uint)pos >= (uint)span.Length || span[pos] >= 0x80) goto Miss;
+                    h = (h & 0x7F) | ((uint)span[pos++] << 7);
+                }
+                uint id = (h >> 2) - 1;   // a null header (0) wraps to an id no payload has
+                if ((h & 3) == AmberCode.ObjectInline && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
+                    && (uint)width <= (uint)(span.Length - pos))
+                {
+                    row = span.Slice(pos, width);
+                    _pos = pos + width;
                     return true;
                 }
             }
+        Miss:
             row = default;
             return false;
         }

@@ -475,10 +475,20 @@ namespace Amber
         public Span<byte> WriteInlineHeader(AmberShape shape, ReadOnlySpan<byte> codes, int width)
         {
             int id = State.InlineId(shape.Slot);
-            if ((uint)id < AmberCode.InlineOneByteShapes && _buffer.Length - _pos > width)
+            if ((uint)id < AmberCode.InlineTwoByteShapes && _buffer.Length - _pos > width + 1)
             {
-                _buffer[_pos] = (byte)AmberCode.InlineHeader(id);
-                _pos++;
+                // The shape is defined: a header of one byte (ids 0 to 30) or two, then the row.
+                uint header = (uint)AmberCode.InlineHeader(id);
+                if (header < 0x80)
+                {
+                    _buffer[_pos++] = (byte)header;
+                }
+                else
+                {
+                    _buffer[_pos] = (byte)(header | 0x80);
+                    _buffer[_pos + 1] = (byte)(header >> 7);
+                    _pos += 2;
+                }
                 return _buffer.Slice(_pos, width);
             }
             return WriteInlineHeaderSlow(shape, codes, width);

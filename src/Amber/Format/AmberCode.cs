@@ -55,9 +55,10 @@ namespace Amber
         public static ulong InlineHeader(int shapeId) => (ulong)((uint)shapeId + 1UL) << 2;
 
         /// <summary>
-        /// The most shape ids whose inline header is one byte: ids 0 to 30 give headers 0x04 to 0x7C (docs/format.md §5.1).
+        /// The number of shape ids whose inline header is at most two bytes (docs/format.md §5.1): ids 0 to 30 give one-byte
+        /// headers (0x04 to 0x7C), ids 31 to 4094 two-byte ones (up to 0x3FFC); readers and writers keep those on their fast paths.
         /// </summary>
-        public const int InlineOneByteShapes = 31;
+        public const int InlineTwoByteShapes = 4095;
 
         /// <summary>
         /// The most members a shape may list. A shape of more than 64 members writes its presence as one

@@ -37,6 +37,13 @@ namespace Amber.Tests.Models.Inline
     /// <summary>An enum, a bool and a char: inline, read member by member (not one copy).</summary>
     public struct Tile { public Layer Layer; public bool Solid; public char Glyph; public Heading Heading; public short Height; }
 
+    /// <summary>Boxes of many types first (a typed shape each), so the inline shapes after them have ids past 30: two-byte headers.</summary>
+    public class ManyShapes
+    {
+        public List<object>? Boxes { get; set; }
+        public List<Sprite>? Sprites { get; set; }
+    }
+
     // ---- other versions of Vector2
 
     public struct Vector2WithZ { public float X; public float Y; public float Z; }      // a member added

@@ -111,6 +111,39 @@ namespace Amber.Tests.Serialization
         }
 
         [Fact]
+        public void Inline_structs_with_two_byte_headers_read_through_every_entry_point()
+        {
+            var many = new ManyShapes
+            {
+                Boxes = new List<object>
+                {
+                    true, (byte)1, (sbyte)-1, (short)2, (ushort)3, 4, 5u, 6L, 7UL, 'c', 1.5f, 2.5, 3.5m, "s", new byte[] { 1 },
+                    new DateTime(2020, 1, 1), TimeSpan.FromSeconds(1), Guid.Empty, new DateOnly(2020, 1, 2), new TimeOnly(3, 4), (Half)1,
+                    (Int128)8, (UInt128)9, new DateTimeOffset(2020, 1, 1, 0, 0, 0, TimeSpan.Zero), new Uri("a", UriKind.Relative), new Version(1, 2),
+                    new System.Numerics.BigInteger(10), new[] { 1 }, new List<int> { 2 }, new[] { "a" }, new List<string> { "b" },
+                    new object[] { 1 }, new List<object> { 2 }, new Dictionary<string, object> { ["k"] = 3 },
+                },
+                Sprites = MakeSprites(40),
+            };
+            byte[] bytes = AmberSerializer.Serialize(many);
+            // The Vector2 definition follows its header, two bytes: (36 + 1) << 2 = 148 as a varint, 94 01.
+            string vectorDefinition = "04" + HandWire.Tag("X", WireType.Fixed32) + HandWire.Tag("Y", WireType.Fixed32) + "0909";
+            int at = HandWire.Hex(bytes).IndexOf(vectorDefinition, StringComparison.Ordinal) / 2;
+            Assert.Equal("9401", HandWire.Hex(bytes[(at - 2)..at]));
+
+            void Check(ManyShapes? back)
+            {
+                Assert.Equal(34, back!.Boxes!.Count);
+                AssertSprites(many.Sprites, back.Sprites);
+            }
+            Check(AmberSerializer.Deserialize<ManyShapes>(bytes));
+            Check(AmberSerializer.Deserialize<ManyShapes>(Segments.OneByte(bytes)));
+            for (int split = at - 3; split <= at + 40; split++) Check(AmberSerializer.Deserialize<ManyShapes>(Segments.SplitAt(bytes, split)));
+            Check(AmberJson.FromJson<ManyShapes>(AmberJson.ToJson<ManyShapes>(bytes)));
+            Assert.Equal(HandWire.Hex(bytes), HandWire.Hex(AmberSerializer.Serialize(AmberJson.FromJson<ManyShapes>(AmberJson.ToJson<ManyShapes>(bytes)))));
+        }
+
+        [Fact]
         public void Serializing_inline_structs_into_a_reused_buffer_allocates_nothing()
         {
             List<Sprite> sprites = MakeSprites(500);
