@@ -139,13 +139,22 @@ namespace Amber
         /// member of its shape, a view descriptor. Generated code calls this after <see cref="Register(Type, AmberShape, AmberBoxedWriter, AmberBoxedReader, uint[])"/>.
         /// </summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterView(Type type, string csharpName, string[] memberViews)
+        public static void RegisterView(Type type, string csharpName, string[] memberViews) => RegisterView(type, csharpName, memberViews, null);
+
+        /// <summary>
+        /// Registers the JSON view of a type as <see cref="RegisterView(Type, string, string[])"/> does; for a struct that is
+        /// written inline (docs/format.md §5.1), <paramref name="rowCodes"/> are its members' packed codes, so that JSON read
+        /// back (<c>AmberJson.FromJson</c>) writes it inline as its own code does.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null)
             {
                 if (memberViews.Length != entry.Shape.Tags.Length) throw new ArgumentException("One view per member is required.", nameof(memberViews));
-                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null);
+                if (rowCodes != null && rowCodes.Length != memberViews.Length) throw new ArgumentException("One code per member is required.", nameof(rowCodes));
+                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null, rowCodes);
             }
         }
 

@@ -405,7 +405,7 @@ namespace Amber
             return result;
         }
 
-        private T ReadPackedElement<T>(int code, byte myCode) where T : unmanaged
+        private T ReadPackedElement<T>(int code, byte myCode, bool rowMember = false) where T : unmanaged
         {
             long at = Position;
             int width = AmberCode.PackedWidth(code);
@@ -428,6 +428,7 @@ namespace Amber
                 case AmberCode.PackedInt32: return FromSigned<T>(BinaryPrimitives.ReadInt32LittleEndian(s), myCode, at);
                 case AmberCode.PackedInt64: return FromSigned<T>(BinaryPrimitives.ReadInt64LittleEndian(s), myCode, at);
             }
+            if (rowMember) AmberThrow.RowValueMismatch(at, (byte)code, typeof(T).Name);
             AmberThrow.WireTypeMismatch(at, WireType.Sequence, $"packed elements of code {myCode} (found code {code})");
             return default;
         }

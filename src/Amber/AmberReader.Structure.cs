@@ -33,13 +33,25 @@ namespace Amber
         {
             ulong h = ReadVarint();
             existing = null;
-            if (h == 0 || (h & 3) == AmberCode.ObjectBackRef)
+            if ((h & 3) == AmberCode.ObjectInline || (h & 3) == AmberCode.ObjectBackRef)
             {
-                if (h != 0) existing = ResolveBackReference(h >> 2);
+                if ((h & 3) == AmberCode.ObjectBackRef) existing = ResolveBackReference(h >> 2);
+                else if (h != 0) ThrowInlineWhereObject(h, shape.TypeName);
                 match = default;
                 presence = 0;
                 return false;
             }
+            ReadObjectHead(h, shape, out match, out presence);
+            return true;
+        }
+
+        /// <summary>
+        /// The rest of the header of a new object whose header varint <paramref name="h"/> names a shape (format §5): its
+        /// reference id, one nesting level, the shape resolved and matched, the presence words.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void ReadObjectHead(ulong h, AmberShape shape, out ShapeMatch match, out ulong presence)
+        {
             ReserveReference();
             EnterDepth();
             ref ReaderState.Entry e = ref ResolveShape(h);
@@ -48,7 +60,6 @@ namespace Amber
             if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
             else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
             if (e.Deposit != 0 && match.IsIdentical) presence = Bits.Deposit(presence, e.Deposit);
-            return true;
         }
 
         /// <summary>
@@ -61,9 +72,10 @@ namespace Amber
         {
             ulong h = ReadVarint();
             existing = null;
-            if (h == 0 || (h & 3) == AmberCode.ObjectBackRef)
+            if ((h & 3) == AmberCode.ObjectInline || (h & 3) == AmberCode.ObjectBackRef)
             {
-                if (h != 0) existing = ResolveBackReference(h >> 2);
+                if ((h & 3) == AmberCode.ObjectBackRef) existing = ResolveBackReference(h >> 2);
+                else if (h != 0) ThrowInlineWhereObject(h, null);
                 hasTag = false;
                 typeTag = 0;
                 return false;
@@ -211,7 +223,7 @@ namespace Amber
                     AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
                     break;
                 default:
-                    AmberThrow.Malformed(at, $"The object header 0x{header:X} is not valid");
+                    AmberThrow.Malformed(at, $"The header 0x{header:X} of an inline struct (format §5.1) is where a shape's object header was expected");
                     break;
             }
             throw new InvalidOperationException("unreachable");
@@ -225,7 +237,8 @@ namespace Amber
             {
                 ref ReaderState.Entry last = ref _state.Entries[_state.Count];
                 int length = last.RawLength;
-                if (length != 0 && _span.Length - _pos >= length && _span.Slice(_pos, length).SequenceEqual(last.Raw.AsSpan(0, length)))
+                // The bytes of an inline definition include its codes, which an object's definition does not have.
+                if (length != 0 && !last.Inline && _span.Length - _pos >= length && _span.Slice(_pos, length).SequenceEqual(last.Raw.AsSpan(0, length)))
                 {
                     _pos += length;
                     _state.Count++;
@@ -258,6 +271,9 @@ namespace Amber
             int n = (int)count;
             ref ReaderState.Entry e = ref _state.Add(n);
             bool same = e.Count == n && e.MatchedShape != null;
+            // Defined by an object or rows header until an inline definition (ReadInlineDefinition) says otherwise.
+            e.Inline = false;
+            e.IdenticalTo = null;
             ReadOnlySpan<byte> raw = ReadSpan(n * 2);
             ushort[] tags = e.Tags;
             if (BitConverter.IsLittleEndian)
@@ -299,6 +315,7 @@ namespace Amber
             {
                 e.MatchedShape = null;
                 e.Map = null;
+                e.InlineShape = null;
             }
             int consumed = _pos - start;
             if (Position - at == consumed)   // read from one span, not across segments: keep the bytes for the next payload
@@ -498,7 +515,7 @@ namespace Amber
         public T ReadRowValue<T>(byte writerCode) where T : unmanaged
         {
             byte mine = PackedCode.Of<T>();
-            if (writerCode != mine) return ReadPackedElement<T>(writerCode, mine);
+            if (writerCode != mine) return ReadPackedElement<T>(writerCode, mine, rowMember: true);
             if (mine != AmberCode.PackedBoolean) return ReadUnmanaged<T>();
             long at = Position;
             byte b = ReadByteRaw();
@@ -607,8 +624,15 @@ namespace Amber
 
         private void SkipObject()
         {
+            long start = Position;
             ulong h = ReadVarint();
             if (h == 0) return;
+            if ((h & 3) == AmberCode.ObjectInline)
+            {
+                // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
+                Skip(ResolveInline(h, start).Width);
+                return;
+            }
             if ((h & 3) == AmberCode.ObjectBackRef)
             {
                 long at = Position;

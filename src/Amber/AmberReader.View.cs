@@ -19,8 +19,10 @@ namespace Amber
         /// <summary>
         /// Reads an object header for the view: 0 null, 1 a back-reference (<paramref name="value"/> is the object id,
         /// checked to exist), 2 an object (<paramref name="value"/> is its shape id; in reference mode its object id was
-        /// taken, see <see cref="LastReservedReference"/>). For 2 the caller reads the presence and members and calls
-        /// <see cref="ExitDepth"/>. <paramref name="rows"/>: the header of rows (§6.1), which takes no id and no depth.
+        /// taken, see <see cref="LastReservedReference"/>), 3 an inline struct (§5.1; <paramref name="value"/> is its shape
+        /// id, <see cref="ViewInline"/> gives its codes and width; no id is taken and no level entered). For 2 the caller
+        /// reads the presence and members and calls <see cref="ExitDepth"/>; for 3 it reads the row.
+        /// <paramref name="rows"/>: the header of rows (§6.1), which takes no id and no depth.
         /// </summary>
         internal int ReadViewHeader(bool rows, out int value)
         {
@@ -31,6 +33,12 @@ namespace Amber
             {
                 if (rows) AmberThrow.Malformed(at, "Rows have a null shape header");
                 return 0;
+            }
+            if ((h & 3) == AmberCode.ObjectInline && !rows)
+            {
+                ResolveInline(h, at);
+                value = (int)((h >> 2) - 1);
+                return 3;
             }
             if ((h & 3) == AmberCode.ObjectBackRef && !rows)
             {
@@ -71,6 +79,14 @@ namespace Amber
             refId = _collectionIds ? _lastReserved : -1;
             if (refId >= 0) _state.Objects[refId] = s_seen;
             return count;
+        }
+
+        /// <summary>The packed codes of the members of shape <paramref name="id"/>, defined inline (format §5.1), and the width of its row.</summary>
+        internal ReadOnlySpan<byte> ViewInline(int id, out int width)
+        {
+            ref ReaderState.Entry e = ref _state.Entries[id];
+            width = e.Width;
+            return new ReadOnlySpan<byte>(e.Codes, 0, e.Count);
         }
 
         /// <summary>A shape read so far in this payload, by id: its tags, its type tag, and the name hash of each member that has one.</summary>

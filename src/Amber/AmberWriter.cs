@@ -462,6 +462,75 @@ namespace Amber
             WriteRaw(codes);
         }
 
+        /// <summary>
+        /// Begins an inline struct (docs/format.md §5.1): writes its header — and, the first time <paramref name="shape"/> is
+        /// used in this payload, its definition and <paramref name="codes"/> — and returns the <paramref name="width"/> bytes
+        /// at the write position where its row goes. The caller writes the members' raw little-endian values into them, in
+        /// shape order, and calls <see cref="Advance"/>(<paramref name="width"/>). An inline struct takes no object id in
+        /// reference mode and no nesting level. <paramref name="shape"/> serves only this type's inline values (generated
+        /// code keeps an InlineShape apart from the type's Shape and TypedShape, so the payload's other shapes of the type
+        /// are never taken for it); it has no type tag, at most <see cref="AmberCode.MaxRowMembers"/> members, one code each.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public Span<byte> WriteInlineHeader(AmberShape shape, ReadOnlySpan<byte> codes, int width)
+        {
+            int id = State.InlineId(shape.Slot);
+            if ((uint)id < AmberCode.InlineTwoByteShapes && _buffer.Length - _pos > width + 1)
+            {
+                // The shape is defined: a header of one byte (ids 0 to 30) or two, then the row.
+                uint header = (uint)AmberCode.InlineHeader(id);
+                if (header < 0x80)
+                {
+                    _buffer[_pos++] = (byte)header;
+                }
+                else
+                {
+                    _buffer[_pos] = (byte)(header | 0x80);
+                    _buffer[_pos + 1] = (byte)(header >> 7);
+                    _pos += 2;
+                }
+                return _buffer.Slice(_pos, width);
+            }
+            return WriteInlineHeaderSlow(shape, codes, width);
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private Span<byte> WriteInlineHeaderSlow(AmberShape shape, ReadOnlySpan<byte> codes, int width)
+        {
+            WriterState state = State;
+            int id = state.InlineId(shape.Slot);
+            if (id >= 0)
+            {
+                WriteVarint(AmberCode.InlineHeader(id));
+                return GetSpan(width).Slice(0, width);
+            }
+            CheckInlineShape(shape, codes, width);
+            // A payload whose root is an inline struct has no root object: nothing after it lists fewer members.
+            _rootPending = false;
+            id = state.DefineInline(shape.Slot, shape.AllMembers);
+            WriteVarint(AmberCode.InlineHeader(id));
+            byte[]? block = shape.DefinitionBytes(shape.AllMembers);
+            if (block != null) WriteRaw(block);
+            else Advance(shape.WriteDefinition(shape.AllMembers, GetSpan(shape.MaxDefinitionLength(shape.AllMembers))));
+            WriteRaw(codes);
+            return GetSpan(width).Slice(0, width);
+        }
+
+        private static void CheckInlineShape(AmberShape shape, ReadOnlySpan<byte> codes, int width)
+        {
+            if (shape.TypeTag != null) throw new ArgumentException($"The inline shape of {shape.TypeName} has a type tag; inline structs are never polymorphic.", nameof(shape));
+            if (codes.Length != shape.Tags.Length || codes.Length == 0 || codes.Length > AmberCode.MaxRowMembers)
+                throw new ArgumentException($"An inline struct of {shape.Tags.Length} members needs one code per member, 1 to {AmberCode.MaxRowMembers} of them; {codes.Length} were given.", nameof(codes));
+            int sum = 0;
+            foreach (byte c in codes)
+            {
+                int w = AmberCode.PackedWidth(c);
+                if (w == 0) throw new ArgumentException($"{c} is not a packed primitive code (docs/format.md §6.1).", nameof(codes));
+                sum += w;
+            }
+            if (sum != width) throw new ArgumentException($"The codes of {shape.TypeName} add up to a row of {sum} bytes, not {width}.", nameof(width));
+        }
+
         /// <summary>Writes an unmanaged primitive as its raw little-endian bytes (a row member).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteUnmanaged<T>(T value) where T : unmanaged

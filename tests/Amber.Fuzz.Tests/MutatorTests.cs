@@ -23,6 +23,25 @@ namespace Amber.Fuzz.Tests
         }
 
         [Fact]
+        public void The_walker_walks_inline_structs_and_what_follows_them()
+        {
+            var geometry = new Geometry
+            {
+                Origin = new Vector3 { X = 1 },
+                MaybeOrigin = new Vector3 { Y = 2 },
+                Labels = new[] { new Labeled { Label = "l", At = new Vector3 { Z = 3 } } },
+                Anchors = new() { [1] = new Vector3 { X = 4 } },
+            };
+            byte[] bytes = AmberSerializer.Serialize(geometry);
+            Field[] fields = PayloadWalker.Walk(bytes);
+            // Inline headers (format §5.1): low bits 00, not 0; the first defines the shape (codes follow), the others name it.
+            Assert.Equal(4, fields.Count(f => f.Kind == FieldKind.ObjectHeader && f.Value != 0 && (f.Value & 3) == 0));
+            Assert.Equal(3, fields.Count(f => f.Kind == FieldKind.RowCode));
+            Assert.Contains(fields, f => f.Kind == FieldKind.BytesContent);   // the label, after an inline struct
+            Assert.Equal(bytes.Length, fields.Max(f => f.Offset + f.Length));
+        }
+
+        [Fact]
         public void A_message_template_drops_numbers_and_quoted_data_even_with_quotes_inside()
         {
             Assert.Equal("A length of # is larger than the # byte(s) left", Signature.Template("A length of 300 is larger than the 12 byte(s) left"));

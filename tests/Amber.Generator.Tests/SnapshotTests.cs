@@ -95,6 +95,36 @@ namespace Geometry
 }");
 
         [Fact]
+        public void InlineStructs() => Check(@"
+using Amber;
+
+namespace Scene
+{
+    // Written inline (format §5.1): blittable (one copy), and with an enum and a bool (member by member).
+    public struct Point2 { public float X; public float Y; }
+
+    public enum Layer : byte { Back, Front }
+
+    public struct Flags { public Layer Layer { get; set; } public bool Visible { get; set; } public short Order { get; set; } }
+
+    // Not written inline (a string): still reads the inline rows of an older version of itself.
+    public struct Label { public string Text { get; set; } public int Size { get; set; } }
+
+    public class Sprite
+    {
+        public Point2 At { get; set; }
+        public Flags Flags { get; set; }
+        public Label Label { get; set; }
+    }
+
+    public static class Use
+    {
+        public static byte[] Save(Sprite s) => AmberSerializer.Serialize(s);
+        public static Sprite? Load(byte[] data) => AmberSerializer.Deserialize<Sprite>(data);
+    }
+}");
+
+        [Fact]
         public void Collections() => Check(@"
 using System;
 using System.Collections.Generic;

@@ -191,7 +191,7 @@ namespace Amber.Fuzz.Engine
                     ulong h = f.Value;
                     ulong next = _r.Next(4) switch
                     {
-                        0 => (h & ~3UL) | (ulong)(uint)_r.Next(4),      // the shape header's low bits
+                        0 => (h & ~3UL) | (ulong)(uint)_r.Next(4),      // the low bits: inline struct, shape reference, definition, back-reference
                         1 => h + 4,                               // the next shape / object id
                         2 => h >= 4 ? h - 4 : 0,
                         _ => ((ulong)(uint)_r.Next(8) << 2) | 3,        // a back-reference

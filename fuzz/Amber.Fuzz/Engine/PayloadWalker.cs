@@ -56,6 +56,7 @@ namespace Amber.Fuzz.Engine
         private readonly byte[] _data;
         private readonly List<Field> _fields = new List<Field>();
         private readonly List<ushort[]> _shapes = new List<ushort[]>();
+        private readonly Dictionary<int, int> _inlineWidths = new Dictionary<int, int>();   // shape id → row width, for shapes defined inline
         private int _pos;
         private bool _refs;
 
@@ -189,6 +190,11 @@ namespace Amber.Fuzz.Engine
         {
             ulong h = ReadVarint(FieldKind.ObjectHeader);
             if (h == 0 || (h & 3) == 3) return;
+            if ((h & 3) == 0)
+            {
+                Inline(h);
+                return;
+            }
             ushort[] tags = Shape(h);
             // One presence word per 64 members (format §5), all before the values.
             var presence = new ulong[Math.Max(1, (tags.Length + 63) >> 6)];
@@ -197,6 +203,33 @@ namespace Amber.Fuzz.Engine
             {
                 if ((presence[i >> 6] & (1UL << (i & 63))) != 0) Value(tags[i] & 7, depth + 1);
             }
+        }
+
+        /// <summary>An inline struct (format §5.1): header (shape id + 1) &lt;&lt; 2, the definition and codes on first use, one row.</summary>
+        private void Inline(ulong h)
+        {
+            ulong id = (h >> 2) - 1;
+            if (id == (ulong)_shapes.Count)
+            {
+                ushort[] tags = Shape(((ulong)_shapes.Count << 2) | 2);
+                int width = RowCodes(tags.Length);
+                _inlineWidths[(int)id] = width;
+            }
+            if (id > int.MaxValue || !_inlineWidths.TryGetValue((int)id, out int w)) throw new StopException();
+            Fixed(w);
+        }
+
+        /// <summary>One packed code per member (format §6.1); returns the width of a row.</summary>
+        private int RowCodes(int members)
+        {
+            int width = 0;
+            for (int i = 0; i < members; i++)
+            {
+                byte code = ReadByte(FieldKind.RowCode);
+                width += code switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
+            }
+            if (width == 0) throw new StopException();
+            return width;
         }
 
         private void Sequence(int depth)
@@ -218,13 +251,7 @@ namespace Amber.Fuzz.Engine
             {
                 ulong h = ReadVarint(FieldKind.ObjectHeader);
                 ushort[] tags = Shape(h);
-                int width = 0;
-                for (int i = 0; i < tags.Length; i++)
-                {
-                    byte code = ReadByte(FieldKind.RowCode);
-                    width += code switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
-                }
-                if (width == 0) throw new StopException();
+                int width = RowCodes(tags.Length);
                 Need((long)Math.Min(count * (ulong)width, int.MaxValue));
                 for (ulong i = 0; i < count; i++) Fixed(width);
                 return;

@@ -2,7 +2,7 @@ using System.Collections.Generic;
 
 namespace Amber.Fuzz.Models
 {
-    /// <summary>A struct of primitives only: sequences of it are written as rows (format §6.1).</summary>
+    /// <summary>A struct of primitives only: sequences of it are written as rows (format §6.1), other values of it inline (§5.1).</summary>
     public struct Vector3
     {
         public float X;

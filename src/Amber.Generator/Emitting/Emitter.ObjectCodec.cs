@@ -23,6 +23,11 @@ namespace Amber.Generator.Emitting
             EmitWriteMethod(sw, o);
             sw.Line();
             EmitReadMethod(sw, o);
+            if (o.IsValueType)
+            {
+                sw.Line();
+                EmitInlineBody(sw, o);
+            }
             EmitMemberReaders(sw, o);
             if (o.RowCodes.Count > 0)
             {
@@ -61,6 +66,13 @@ namespace Amber.Generator.Emitting
             // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
             sw.Line("internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
                 + ", Shape.MemberNames, Shape.Tags, " + extra + ", 0x" + o.TypeTag.ToString("X8", CultureInfo.InvariantCulture) + "u" + nulls + ", Shape.NameHashes);");
+            if (o.RowCodes.Count > 0)
+            {
+                // The same members again for the struct written inline (format §5.1): a writer slot of its own, so an inline
+                // definition is never taken for the object or rows shape of the type, nor the other way round.
+                sw.Line("internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape(" + Quote(o.DisplayName)
+                    + ", Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);");
+            }
         }
 
         private static string Nullable(string fullName, bool isValueType) => isValueType ? fullName : fullName + "?";
@@ -68,7 +80,11 @@ namespace Amber.Generator.Emitting
         private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
         {
             string param = Nullable(o.FullName, o.IsValueType) + " v";
-            if (o.IsSealed)
+            if (o.RowCodes.Count > 0)
+            {
+                EmitInlineWrite(sw, o);
+            }
+            else if (o.IsSealed)
             {
                 sw.Line("internal static void Write(ref global::Amber.AmberWriter w, " + param + ") => WriteWith(ref w, v, Shape);");
             }
@@ -213,32 +229,51 @@ namespace Amber.Generator.Emitting
 
         // ------------------------------------------------------------------ object read
 
+        /// <summary>Whether the object is created first and its members set one by one (else they are read into locals and it is constructed after).</summary>
+        private static bool ReadsDirect(ObjectModel o) =>
+            o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
+
         private static void EmitReadMethod(SourceWriter sw, ObjectModel o)
         {
-            bool direct = o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
+            bool direct = ReadsDirect(o);
             sw.Open("internal static " + Nullable(o.FullName, o.IsValueType) + " Read(ref global::Amber.AmberReader r)");
-            if (o.IsValueType) sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return default;");
-            else sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<" + o.FullName + ">(existing);");
-            sw.Line("return ReadBody(ref r, s, p);");
-            sw.Close();
-            sw.Line();
-            sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
-            sw.Open("internal static " + o.FullName + " ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)");
-            if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
-            if (direct)
+            if (o.RowCodes.Count > 0)
             {
-                sw.Line("var o = new " + o.FullName + "();");
-                // Known before its members are read, so a member that refers back to it (a cycle) finds it.
-                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+                // Written inline (format §5.1): a row that is this struct's own takes the fast path; the rest (another version's
+                // row, the object form of older data, null) is read out of line.
+                sw.Line("if (r.TryReadInlineRow(Shape, RowWidth, out global::System.ReadOnlySpan<byte> row)) return FromRow(ref r, row);");
+                sw.Line("return ReadOther(ref r);");
+                sw.Close();
+                sw.Line();
+                sw.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+                sw.Open("private static " + o.FullName + " ReadOther(ref global::Amber.AmberReader r)");
+                sw.Line("if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;");
+                sw.Line("if (inline.Count == 0) return ReadBody(ref r, s, p);");
+                sw.Line("if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));");
+                sw.Line("return ReadInlineBody(ref r, inline);");
+            }
+            else if (o.IsValueType)
+            {
+                // A struct that is not written inline still reads an inline one (an older version of it, format §5.1).
+                sw.Line("if (!r.ReadStructHeader(Shape, default, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;");
+                sw.Line("if (inline.Count != 0) return ReadInlineBody(ref r, inline);");
+                sw.Line("return ReadBody(ref r, s, p);");
             }
             else
             {
-                for (int i = 0; i < o.Members.Count; i++)
-                {
-                    sw.Line(o.Members[i].Type.FullName + " m" + i + " = default!;");
-                    if (NeedsPresenceFlag(o, o.Members[i])) sw.Line("bool h" + i + " = false;");
-                }
+                sw.Line("if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<" + o.FullName + ">(existing);");
+                sw.Line("return ReadBody(ref r, s, p);");
             }
+            sw.Close();
+            if (o.RowCodes.Count > 0)
+            {
+                sw.Line();
+                EmitFromRow(sw, o);
+            }
+            sw.Line();
+            sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
+            sw.Open("internal static " + o.FullName + " ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)");
+            EmitReadPrologue(sw, o, direct);
             sw.Line("int mi = -1;");
             sw.Open("try");
             sw.Open("if (s.IsIdentical)");
@@ -314,6 +349,33 @@ namespace Amber.Generator.Emitting
             sw.Close();
             EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
             sw.Line("r.ExitDepth();");
+            EmitReadEpilogue(sw, o, direct);
+            sw.Close();
+        }
+
+        /// <summary>The start of a body reader: the new object (direct), or a local per member and a flag per member whose presence matters.</summary>
+        private static void EmitReadPrologue(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
+            if (direct)
+            {
+                sw.Line("var o = new " + o.FullName + "();");
+                // Known before its members are read, so a member that refers back to it (a cycle) finds it.
+                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+            }
+            else
+            {
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    sw.Line(o.Members[i].Type.FullName + " m" + i + " = default!;");
+                    if (NeedsPresenceFlag(o, o.Members[i])) sw.Line("bool h" + i + " = false;");
+                }
+            }
+        }
+
+        /// <summary>The end of a body reader: construction from the locals (not direct), the deserialized callback, the result.</summary>
+        private static void EmitReadEpilogue(SourceWriter sw, ObjectModel o, bool direct)
+        {
             if (!direct)
             {
                 EmitConstruction(sw, o);
@@ -321,7 +383,6 @@ namespace Amber.Generator.Emitting
             }
             if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
-            sw.Close();
         }
 
         /// <summary>

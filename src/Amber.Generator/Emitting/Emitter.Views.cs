@@ -91,6 +91,8 @@ namespace Amber.Generator.Emitting
         /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
         private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
             "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(o.FullName.Replace("global::", "")) + ", new string[] { "
-            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags)))) + " });";
+            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags)))) + " }"
+            // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
+            + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : "") + ");";
     }
 }

@@ -118,6 +118,26 @@ namespace Amber.Generator.Model
         bool PreserveReferences = false,          // [AmberPreserveReferences]: payloads holding it keep identity
         bool IsSealed = true);                    // a struct or sealed class: no runtime subtype can reach its codec
 
+    /// <summary>The packed primitive codes (format §6.1) of model types: what a member of a row is written as.</summary>
+    internal static class PackedCodes
+    {
+        /// <summary>The packed code of a scalar, or of an enum by its underlying scalar; 0 for any other type (it cannot be in a row).</summary>
+        public static int Of(TypeRef t)
+        {
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Byte" => AmberCode.PackedByte, "SByte" => AmberCode.PackedSByte,
+                "Int16" => AmberCode.PackedInt16, "UInt16" => AmberCode.PackedUInt16,
+                "Int32" => AmberCode.PackedInt32, "UInt32" => AmberCode.PackedUInt32,
+                "Int64" => AmberCode.PackedInt64, "UInt64" => AmberCode.PackedUInt64,
+                "Single" => AmberCode.PackedSingle, "Double" => AmberCode.PackedDouble,
+                "Boolean" => AmberCode.PackedBoolean, "Char" => AmberCode.PackedChar,
+                _ => 0,
+            };
+        }
+    }
+
     internal sealed record LocationInfo(string FilePath, int Start, int Length, int StartLine, int StartColumn, int EndLine, int EndColumn);
 
     internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Args);

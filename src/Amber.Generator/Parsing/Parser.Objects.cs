@@ -285,20 +285,7 @@ namespace Amber.Generator.Parsing
         }
 
         /// <summary>The packed primitive code (format §6.1) of a row member's type, or 0 if it cannot be in a row.</summary>
-        private static int RowCode(TypeRef t)
-        {
-            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            return t.Scalar switch
-            {
-                "Byte" => AmberCode.PackedByte, "SByte" => AmberCode.PackedSByte,
-                "Int16" => AmberCode.PackedInt16, "UInt16" => AmberCode.PackedUInt16,
-                "Int32" => AmberCode.PackedInt32, "UInt32" => AmberCode.PackedUInt32,
-                "Int64" => AmberCode.PackedInt64, "UInt64" => AmberCode.PackedUInt64,
-                "Single" => AmberCode.PackedSingle, "Double" => AmberCode.PackedDouble,
-                "Boolean" => AmberCode.PackedBoolean, "Char" => AmberCode.PackedChar,
-                _ => 0,
-            };
-        }
+        private static int RowCode(TypeRef t) => PackedCodes.Of(t);
 
         /// <summary>
         /// Whether a row is the struct's own memory: its instance fields are exactly the serialized

@@ -46,12 +46,27 @@ namespace Amber
         public const uint ObjectBackRef = 0b11;
 
         /// <summary>
+        /// Object header low bits of an inline struct (docs/format.md §5.1), when the header is not 0: the header is
+        /// <see cref="InlineHeader"/> of a shape id, and the struct's members follow as one row, without presence.
+        /// </summary>
+        public const uint ObjectInline = 0b00;
+
+        /// <summary>The object header of an inline struct of shape <paramref name="shapeId"/>: (shapeId + 1) &lt;&lt; 2, never 0 (docs/format.md §5.1).</summary>
+        public static ulong InlineHeader(int shapeId) => (ulong)((uint)shapeId + 1UL) << 2;
+
+        /// <summary>
+        /// The number of shape ids whose inline header is at most two bytes (docs/format.md §5.1): ids 0 to 30 give one-byte
+        /// headers (0x04 to 0x7C), ids 31 to 4094 two-byte ones (up to 0x3FFC); readers and writers keep those on their fast paths.
+        /// </summary>
+        public const int InlineTwoByteShapes = 4095;
+
+        /// <summary>
         /// The most members a shape may list. A shape of more than 64 members writes its presence as one
         /// varint per 64 members (docs/format.md §5).
         /// </summary>
         public const int MaxShapeMembers = 1024;
 
-        /// <summary>The most members the element shape of a rows sequence may have (docs/format.md §6.1).</summary>
+        /// <summary>The most members the element shape of a rows sequence, or the shape of an inline struct, may have (docs/format.md §5.1, §6.1).</summary>
         public const int MaxRowMembers = 64;
 
         /// <summary>Key bits in a tag.</summary>

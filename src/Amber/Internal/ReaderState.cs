@@ -27,6 +27,18 @@ namespace Amber.Internal
             public ulong Head;          // the first 8 bytes of Raw (fewer padded with zeros): compared before the whole definition
             public byte[]? HashBlock;   // the name hashes of the tags whose key repeats (u32 little-endian each, format §5); capacity may exceed
             public int HashCount;
+
+            // Inline structs (format §5.1). Inline: this payload defined the entry inline, so inline headers may name it.
+            // The match of the writer's row with a reader's struct is computed once per entry and reader shape (it depends
+            // only on the tags, hashes and codes, and is dropped when any of them changes); IdenticalTo is that reader
+            // shape when the row is the reader's own, and only on an inline entry: the fast path's one test.
+            public bool Inline;
+            public byte[]? Codes;       // the packed code of each member (capacity MaxRowMembers)
+            public int Width;           // bytes per row
+            public AmberShape? InlineShape;   // the reader shape InlineMap and InlineIdentical were computed for
+            public int[]? InlineMap;    // writer member → reader member, null when the tags are identical
+            public bool InlineIdentical;
+            public AmberShape? IdenticalTo;
         }
 
         public Entry[] Entries = NewEntries(8, 0);
@@ -109,6 +121,8 @@ namespace Amber.Internal
             {
                 Entry? r = recent[i];
                 if (r == null) break;
+                // An inline definition's bytes include its codes (format §5.1): it never stands for an object's or rows' one.
+                if (r.Inline) continue;
                 int length = r.RawLength;
                 if (length != 0 && input.Length >= length && r.Head == head && input.Slice(0, length).SequenceEqual(r.Raw.AsSpan(0, length)))
                 {
@@ -126,7 +140,7 @@ namespace Amber.Internal
         /// </summary>
         public void Retire(ref Entry slot)
         {
-            if (slot.RawLength == 0) return;
+            if (slot.RawLength == 0 || slot.Inline) return;
             Entry? oldest = _recent[_recentNext];
             _recent[_recentNext] = slot;
             _recentNext = (_recentNext + 1) % RecentDefinitions;

@@ -39,6 +39,12 @@ namespace Amber
             throw new AmberException($"Found a {actual} value where {expected} was expected", offset,
                 "The member's type changed in a way Amber cannot convert (see docs/format.md §3.2); keep the old type, or rename the member so old data is skipped.");
 
+        /// <summary>A member of a row (a packed primitive of an inline struct or of rows, format §5.1, §6.1) that the reader's member cannot be read from.</summary>
+        [DoesNotReturn]
+        public static void RowValueMismatch(long offset, byte writerCode, string expected) =>
+            throw new AmberException($"Found a row member of packed code {writerCode} where a {expected} was expected", offset,
+                "The member's type changed from a primitive to a type Amber cannot convert it to (see docs/format.md §3.2); keep the old type, or rename the member so old data is skipped.");
+
         /// <summary>A number does not fit the reader's type.</summary>
         [DoesNotReturn]
         public static void Overflow(long offset, string typeName) =>

@@ -100,6 +100,30 @@ namespace Amber.Internal
             return Define(slot, listed, out defined);
         }
 
+        /// <summary>
+        /// The id of the inline shape (docs/format.md §5.1) this payload defined for <paramref name="slot"/>, or -1 when it
+        /// has not defined one yet. An inline shape has a slot of its own (the type's InlineShape), apart from the slots of
+        /// its object and rows shapes, so an id found here always came from an inline definition.
+        /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public int InlineId(int slot)
+        {
+            int[] ids = _idBySlot;
+            return (uint)slot < (uint)ids.Length ? ids[slot] - 1 : -1;
+        }
+
+        /// <summary>Takes the next shape id for the inline shape of <paramref name="slot"/>, which lists every member; the caller writes the definition.</summary>
+        public int DefineInline(int slot, ulong allMembers)
+        {
+            if (slot >= _idBySlot.Length)
+            {
+                int size = Math.Max(slot + 1, _idBySlot.Length * 2);
+                Array.Resize(ref _idBySlot, size);
+                Array.Resize(ref _listedBySlot, size);
+            }
+            return Define(slot, allMembers, out _);
+        }
+
         private int Define(int slot, ulong listed, out bool defined)
         {
             if (_touchedCount == _touched.Length) Array.Resize(ref _touched, _touched.Length * 2);

@@ -1,6 +1,7 @@
 #if NET8_0_OR_GREATER
 using System;
 using System.Buffers;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Numerics;
@@ -92,6 +93,7 @@ namespace Amber.Json
 
             /// <summary>Per type, its shape without a type tag (for objects in positions that are not polymorphic).</summary>
             public readonly Dictionary<ViewType, AmberShape> Untyped = new Dictionary<ViewType, AmberShape>();
+
         }
 
         private static void WriteValue(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
@@ -239,6 +241,11 @@ namespace Amber.Json
                 return;
             }
             if (e.ValueKind != JsonValueKind.Object) throw Expected("an object", e);
+            if (!typed && view.RowCodes != null)
+            {
+                WriteInline(ref w, e, view, view.RowCodes);
+                return;
+            }
             if (TryWriteReference(ref w, c, e)) return;
             if (w.ReferencesEnabled) RecordId(ref w, c, e);
             AmberShape shape = typed ? view.Shape : Untyped(c, view);
@@ -277,6 +284,98 @@ namespace Amber.Json
                 }
             }
             w.ExitDepth();
+        }
+
+        /// <summary>
+        /// A struct its code writes inline (format §5.1), where its type is declared: the inline header and one row, as the
+        /// generated code writes it. Every member is in the row; a member the JSON leaves out is 0 (its default).
+        /// </summary>
+        private static void WriteInline(ref AmberWriter w, JsonElement e, ViewType view, byte[] codes)
+        {
+            if (e.TryGetProperty(JsonView.RefProperty, out _))
+                throw Problem($"A {view.Name} is a struct written inline, which has no identity, so it cannot be a \"$ref\"", "Write its members.");
+            string[] names = view.Shape.MemberNames;
+            var values = new JsonElement?[names.Length];
+            foreach (JsonProperty p in e.EnumerateObject())
+            {
+                string name = p.Name;
+                if (name.StartsWith('$') || name.StartsWith('#')) continue;   // the view's own and other versions' members
+                int i = Array.IndexOf(names, name);
+                if (i < 0) throw Problem($"{view.Name} has no member \"{name}\"", $"Its members are: {string.Join(", ", names)}.");
+                values[i] = p.Value;
+            }
+            int width = 0;
+            foreach (byte code in codes) width += AmberCode.PackedWidth(code);
+            // A writer slot of the struct's own (as generated code's InlineShape), apart from its object shapes.
+            Span<byte> row = w.WriteInlineHeader(view.InlineShape, codes, width);
+            row.Clear();
+            for (int i = 0, at = 0; i < codes.Length; i++)
+            {
+                if (values[i] is JsonElement value)
+                {
+                    try
+                    {
+                        WriteRowValue(row.Slice(at), codes[i], value, view.Member(i));
+                    }
+                    catch (AmberException ex) when (ex.PassingMember(names[i]))
+                    {
+                    }
+                }
+                at += AmberCode.PackedWidth(codes[i]);
+            }
+            w.Advance(width);
+        }
+
+        /// <summary>One member of a row: the JSON value as the raw little-endian value of its packed code (an enum by name or number).</summary>
+        private static void WriteRowValue(Span<byte> destination, byte code, JsonElement e, ViewNode? member)
+        {
+            if (member?.Kind == 'n') member = member.Element;
+            string? number = null;
+            if (member?.Kind == 'e' && e.ValueKind == JsonValueKind.String)
+            {
+                string name = e.GetString()!;
+                if (member.ValuesByName == null || !member.ValuesByName.TryGetValue(name, out number))
+                    throw Problem($"\"{name}\" is not a named value of this enum", member.ValuesByName == null ? "Write the value as a number." : $"Write one of {string.Join(", ", member.ValuesByName.Keys)}, or a number.");
+            }
+            T Integer<T>(Parse<T> parse) => number != null ? parse(number, NumberStyles.Integer, CultureInfo.InvariantCulture) : Number(e, parse);
+            try
+            {
+                switch (code)
+                {
+                    case AmberCode.PackedByte: destination[0] = Integer(byte.Parse); return;
+                    case AmberCode.PackedSByte: destination[0] = (byte)Integer(sbyte.Parse); return;
+                    case AmberCode.PackedInt16: BinaryPrimitives.WriteInt16LittleEndian(destination, Integer(short.Parse)); return;
+                    case AmberCode.PackedUInt16: BinaryPrimitives.WriteUInt16LittleEndian(destination, Integer(ushort.Parse)); return;
+                    case AmberCode.PackedInt32: BinaryPrimitives.WriteInt32LittleEndian(destination, Integer(int.Parse)); return;
+                    case AmberCode.PackedUInt32: BinaryPrimitives.WriteUInt32LittleEndian(destination, Integer(uint.Parse)); return;
+                    case AmberCode.PackedInt64: BinaryPrimitives.WriteInt64LittleEndian(destination, Integer(long.Parse)); return;
+                    case AmberCode.PackedUInt64: BinaryPrimitives.WriteUInt64LittleEndian(destination, Integer(ulong.Parse)); return;
+                    case AmberCode.PackedSingle: BinaryPrimitives.WriteSingleLittleEndian(destination, Float(e, float.Parse)); return;
+                    case AmberCode.PackedDouble: BinaryPrimitives.WriteDoubleLittleEndian(destination, Float(e, double.Parse)); return;
+                    case AmberCode.PackedBoolean:
+                        if (e.ValueKind is not (JsonValueKind.True or JsonValueKind.False)) throw Expected("true or false", e);
+                        destination[0] = e.GetBoolean() ? (byte)1 : (byte)0;
+                        return;
+                    default:
+                        char ch;
+                        if (e.ValueKind == JsonValueKind.Number)
+                        {
+                            ch = (char)Number(e, ushort.Parse);   // a lone surrogate, as the view writes it
+                        }
+                        else
+                        {
+                            string text = Text(e);
+                            if (text.Length != 1) throw Expected("a string of one character", e);
+                            ch = text[0];
+                        }
+                        BinaryPrimitives.WriteUInt16LittleEndian(destination, ch);
+                        return;
+                }
+            }
+            catch (Exception ex) when (ex is FormatException or OverflowException or InvalidOperationException or ArgumentException)
+            {
+                throw new AmberException($"{Describe(e)} is not a valid value of packed code {code}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
+            }
         }
 
         private static AmberShape Untyped(Context c, ViewType view)

@@ -282,6 +282,11 @@ namespace Amber.Json
                 WriteBackReference(w, id, start);
                 return;
             }
+            if (kind == 3)
+            {
+                WriteInline(ref r, c, node, id, start);
+                return;
+            }
             EnterJson(w, start);
             int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
             ShapeInfo shape = c.Shape(ref r, id);
@@ -326,6 +331,65 @@ namespace Amber.Json
             long total = r.Position - start;
             c.Count(shape.TypeName(view), total - c.Nested, members);
             c.Nested = outerNested + total;
+        }
+
+        /// <summary>
+        /// An inline struct (format §5.1), whose header <see cref="AmberReader.ReadViewHeader"/> has read: shown as an object of
+        /// all its members, as a row of rows is, named by the declared type where it has them. It took no object id, so it has
+        /// no <c>$id</c>; it counts as an object of its type in the stats.
+        /// </summary>
+        private static void WriteInline(ref AmberReader r, Context c, ViewNode? node, int id, long start)
+        {
+            Utf8JsonWriter? w = c.Writer;
+            EnterJson(w, start, levels: 1);
+            ShapeInfo shape = c.Shape(ref r, id);
+            ReadOnlySpan<byte> codes = r.ViewInline(id, out int width);
+            ViewType? view = node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            int[]? map = shape.MapTo(view);
+            ReadOnlySpan<byte> row = r.ReadSpan(width);
+            if (w != null)
+            {
+                w.WriteStartObject();
+                for (int i = 0, at = 0; i < codes.Length; i++)
+                {
+                    int mine = map?[i] ?? -1;
+                    w.WritePropertyName(mine >= 0 ? view!.Shape.MemberNames[mine] : shape.UnknownName(i));
+                    RowValue(codes[i], row.Slice(at), mine >= 0 ? view!.Member(mine) : null).WriteTo(w);
+                    at += AmberCode.PackedWidth(codes[i]);
+                }
+                w.WriteEndObject();
+            }
+            long total = r.Position - start;
+            c.Count(shape.TypeName(view), total, codes.Length);
+            c.Nested += total;
+        }
+
+        /// <summary>A member of a row: its packed value, or an enum's named value by its name (as the object form shows it).</summary>
+        private static ScalarText RowValue(int code, ReadOnlySpan<byte> raw, ViewNode? member)
+        {
+            if (member?.Kind == 'n') member = member.Element;
+            if (member?.NamesByRaw != null)
+            {
+                Int128? n = code switch
+                {
+                    AmberCode.PackedSByte => (sbyte)raw[0],
+                    AmberCode.PackedInt16 => BinaryPrimitives.ReadInt16LittleEndian(raw),
+                    AmberCode.PackedInt32 => BinaryPrimitives.ReadInt32LittleEndian(raw),
+                    AmberCode.PackedInt64 => BinaryPrimitives.ReadInt64LittleEndian(raw),
+                    AmberCode.PackedByte => raw[0],
+                    AmberCode.PackedUInt16 => BinaryPrimitives.ReadUInt16LittleEndian(raw),
+                    AmberCode.PackedUInt32 => BinaryPrimitives.ReadUInt32LittleEndian(raw),
+                    AmberCode.PackedUInt64 => BinaryPrimitives.ReadUInt64LittleEndian(raw),
+                    _ => null,
+                };
+                // The names are keyed by the value's varint as the enum writes it (format §3.1): zigzag for a signed underlying type.
+                bool signed = member.Scalar is "SByte" or "Int16" or "Int32" or "Int64";
+                ulong? wire = n is not Int128 v ? null
+                    : signed ? (v >= long.MinValue && v <= long.MaxValue ? AmberPrimitives.ZigZag((long)v) : null)
+                    : (v >= 0 && v <= ulong.MaxValue ? (ulong)v : null);
+                if (wire is ulong key && member.NamesByRaw.TryGetValue(key, out string? name)) return ScalarText.String(name);
+            }
+            return Packed(code, raw, 0);
         }
 
         /// <summary>Reads the presence words of an object of <paramref name="count"/> members (format §5), checking that none names a member past the end.</summary>

@@ -15,13 +15,34 @@ namespace Amber.Json
         private readonly string? _valueView;
         private ViewNode?[]? _members;
 
-        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView)
+        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView, byte[]? rowCodes = null)
         {
             Type = type;
             Name = name;
             Shape = shape;
             _memberViews = memberViews;
             _valueView = valueView;
+            RowCodes = rowCodes;
+        }
+
+        /// <summary>For a struct written inline (docs/format.md §5.1), its members' packed codes; null otherwise.</summary>
+        public byte[]? RowCodes { get; }
+
+        private AmberShape? _inlineShape;
+
+        /// <summary>
+        /// The shape JSON read back writes this struct's inline values with: one per type for the process, as generated
+        /// code has, so a payload defines it once and writers' slots do not grow with every call.
+        /// </summary>
+        public AmberShape InlineShape
+        {
+            get
+            {
+                AmberShape? shape = _inlineShape;
+                if (shape != null) return shape;
+                var made = new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, null, null, 0, Shape.NameHashes);
+                return System.Threading.Interlocked.CompareExchange(ref _inlineShape, made, null) ?? made;
+            }
         }
 
         /// <summary>The registered type.</summary>

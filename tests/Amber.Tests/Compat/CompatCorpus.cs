@@ -47,6 +47,9 @@ using Xunit;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatVector3))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatBook))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatSharedCollections))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatInlineScene))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatInlineSpotsV1))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatInlineSpotsV2))]
 
 namespace Amber.Tests.Compat
 {
@@ -188,6 +191,28 @@ namespace Amber.Tests.Compat
                 // ---- added in 0.2.0: reference mode of format version 2 (collections keep their identity)
                 Payload("references-collections", () => CompatFactory.SharedCollections(), References, identity: true),
                 Stream("stream-lz4-references-collections", () => new List<CompatSharedCollections> { CompatFactory.SharedCollections(0), CompatFactory.SharedCollections(10), CompatFactory.SharedCollections(20) },
+                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
+
+                // ---- added in 0.3.0: structs of primitives written inline (format §5.1); the files above hold their object form
+                Payload("inline-workload-gamestate", CompatFactory.GameSave),
+                Payload("inline-rows", CompatFactory.Rows),
+                Payload("inline-nullables", CompatFactory.Nullables),
+                Payload("inline-polymorphism", CompatFactory.Polymorphism),
+                Payload("inline-surrogates-formatters", CompatFactory.Replacements),
+                Payload("inline-object-members", CompatFactory.Objects),
+                Payload("inline-root-surrogate", () => new EngineColor { R = 1, G = 2, B = 3, A = 4 }),
+                Payload("inline-root-nullable-struct", () => (CompatPoint?)new CompatPoint { X = 3, Y = 4 }),
+                Payload("inline-scene", () => CompatFactory.InlineScene()),
+                Payload("inline-scene-references", () => CompatFactory.InlineScene(), References, identity: true),
+                new CompatEntry(
+                    "inline-version-spot-v1.amber",
+                    () => AmberSerializer.Serialize(CompatFactory.InlineSpotsV1()),
+                    bytes =>
+                    {
+                        DeepCompare.Equal(CompatFactory.InlineSpotsV1(), AmberSerializer.Deserialize<CompatInlineSpotsV1>(bytes));
+                        DeepCompare.Equal(CompatFactory.InlineSpotsV1AsV2(), AmberSerializer.Deserialize<CompatInlineSpotsV2>(bytes));
+                    }),
+                Stream("inline-stream-lz4-references", () => new List<CompatInlineScene> { CompatFactory.InlineScene(0), CompatFactory.InlineScene(1), CompatFactory.InlineScene(2) },
                     new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
             };
 

@@ -889,4 +889,54 @@ namespace Amber.Tests.Compat
         public List<CompatSharedCollections>? Children { get; set; }
         public List<CompatSharedCollections>? Siblings { get; set; }
     }
+
+    // ---- added in 0.3.0: structs of primitives written inline (format §5.1)
+
+    /// <summary>Inline structs in every position (through surrogates too), beside rows, a typed object and shared objects.</summary>
+    public class CompatInlineScene
+    {
+        public EngineVector2 Position { get; set; }
+        public CompatPoint Point { get; set; }
+        public CompatPoint? MaybePoint { get; set; }
+        public CompatPoint? NoPoint { get; set; }
+        public CompatUnit Unit { get; set; }
+        public CompatNested? First { get; set; }
+        public Dictionary<string, CompatPoint>? Marks { get; set; }
+        public List<EngineColor>? Palette { get; set; }
+        public CompatVector3[]? Rows { get; set; }
+        public object? Boxed { get; set; }
+        public CompatPoint Origin { get; set; }
+        public CompatNested? Again { get; set; }
+    }
+
+    /// <summary>A struct of primitives: written inline.</summary>
+    public struct CompatInlineSpotV1
+    {
+        public int X;
+        public float Y;
+        public CompatTeam Team;
+    }
+
+    /// <summary>The same struct later: reordered, X widened to long, a label added (so not inline any more); it reads V1's rows.</summary>
+    public struct CompatInlineSpotV2
+    {
+        public float Y;
+        public long X;
+        public CompatTeam Team;
+        public string? Label;
+    }
+
+    public class CompatInlineSpotsV1
+    {
+        public CompatInlineSpotV1 Spot { get; set; }
+        public Dictionary<string, CompatInlineSpotV1>? Named { get; set; }
+        public CompatInlineSpotV1? Maybe { get; set; }
+    }
+
+    public class CompatInlineSpotsV2
+    {
+        public CompatInlineSpotV2 Spot { get; set; }
+        public Dictionary<string, CompatInlineSpotV2>? Named { get; set; }
+        public CompatInlineSpotV2? Maybe { get; set; }
+    }
 }

@@ -56,7 +56,11 @@ namespace Amber.Tests.Models.SelfSurrogate
         public int Millidegrees { get; set; }
     }
 
-    public class PlainGauge
+    /// <summary>
+    /// A struct, as the surrogate is: a struct of primitives is written inline (docs/format.md §5.1), which only a struct
+    /// reads (a class reading it fails, see InlineStructTests).
+    /// </summary>
+    public struct PlainGauge
     {
         public double Percent { get; set; }
     }

@@ -552,7 +552,7 @@ namespace Amber.Tests.Runtime
         [InlineData("02 00 01", "presence bitmap")]           // presence bit 0 in an empty shape
         [InlineData("03", "back-reference")]                 // reference mode only
         [InlineData("07", "back-reference")]
-        [InlineData("04", "not valid")]                      // low bits 00 with a non-zero id
+        [InlineData("08", "inline struct")]                  // low bits 00, not 0: an inline struct (§5.1), not an object; naming no shape
         [InlineData("02 03 FF FF FF FF 7F 08 00 00", "larger than 32 bits")]         // polymorphic type tag: not readable in version 1
         [InlineData("02 82 10", "at most 1024")]              // 1025 members
         public void Malformed_object_headers_throw(string hex, string messagePart)

@@ -26,6 +26,17 @@ namespace Amber.Tests.Serialization
     ///   Title          0x1703             Bytes (4)      0xB81C   1C B8
     ///   Id             0x0E48             Varint (0)     0x7240   40 72
     ///   BookData       0x104A             Bytes (4)      0x8254   54 82
+    ///   X              0x1670             Fixed32 (1)    0xB381   81 B3
+    ///   Y              0x1CC3             Fixed32 (1)    0xE619   19 E6
+    ///   R              0x0CE0             Varint (0)     0x6700   00 67
+    ///   G              0x03C9             Varint (0)     0x1E48   48 1E
+    ///   B              0x03EB             Varint (0)     0x1F58   58 1F
+    ///   A              0x16A2             Varint (0)     0xB510   10 B5
+    ///   Position       0x07EB             Object (5)     0x3F5D   5D 3F
+    ///   Velocity       0x1078             Object (5)     0x83C5   C5 83
+    ///   Tint           0x057F             Object (5)     0x2BFD   FD 2B
+    ///   First          0x1830             Object (5)     0xC185   85 C1
+    ///   Second         0x13F5             Object (5)     0x9FAD   AD 9F
     /// </code>
     /// (The keys were computed from the §4 definition independently of Amber's code; the test
     /// <see cref="Keys_match_the_format_definition"/> recomputes them here.)
@@ -54,6 +65,17 @@ namespace Amber.Tests.Serialization
         [InlineData("Title", 0x1703)]
         [InlineData("Id", 0x0E48)]
         [InlineData("BookData", 0x104A)]
+        [InlineData("X", 0x1670)]
+        [InlineData("Y", 0x1CC3)]
+        [InlineData("R", 0x0CE0)]
+        [InlineData("G", 0x03C9)]
+        [InlineData("B", 0x03EB)]
+        [InlineData("A", 0x16A2)]
+        [InlineData("Position", 0x07EB)]
+        [InlineData("Velocity", 0x1078)]
+        [InlineData("Tint", 0x057F)]
+        [InlineData("First", 0x1830)]
+        [InlineData("Second", 0x13F5)]
         public void Keys_match_the_format_definition(string name, int key)
         {
             // FNV-1a 32 (offset basis 0x811C9DC5, prime 0x01000193), folded to 13 bits (§4).
@@ -195,6 +217,71 @@ namespace Amber.Tests.Serialization
             Assert.Equal(
                 Hex(AmberSerializer.Serialize(new Person { Name = "Ada", Age = 36 })),
                 Hex(AmberSerializer.Serialize(new PersonRecord("Ada", 36))));
+        }
+
+        [Fact]
+        public void A_struct_of_primitives_at_the_root_is_an_inline_struct_that_defines_its_shape()
+        {
+            // 15            payload header: version 1, root wire type Object (an inline struct is an Object value)   §2
+            // 04            inline header: (shape 0 + 1) << 2, low bits 00; 0 is the next shape id, so its definition follows   §5.1
+            // 04            d = 2 members << 1, no type tag
+            // 81B3 19E6     tags of X and Y (Fixed32)
+            // 09 09         packed codes: float, float                                                 §6.1
+            // 0000C03F      X = 1.5f, binary32 little-endian (the row: no presence, every member)
+            // 000000C0      Y = -2f
+            string expected = Clean("15 | 04 | 04 81B3 19E6 | 09 09 | 0000C03F 000000C0");
+            Assert.Equal(expected, Hex(AmberSerializer.Serialize(new Models.Inline.Vector2 { X = 1.5f, Y = -2f })));
+        }
+
+        [Fact]
+        public void Inline_structs_define_their_shape_once_and_later_values_are_the_header_and_the_row()
+        {
+            // 15                    payload header, root Object
+            // 02 | 06 5D3F C583 FD2B   Sprite: shape 0 defined here, 3 members: Position, Velocity, Tint (Object each)
+            // 07                    presence: all three (a struct member is always written)
+            // Position (1.5, -2), the first Vector2 of the payload:
+            //   08                  inline header: (shape 1 + 1) << 2, the next id: defined here
+            //   04 81B3 19E6 | 09 09   d = 2 << 1, tags of X and Y, codes float, float
+            //   0000C03F 000000C0   the row
+            // Velocity (0.5, 0), the second: the inline header naming shape 1 and the row, 9 bytes
+            //   08 | 0000003F 00000000
+            // Tint (255, 128, 0, 1), the first Color:
+            //   0C                  inline header: (shape 2 + 1) << 2, defined here
+            //   08 0067 481E 581F 10B5   d = 4 << 1, tags of R, G, B, A (Varint)
+            //   01 01 01 01         codes: byte × 4
+            //   FF 80 00 01         the row: one byte each (as varints 255 and 128 would take two bytes each)
+            string expected = Clean(
+                "15 | 02 06 5D3F C583 FD2B | 07 |" +
+                " 08 04 81B3 19E6 09 09 0000C03F 000000C0 |" +
+                " 08 0000003F 00000000 |" +
+                " 0C 08 0067 481E 581F 10B5 01010101 FF800001");
+            var sprite = new Models.Inline.Sprite
+            {
+                Position = new Models.Inline.Vector2 { X = 1.5f, Y = -2f },
+                Velocity = new Models.Inline.Vector2 { X = 0.5f },
+                Tint = new Models.Inline.Color { R = 255, G = 128, B = 0, A = 1 },
+            };
+            byte[] bytes = AmberSerializer.Serialize(sprite);
+            Assert.Equal(expected, Hex(bytes));
+            Models.Inline.Sprite back = AmberSerializer.Deserialize<Models.Inline.Sprite>(bytes)!;
+            Assert.Equal(sprite.Position, back.Position);
+            Assert.Equal(sprite.Velocity, back.Velocity);
+            Assert.Equal(sprite.Tint, back.Tint);
+        }
+
+        [Fact]
+        public void A_second_color_is_its_header_and_four_bytes_even_when_every_channel_is_0()
+        {
+            // 15 | 02 | 04 85C1 AD9F | 03   Holder<Color>: shape 0 lists First and Second (the members the root has), both present
+            // 08 | 08 0067 481E 581F 10B5 | 01010101 | 0A141E28   First (10, 20, 30, 40): shape 1 defined here, the row
+            // 08 | 00000000                 Second (0, 0, 0, 0): the header and the whole row (no presence in a row)
+            string expected = Clean("15 | 02 04 85C1 AD9F | 03 | 08 08 0067 481E 581F 10B5 01010101 0A141E28 | 08 00000000");
+            var holder = new Models.Inline.Holder<Models.Inline.Color> { First = new Models.Inline.Color { R = 10, G = 20, B = 30, A = 40 } };
+            Assert.Equal(expected, Hex(AmberSerializer.Serialize(holder)));
+            Models.Inline.Holder<Models.Inline.Color> back = AmberSerializer.Deserialize<Models.Inline.Holder<Models.Inline.Color>>(Convert.FromHexString(expected))!;
+            Assert.Equal(holder.First, back.First);
+            Assert.Equal(default, back.Second);
+            Assert.Null(back.Maybe);
         }
 
         [Fact]

@@ -43,6 +43,9 @@ namespace Amber.Tests.Serialization
         /// <summary>The header of an object whose shape was defined earlier (§5).</summary>
         public static string UseShape(int shapeId) => Varint(((ulong)shapeId << 2) | 0b01);
 
+        /// <summary>The header of an inline struct of shape <paramref name="shapeId"/>, defined here or earlier (§5.1).</summary>
+        public static string Inline(int shapeId) => Varint(((ulong)shapeId + 1) << 2);
+
         /// <summary>A non-null string in Bytes position outside reference mode: length + 1, then UTF-8 (§3, §3.1).</summary>
         public static string Str(string s)
         {

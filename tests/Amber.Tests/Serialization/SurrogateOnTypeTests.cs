@@ -63,7 +63,7 @@ namespace Amber.Tests.Serialization
             Assert.Equal(new[] { 1000, 359999 }, plain.Track!.Select(b => b.Millidegrees));
             Assert.Equal(1, plain.Named!["north"].Millidegrees);
             Assert.Equal(45000, plain.Boxed!.Item.Millidegrees);
-            Assert.Equal(62.5, plain.Fuel!.Percent);
+            Assert.Equal(62.5, plain.Fuel!.Value.Percent);
 
             // And the other way: data written by the plain types reads as the targets.
             var written = new PlainRoute { Heading = new PlainBearing { Millidegrees = 1500 }, Fuel = new PlainGauge { Percent = 5 } };

@@ -10,8 +10,18 @@ namespace Amber.Generated
     {
         internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u, 0xCC5E1935u, 0x434CFCB8u });
         internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, 0x0103BA7Au, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);
 
-        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, Shape);
+        /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
+        internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v)
+        {
+            global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);
+            global::Amber.AmberRow.Write<float>(row, 0, v.X);
+            global::Amber.AmberRow.Write<float>(row, 4, v.Y);
+            global::Amber.AmberRow.Write<double>(row, 8, v.Length);
+            global::Amber.AmberRow.Write<bool>(row, 16, v.Normalized);
+            w.Advance(RowWidth);
+        }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, TypedShape);
 
@@ -38,8 +48,28 @@ namespace Amber.Generated
 
         internal static global::Geometry.Vector Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p)) return default;
-            return ReadBody(ref r, s, p);
+            if (r.TryReadInlineRow(Shape, RowWidth, out global::System.ReadOnlySpan<byte> row)) return FromRow(ref r, row);
+            return ReadOther(ref r);
+        }
+
+        [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private static global::Geometry.Vector ReadOther(ref global::Amber.AmberReader r)
+        {
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+            if (inline.Count == 0) return ReadBody(ref r, s, p);
+            if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
+            return ReadInlineBody(ref r, inline);
+        }
+
+        /// <summary>Reads a row that is this struct's own (format §5.1): its members at their offsets.</summary>
+        private static global::Geometry.Vector FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)
+        {
+            var o = new global::Geometry.Vector();
+            o.X = global::Amber.AmberRow.Read<float>(row, 0);
+            o.Y = global::Amber.AmberRow.Read<float>(row, 4);
+            o.Length = global::Amber.AmberRow.Read<double>(row, 8);
+            o.Normalized = r.RowBoolean(row, 16);
+            return o;
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
@@ -133,6 +163,53 @@ namespace Amber.Generated
                 throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
+            return o;
+        }
+
+        /// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>
+        internal static global::Geometry.Vector ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)
+        {
+            var o = new global::Geometry.Vector();
+            int mi = -1;
+            try
+            {
+                int[]? map = rows.Map;
+                byte[] codes = rows.WriterCodes;
+                for (int wi = 0; wi < rows.Count; wi++)
+                {
+                    mi = map == null ? wi : map[wi];
+                    switch (mi)
+                    {
+                        case 0:
+                        {
+                            o.X = r.ReadRowValue<float>(codes[wi]);
+                            break;
+                        }
+                        case 1:
+                        {
+                            o.Y = r.ReadRowValue<float>(codes[wi]);
+                            break;
+                        }
+                        case 2:
+                        {
+                            o.Length = r.ReadRowValue<double>(codes[wi]);
+                            break;
+                        }
+                        case 3:
+                        {
+                            o.Normalized = r.ReadRowValue<bool>(codes[wi]);
+                            break;
+                        }
+                        default:
+                            r.SkipRowValue(codes[wi]);
+                            break;
+                    }
+                }
+            }
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            {
+                throw;   // never runs: the filter returns false
+            }
             return o;
         }
 

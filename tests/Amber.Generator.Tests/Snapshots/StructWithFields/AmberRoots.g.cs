@@ -32,7 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Geometry.Vector>(new AmberRoot_Geometry_DVector());
             global::Amber.AmberKnownTypes.Register(typeof(global::Geometry.Vector), AmberCodec_Geometry_DVector.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Geometry_DVector.WriteTyped(ref w, (global::Geometry.Vector)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Geometry_DVector.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Vector), "Geometry.Vector", new string[] { "sSingle;", "sSingle;", "sDouble;", "sBoolean;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Vector), "Geometry.Vector", new string[] { "sSingle;", "sSingle;", "sDouble;", "sBoolean;" }, AmberCodec_Geometry_DVector.RowCodes);
         }
     }
 }

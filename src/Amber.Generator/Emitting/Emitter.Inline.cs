@@ -1,0 +1,154 @@
+using System.Globalization;
+using Amber.Generator.Model;
+
+namespace Amber.Generator.Emitting
+{
+    /// <summary>Structs of primitives written inline (format §5.1): the header and one row where an object would go, and reading rows back.</summary>
+    internal static partial class Emitter
+    {
+        // ------------------------------------------------------------------ inline structs (format §5.1)
+
+        private const string Unsafe = "global::System.Runtime.CompilerServices.Unsafe";
+        private const string Marshal = "global::System.Runtime.InteropServices.MemoryMarshal";
+
+        /// <summary>The test under which a row is the struct's own memory: a little-endian machine and no padding (the parser checked the field order).</summary>
+        private static string BlittableTest(ObjectModel o) =>
+            "global::System.BitConverter.IsLittleEndian && " + Unsafe + ".SizeOf<" + o.FullName + ">() == RowWidth";
+
+        /// <summary>The offset of each member in a row: the widths of the members before it.</summary>
+        private static int[] RowOffsets(ObjectModel o)
+        {
+            var offsets = new int[o.RowCodes.Count];
+            for (int i = 0, at = 0; i < offsets.Length; i++)
+            {
+                offsets[i] = at;
+                at += AmberCode.PackedWidth(o.RowCodes[i]);
+            }
+            return offsets;
+        }
+
+        private static string Int(int i) => i.ToString(CultureInfo.InvariantCulture);
+
+        /// <summary>Write: the inline header, then the row straight into the output (one copy when the layouts agree).</summary>
+        private static void EmitInlineWrite(SourceWriter sw, ObjectModel o)
+        {
+            sw.Line("/// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>");
+            sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + o.FullName + " v)");
+            if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+            sw.Line("global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);");
+            if (o.RowBlittable)
+            {
+                sw.Open("if (" + BlittableTest(o) + ")");
+                sw.Line(Unsafe + ".WriteUnaligned(ref " + Marshal + ".GetReference(row), v);");
+                sw.Close();
+                sw.Open("else");
+            }
+            int[] offsets = RowOffsets(o);
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string kw = RowKeyword(o.RowCodes[i]);
+                sw.Line("global::Amber.AmberRow.Write<" + kw + ">(row, " + Int(offsets[i]) + ", " + (m.Type.Kind == TypeKind.Enum ? "(" + kw + ")" : "") + "v." + m.Name + ");");
+            }
+            if (o.RowBlittable) sw.Close();
+            sw.Line("w.Advance(RowWidth);");
+            sw.Close();
+        }
+
+        /// <summary>FromRow: a row that is the struct's own (same members, order and codes), read at fixed offsets.</summary>
+        private static void EmitFromRow(SourceWriter sw, ObjectModel o)
+        {
+            sw.Line("/// <summary>Reads a row that is this struct's own (format §5.1): its members at their offsets.</summary>");
+            sw.Open("private static " + o.FullName + " FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)");
+            if (o.RowBlittable)
+            {
+                sw.Open("if (" + BlittableTest(o) + ")");
+                if (o.OnDeserialized)
+                {
+                    sw.Line("var b = " + Marshal + ".Read<" + o.FullName + ">(row);");
+                    sw.Line("global::Amber.AmberCallbacks.Deserialized(ref b);");
+                    sw.Line("return b;");
+                }
+                else
+                {
+                    sw.Line("return " + Marshal + ".Read<" + o.FullName + ">(row);");
+                }
+                sw.Close();
+            }
+            sw.Line("var o = new " + o.FullName + "();");
+            int[] offsets = RowOffsets(o);
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                int code = o.RowCodes[i];
+                string read = code == AmberCode.PackedBoolean
+                    ? "r.RowBoolean(row, " + Int(offsets[i]) + ")"
+                    : "global::Amber.AmberRow.Read<" + RowKeyword(code) + ">(row, " + Int(offsets[i]) + ")";
+                sw.Line("o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + read + ";");
+            }
+            if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
+            sw.Line("return o;");
+            sw.Close();
+        }
+
+        /// <summary>
+        /// ReadInlineBody, for every struct: an inline row of another version (format §5.1), each writer member read into
+        /// the member with its key, widened by code (§3.2), and skipped when there is none. A struct that is not written
+        /// inline itself reads the rows of a version that was (before it gained a member rows cannot hold); a member the
+        /// writer's row has whose type is not a primitive or enum here is a changed type, reported with its name.
+        /// </summary>
+        private static void EmitInlineBody(SourceWriter sw, ObjectModel o)
+        {
+            bool direct = ReadsDirect(o);
+            sw.Line("/// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>");
+            sw.Open("internal static " + o.FullName + " ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)");
+            EmitReadPrologue(sw, o, direct);
+            sw.Line("int mi = -1;");
+            sw.Open("try");
+            sw.Line("int[]? map = rows.Map;");
+            sw.Line("byte[] codes = rows.WriterCodes;");
+            sw.Open("for (int wi = 0; wi < rows.Count; wi++)");
+            sw.Line("mi = map == null ? wi : map[wi];");
+            sw.Open("switch (mi)");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                TypeRef t = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
+                int code = PackedCodes.Of(t);
+                sw.Line("case " + Int(i) + ":");
+                sw.Open();
+                if (code == 0)
+                {
+                    sw.Line("global::Amber.AmberThrow.RowValueMismatch(r.Position, codes[wi], " + Quote(Describe(m.Type)) + ");");
+                }
+                else
+                {
+                    string value = (t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "") + "r.ReadRowValue<" + RowKeyword(code) + ">(codes[wi])";
+                    if (direct)
+                    {
+                        sw.Line(SetStatement(m, i, "o", value));
+                    }
+                    else
+                    {
+                        sw.Line("m" + Int(i) + " = " + value + ";");
+                        if (NeedsPresenceFlag(o, m)) sw.Line("h" + Int(i) + " = true;");
+                    }
+                }
+                sw.Line("break;");
+                sw.Close();
+            }
+            sw.Line("default:");
+            sw.Line("    r.SkipRowValue(codes[wi]);");
+            sw.Line("    break;");
+            sw.Close();
+            sw.Close();
+            sw.Close();
+            EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+            EmitReadEpilogue(sw, o, direct);
+            sw.Close();
+        }
+
+        /// <summary>How an error names a member's type: its scalar name, or its C# name.</summary>
+        private static string Describe(TypeRef t) => t.Kind == TypeKind.Scalar ? t.Scalar! : t.FullName.Replace("global::", "");
+    }
+}
