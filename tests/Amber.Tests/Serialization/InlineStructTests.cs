@@ -52,6 +52,21 @@ namespace Amber.Tests.Serialization
         // ------------------------------------------------------------------ round trips
 
         [Fact]
+        public void Rows_after_an_inline_definition_was_replaced_at_its_id_read_their_own_codes()
+        {
+            // One thread reads, in this order: Color's inline definition at shape id 1; an object definition that takes
+            // id 1 in the next payload; then rows of Color defined at id 0, whose bytes begin exactly as the inline
+            // definition's did (the tags, then the codes). The reader remembers recent definitions across payloads; an
+            // inline one must not stand for the rows' one, or the codes would be skipped and the rows read as codes.
+            var colors = new Holder<Color> { First = new Color { R = 1, G = 2, B = 3, A = 4 }, After = "after" };
+            Assert.Equal(colors.First, AmberSerializer.Deserialize<Holder<Color>>(AmberSerializer.Serialize(colors))!.First);
+            var classes = new SpriteOfClasses { Position = new Vector2Class { X = 5f, Y = 6f } };
+            Assert.Equal(6f, AmberSerializer.Deserialize<SpriteOfClasses>(AmberSerializer.Serialize(classes))!.Position!.Y);
+            Color[] rows = { new Color { R = 10, G = 20, B = 30, A = 40 }, new Color { R = 0, G = 0, B = 0, A = 255 } };
+            Assert.Equal(rows, AmberSerializer.Deserialize<Color[]>(AmberSerializer.Serialize(rows)));
+        }
+
+        [Fact]
         public void Every_position_of_a_struct_round_trips()
         {
             Holder<Vector2> holder = MakeHolder();
