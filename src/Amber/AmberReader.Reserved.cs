@@ -64,7 +64,8 @@ namespace Amber
         public bool ReadBooleanReserved(bool present)
         {
             uint v = Reserved(1);
-            if (v > 1 && present) AmberThrow.Malformed(Position, $"A bool has the value {v}; only 0 and 1 are valid");
+            // Anything but 0 or 1 is an error that the ordinary read reports (a bool is a varint: it names the whole value).
+            if (v > 1 && present) return ReadBoolean();
             _pos += present ? 1 : 0;
             return present & v != 0;
         }

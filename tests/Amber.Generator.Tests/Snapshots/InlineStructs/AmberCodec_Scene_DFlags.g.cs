@@ -35,18 +35,10 @@ namespace Amber.Generated
             if (m1) p |= 0x2UL;
             if (m2 != default) p |= 0x4UL;
             w.WriteObjectHeader(shape, p);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteByte((byte)m0);
-            }
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteBoolean(m1);
-            }
-            if ((p & 0x4UL) != 0)
-            {
-                w.WriteInt16(m2);
-            }
+            w.Reserve(6);
+            w.WriteByteReserved((byte)m0, (p & 0x1UL) != 0);
+            w.WriteBooleanReserved(m1, (p & 0x2UL) != 0);
+            w.WriteInt16Reserved(m2, (p & 0x4UL) != 0);
             w.ExitDepth();
         }
 

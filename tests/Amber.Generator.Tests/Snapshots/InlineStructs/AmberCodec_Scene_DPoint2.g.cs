@@ -39,14 +39,9 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m0)) p |= 0x1UL;
             if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteSingle(m0);
-            }
-            if ((p & 0x2UL) != 0)
-            {
-                w.WriteSingle(m1);
-            }
+            w.Reserve(8);
+            w.WriteSingleReserved(m0, (p & 0x1UL) != 0);
+            w.WriteSingleReserved(m1, (p & 0x2UL) != 0);
             w.ExitDepth();
         }
 
@@ -87,15 +82,27 @@ namespace Amber.Generated
             {
                 if (s.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if (r.HasReserved(8))
                     {
                         mi = 0;
-                        o.X = r.ReadSingle();
-                    }
-                    if ((p & 0x2UL) != 0)
-                    {
+                        bool b0 = (p & 0x1UL) != 0;
+                        o.X = r.ReadSingleReserved(b0);
                         mi = 1;
-                        o.Y = r.ReadSingle();
+                        bool b1 = (p & 0x2UL) != 0;
+                        o.Y = r.ReadSingleReserved(b1);
+                    }
+                    else
+                    {
+                        if ((p & 0x1UL) != 0)
+                        {
+                            mi = 0;
+                            o.X = r.ReadSingle();
+                        }
+                        if ((p & 0x2UL) != 0)
+                        {
+                            mi = 1;
+                            o.Y = r.ReadSingle();
+                        }
                     }
                 }
                 else
