@@ -16,14 +16,15 @@ namespace Amber.Generator
     /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, AmberJson or Amber.AspNetCore's AmberResults with a concrete
     /// type argument, the T of each AmberBody&lt;T&gt; written with a concrete T (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
-    /// Pipeline → Parser → equatable model → Emitter.
+    /// Pipeline: call sites (each names a root type) → one model of all roots (Parser, once per type) →
+    /// codecs emitted in fixed groups, and the registration of the roots.
     /// </summary>
     [Generator(LanguageNames.CSharp)]
     public sealed class AmberGenerator : IIncrementalGenerator
     {
         internal const string CallSitesStep = "AmberCallSites";
-        internal const string AssemblyRootsStep = "AmberAssemblyRoots";
         internal const string ModelStep = "AmberModel";
+        internal const string CodecGroupsStep = "AmberCodecGroups";
 
         private static readonly HashSet<string> s_entryPoints = new HashSet<string>
         {
@@ -44,26 +45,28 @@ namespace Amber.Generator
         /// <inheritdoc />
         public void Initialize(IncrementalGeneratorInitializationContext context)
         {
-            IncrementalValuesProvider<RootModel> callSites = context.SyntaxProvider
+            // Each call site only names its root type: cheap, and equal from one edit to the next.
+            IncrementalValuesProvider<RootSite> callSites = context.SyntaxProvider
                 .CreateSyntaxProvider(static (node, _) => IsCandidate(node), static (ctx, ct) => ParseCallSite(ctx, ct))
                 .Where(static r => r is not null)
                 .Select(static (r, _) => r!)
                 .WithTrackingName(CallSitesStep);
 
-            IncrementalValueProvider<EquatableArray<RootModel>> assemblyRoots = context.CompilationProvider
-                .Select(static (c, ct) => ParseAssemblyAttributes(c, ct))
-                .WithTrackingName(AssemblyRootsStep);
-
-            IncrementalValueProvider<bool> needsPolyfill = context.CompilationProvider
-                .Select(static (c, _) => c.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is null);
-
+            // All roots are modelled together, so a type is modelled once however many roots reach it.
             IncrementalValueProvider<GenerationModel> model = callSites.Collect()
-                .Combine(assemblyRoots)
-                .Combine(needsPolyfill)
-                .Select(static (input, _) => Merge(input.Left.Left, input.Left.Right, input.Right))
+                .Combine(context.CompilationProvider)
+                .Select(static (input, ct) => BuildModel(input.Left, input.Right, ct))
                 .WithTrackingName(ModelStep);
 
-            context.RegisterSourceOutput(model, static (spc, m) => Emit(spc, m));
+            context.RegisterSourceOutput(model.Select(static (m, _) => m.Diagnostics), static (spc, d) => Report(spc, d));
+
+            // The codecs in fixed groups by a hash of their id: a type added, removed or changed re-emits its group only.
+            IncrementalValuesProvider<EquatableArray<ObjectModel>> codecGroups = model
+                .SelectMany(static (m, _) => GroupCodecs(m))
+                .WithTrackingName(CodecGroupsStep);
+            context.RegisterSourceOutput(codecGroups, static (spc, group) => EmitCodecs(spc, group));
+
+            context.RegisterSourceOutput(model, static (spc, m) => EmitRegistration(spc, m));
         }
 
         private static bool IsCandidate(SyntaxNode node)
@@ -79,24 +82,43 @@ namespace Amber.Generator
             return name != null && s_entryPoints.Contains(name.Identifier.ValueText);
         }
 
-        private static RootModel? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
+        private static RootSite? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
-            if (ctx.Node is GenericNameSyntax) return ParseBodyWrapper(ctx, ct);
-            if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not IMethodSymbol method) return null;
-            if (method.ContainingType == null || !IsEntryType(method.ContainingType, KnownSymbols.For(ctx.SemanticModel.Compilation)) || method.TypeArguments.Length != 1) return null;
-            ITypeSymbol type = method.TypeArguments[0];
-            if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
-            return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
+            ITypeSymbol? type = RootTypeAt(ctx.Node, ctx.SemanticModel, ct);
+            if (type == null) return null;
+            LocationInfo? location = Parser.ToInfo(ctx.Node.GetLocation());
+            // The type by a name that finds it again in the next step's compilation; a type that name does not find
+            // exactly (one of two same-named types in different assemblies) is found again from the call site itself.
+            string key = DocumentationCommentId.CreateReferenceId(type);
+            return new RootSite(FindsExactly(key, type, ctx.SemanticModel.Compilation) ? key : null, location);
         }
 
-        /// <summary>A use of <c>AmberBody&lt;T&gt;</c> (a minimal-API parameter, typically) with a concrete T: T is a root.</summary>
-        private static RootModel? ParseBodyWrapper(GeneratorSyntaxContext ctx, CancellationToken ct)
+        /// <summary>The root type a candidate node names, or null when it names none (not Amber's method, an open or erroneous type).</summary>
+        private static ITypeSymbol? RootTypeAt(SyntaxNode node, SemanticModel semanticModel, CancellationToken ct)
         {
-            if (ctx.SemanticModel.GetSymbolInfo(ctx.Node, ct).Symbol is not INamedTypeSymbol wrapper || wrapper.TypeArguments.Length != 1) return null;
-            if (!KnownSymbols.Is(wrapper.OriginalDefinition, KnownSymbols.For(ctx.SemanticModel.Compilation).AmberBody)) return null;
-            ITypeSymbol type = wrapper.TypeArguments[0];
+            KnownSymbols known = KnownSymbols.For(semanticModel.Compilation);
+            ITypeSymbol type;
+            if (node is GenericNameSyntax)
+            {
+                // A use of AmberBody<T> (a minimal-API parameter, typically) with a concrete T: T is a root.
+                if (semanticModel.GetSymbolInfo(node, ct).Symbol is not INamedTypeSymbol wrapper || wrapper.TypeArguments.Length != 1) return null;
+                if (!KnownSymbols.Is(wrapper.OriginalDefinition, known.AmberBody)) return null;
+                type = wrapper.TypeArguments[0];
+            }
+            else
+            {
+                if (semanticModel.GetSymbolInfo(node, ct).Symbol is not IMethodSymbol method) return null;
+                if (method.ContainingType == null || !IsEntryType(method.ContainingType, known) || method.TypeArguments.Length != 1) return null;
+                type = method.TypeArguments[0];
+            }
             if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
-            return Parser.ParseRoot(type, ctx.SemanticModel.Compilation, Parser.ToInfo(ctx.Node.GetLocation()), ct);
+            return type;
+        }
+
+        private static bool FindsExactly(string key, ITypeSymbol type, Compilation compilation)
+        {
+            ImmutableArray<ISymbol> found = DocumentationCommentId.GetSymbolsForReferenceId(key, compilation);
+            return found.Length == 1 && SymbolEqualityComparer.Default.Equals(found[0], type);
         }
 
         /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson: the types whose generic methods name a root type.</summary>
@@ -112,57 +134,72 @@ namespace Amber.Generator
             _ => false,
         };
 
-        private static EquatableArray<RootModel> ParseAssemblyAttributes(Compilation compilation, CancellationToken ct)
+        /// <summary>The root type of a call site in this compilation: by its key, or bound again where the key does not find it.</summary>
+        private static ITypeSymbol? FindRoot(RootSite site, Compilation compilation, CancellationToken ct)
         {
-            var roots = new List<RootModel>();
+            if (site.TypeKey != null)
+            {
+                ImmutableArray<ISymbol> found = DocumentationCommentId.GetSymbolsForReferenceId(site.TypeKey, compilation);
+                if (found.Length == 1 && found[0] is ITypeSymbol t) return t;
+            }
+            if (site.Location == null) return null;
+            SyntaxTree? tree = compilation.SyntaxTrees.FirstOrDefault(t => t.FilePath == site.Location.FilePath);
+            if (tree == null) return null;
+            SyntaxNode? node = tree.GetRoot(ct).FindNode(new TextSpan(site.Location.Start, site.Location.Length), getInnermostNodeForTie: true);
+            for (; node != null && node.Span.Length == site.Location.Length; node = node.Parent)
+            {
+                if (IsCandidate(node)) return RootTypeAt(node, compilation.GetSemanticModel(tree), ct);
+            }
+            return null;
+        }
+
+        /// <summary>The roots named by [assembly: AmberSerializable(typeof(T))], and a diagnostic for each open generic type named there.</summary>
+        private static void AddAssemblyRoots(Compilation compilation, List<RootRequest> roots, List<DiagnosticInfo> diagnostics, CancellationToken ct)
+        {
             INamedTypeSymbol? serializable = KnownSymbols.For(compilation).AmberSerializableAttribute;
             foreach (AttributeData a in compilation.Assembly.GetAttributes())
             {
                 if (!KnownSymbols.IsAttribute(a, serializable)) continue;
                 if (a.ConstructorArguments.Length != 1 || a.ConstructorArguments[0].Value is not ITypeSymbol type) continue;
+                LocationInfo? at = Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation());
                 if (type is INamedTypeSymbol { IsUnboundGenericType: true } open)
                 {
-                    LocationInfo? at = Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation());
                     string example = open.OriginalDefinition.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat).Split('<')[0]
                         + "<" + string.Join(", ", open.TypeParameters.Select(_ => "int")) + ">";
                     var diagnostic = new DiagnosticInfo(Diagnostics.OpenGeneric.Id, at, new[] { open.OriginalDefinition.ToDisplayString(), example }.ToEquatableArray());
-                    roots.Add(new RootModel(new TypeRef("object", Model.TypeKind.Scalar, false), EquatableArray<ObjectModel>.Empty, new[] { diagnostic }.ToEquatableArray()));
+                    if (!diagnostics.Contains(diagnostic)) diagnostics.Add(diagnostic);
                     continue;
                 }
                 if (ContainsTypeParameter(type)) continue;
-                RootModel? root = Parser.ParseRoot(type, compilation, Parser.ToInfo(a.ApplicationSyntaxReference?.GetSyntax(ct).GetLocation()), ct);
-                if (root != null) roots.Add(root);
+                roots.Add(new RootRequest(type, at));
             }
-            return roots.ToEquatableArray();
         }
 
-        private static GenerationModel Merge(ImmutableArray<RootModel> callSites, EquatableArray<RootModel> attributes, bool polyfill)
+        private static GenerationModel BuildModel(ImmutableArray<RootSite> callSites, Compilation compilation, CancellationToken ct)
         {
-            var roots = new List<TypeRef>();
-            var referenceRoots = new List<EquatableString>();
-            var objects = new Dictionary<string, ObjectModel>();
-            var diagnostics = new List<DiagnosticInfo>();
-            foreach (RootModel r in callSites.Concat(attributes))
+            var requests = new List<RootRequest>(callSites.Length);
+            foreach (RootSite site in callSites)
             {
-                foreach (DiagnosticInfo d in r.Diagnostics)
-                {
-                    if (!diagnostics.Contains(d)) diagnostics.Add(d);
-                }
-                if (r.Diagnostics.Count > 0) continue;
-                if (!roots.Contains(r.Root)) roots.Add(r.Root);
-                if (r.Objects.Any(o => o.PreserveReferences) && !referenceRoots.Contains(new EquatableString(r.Root.FullName))) referenceRoots.Add(new EquatableString(r.Root.FullName));
-                foreach (ObjectModel o in r.Objects)
-                {
-                    if (!objects.ContainsKey(o.Id)) objects[o.Id] = o;
-                }
+                ITypeSymbol? type = FindRoot(site, compilation, ct);
+                if (type != null) requests.Add(new RootRequest(type, site.Location));
             }
+            var attributeDiagnostics = new List<DiagnosticInfo>();
+            AddAssemblyRoots(compilation, requests, attributeDiagnostics, ct);
+
+            ParsedRoots parsed = Parser.ParseRoots(compilation, requests, ct);
+            List<DiagnosticInfo> diagnostics = parsed.Diagnostics;
+            foreach (DiagnosticInfo d in attributeDiagnostics)
+            {
+                if (!diagnostics.Contains(d)) diagnostics.Add(d);
+            }
+            List<TypeRef> roots = parsed.Roots;
             roots.Sort((a, b) => string.CompareOrdinal(a.FullName, b.FullName));
             return new GenerationModel(
                 roots.ToEquatableArray(),
-                objects.Values.OrderBy(o => o.Id, System.StringComparer.Ordinal).ToEquatableArray(),
+                parsed.Objects.OrderBy(o => o.Id, System.StringComparer.Ordinal).ToEquatableArray(),
                 diagnostics.ToEquatableArray(),
-                polyfill,
-                referenceRoots.ToEquatableArray());
+                compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is null,
+                parsed.ReferenceRoots.Select(n => new EquatableString(n)).ToEquatableArray());
         }
 
         /// <summary>
@@ -177,9 +214,37 @@ namespace Amber.Generator
             return name.Substring(0, max - 9) + "_" + h.ToString("X8", System.Globalization.CultureInfo.InvariantCulture) + ".g.cs";
         }
 
-        private static void Emit(SourceProductionContext spc, GenerationModel model)
+        /// <summary>How many groups the codecs are emitted in (see <see cref="GroupCodecs"/>).</summary>
+        internal const int CodecGroupCount = 128;
+
+        /// <summary>
+        /// The codecs in <see cref="CodecGroupCount"/> groups by a hash of their id, always that many (empty ones
+        /// included): the pipeline compares a step's values by position, so a fixed group per codec keeps every
+        /// other group equal, and cached, when one type is added, removed or changed.
+        /// </summary>
+        private static ImmutableArray<EquatableArray<ObjectModel>> GroupCodecs(GenerationModel model)
         {
-            foreach (DiagnosticInfo d in model.Diagnostics)
+            if (model.Roots.Count == 0) return ImmutableArray<EquatableArray<ObjectModel>>.Empty;
+            var groups = new List<ObjectModel>?[CodecGroupCount];
+            foreach (ObjectModel o in model.Objects)
+            {
+                int g = (int)(AmberCode.TypeTagOf(o.Id) % CodecGroupCount);
+                (groups[g] ??= new List<ObjectModel>()).Add(o);
+            }
+            return groups.Select(g => g == null ? EquatableArray<ObjectModel>.Empty : g.ToEquatableArray()).ToImmutableArray();
+        }
+
+        private static void EmitCodecs(SourceProductionContext spc, EquatableArray<ObjectModel> group)
+        {
+            foreach (ObjectModel o in group)
+            {
+                spc.AddSource(HintName(Emitter.CodecName(o.Id)), SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
+            }
+        }
+
+        private static void Report(SourceProductionContext spc, EquatableArray<DiagnosticInfo> diagnostics)
+        {
+            foreach (DiagnosticInfo d in diagnostics)
             {
                 DiagnosticDescriptor? descriptor = Diagnostics.ById(d.Id);
                 if (descriptor == null) continue;
@@ -189,11 +254,12 @@ namespace Amber.Generator
                         new LinePositionSpan(new LinePosition(d.Location.StartLine, d.Location.StartColumn), new LinePosition(d.Location.EndLine, d.Location.EndColumn)));
                 spc.ReportDiagnostic(Diagnostic.Create(descriptor, location, d.Args.Cast<object>().ToArray()));
             }
+        }
+
+        /// <summary>The polymorphic dispatchers and the registration of every root and codec.</summary>
+        private static void EmitRegistration(SourceProductionContext spc, GenerationModel model)
+        {
             if (model.Roots.Count == 0) return;
-            foreach (ObjectModel o in model.Objects)
-            {
-                spc.AddSource(HintName(Emitter.CodecName(o.Id)), SourceText.From(Emitter.EmitObject(o), Encoding.UTF8));
-            }
             List<TypeRef> polymorphic = Emitter.CollectPolymorphic(model.Roots, model.Objects);
             if (polymorphic.Count > 0) spc.AddSource("AmberPolymorphism.g.cs", SourceText.From(Emitter.EmitPolymorphic(polymorphic), Encoding.UTF8));
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);

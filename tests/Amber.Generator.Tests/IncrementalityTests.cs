@@ -49,7 +49,7 @@ namespace Shop
     }
 }";
 
-        private static readonly string[] s_ourSteps = { AmberGenerator.CallSitesStep, AmberGenerator.AssemblyRootsStep, AmberGenerator.ModelStep };
+        private static readonly string[] s_ourSteps = { AmberGenerator.CallSitesStep, AmberGenerator.ModelStep, AmberGenerator.CodecGroupsStep };
 
         public static IEnumerable<object[]> UnrelatedEdits => new[]
         {

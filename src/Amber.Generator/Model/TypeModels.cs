@@ -142,8 +142,11 @@ namespace Amber.Generator.Model
 
     internal sealed record DiagnosticInfo(string Id, LocationInfo? Location, EquatableArray<string> Args);
 
-    /// <summary>One root type found at a call site or in an assembly attribute, with its whole member graph.</summary>
-    internal sealed record RootModel(TypeRef Root, EquatableArray<ObjectModel> Objects, EquatableArray<DiagnosticInfo> Diagnostics);
+    /// <summary>
+    /// A call site's root type: the name that finds the type in a compilation (a documentation-comment reference id),
+    /// or null when the type is found again by binding the call site at <see cref="Location"/>.
+    /// </summary>
+    internal sealed record RootSite(string? TypeKey, LocationInfo? Location);
 
     internal readonly struct EquatableString : IEquatable<EquatableString>
     {

@@ -41,9 +41,35 @@ namespace Amber.Generator.Parsing
 
         private string? ParseObject(INamedTypeSymbol type)
         {
-            if (_objectIds.TryGetValue(type, out string? existing)) return existing;
+            if (_objectIds.TryGetValue(type, out string? existing))
+            {
+                Reach(_objectNodes[type]);
+                return existing;
+            }
             string id = MakeId(type);
             _objectIds[type] = id;   // before members, so recursive types terminate
+            Node node = new Node();
+            _objectNodes[type] = node;
+            Reach(node);
+            Node owner = _owner;
+            _owner = node;
+            try
+            {
+                ObjectModel? model = ModelObject(type, id);
+                if (model == null) return null;
+                _objects[id] = model;
+                node.Model = model;
+                return id;
+            }
+            finally
+            {
+                _owner = owner;
+            }
+        }
+
+        /// <summary>The model of an object type, or null (reported) when it cannot be served.</summary>
+        private ObjectModel? ModelObject(INamedTypeSymbol type, string id)
+        {
             string display = type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
 
             List<Candidate> candidates = CollectCandidates(type);
@@ -60,8 +86,7 @@ namespace Amber.Generator.Parsing
             DropExtraKeysThatAreOtherMembersKeys(members);
             if (!CheckHasData(type, display, members)) return null;
 
-            _objects.Add(AssembleObjectModel(type, id, display, candidates, ctor, members));
-            return id;
+            return AssembleObjectModel(type, id, display, candidates, ctor, members);
         }
 
         /// <summary>

@@ -111,12 +111,17 @@ namespace Amber.Generator.Parsing
             return AmberCode.TypeTagOf(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""));
         }
 
+        private readonly Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>> _derived = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
+
+        /// <summary>The concrete types that derive from (or implement) <paramref name="baseType"/>, found once per parse.</summary>
         private List<INamedTypeSymbol> FindDerived(INamedTypeSymbol baseType)
         {
+            if (_derived.TryGetValue(baseType, out List<INamedTypeSymbol>? known)) return known;
             var result = new List<INamedTypeSymbol>();
-            IEnumerable<INamedTypeSymbol> candidates = AllTypes(_compilation.Assembly.GlobalNamespace, _compilation);
+            var seen = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+            IEnumerable<INamedTypeSymbol> candidates = DerivedIndex.OfCompilation(_compilation).Candidates(baseType);
             if (!SymbolEqualityComparer.Default.Equals(baseType.ContainingAssembly, _compilation.Assembly))
-                candidates = candidates.Concat(AllTypesOf(baseType.ContainingAssembly.GlobalNamespace));
+                candidates = candidates.Concat(DerivedIndex.OfAssembly(baseType.ContainingAssembly).Candidates(baseType));
             // Types from anywhere join by name: [assembly: AmberSerializable(typeof(PluginSword))] or a closed
             // generic such as typeof(Reward<Sword>) for a non-generic base.
             candidates = candidates.Concat(SerializableTypes(_compilation));
@@ -135,9 +140,53 @@ namespace Amber.Generator.Parsing
                 bool derives = isInterface
                     ? t.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, baseType))
                     : InheritsFrom(t, baseType);
-                if (derives && !result.Contains(t, SymbolEqualityComparer.Default)) result.Add(t);
+                if (derives && seen.Add(t)) result.Add(t);
             }
+            _derived[baseType] = result;
             return result;
+        }
+
+        /// <summary>
+        /// The types of an assembly (or of the compilation's own source) grouped by the generic definition of each
+        /// base class and interface they have, so that finding a base's subtypes looks at its subtypes only, not at
+        /// every type there is: built once per compilation, and once per referenced assembly.
+        /// </summary>
+        private sealed class DerivedIndex
+        {
+            private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, DerivedIndex> s_ofCompilation =
+                new System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, DerivedIndex>();
+            private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<IAssemblySymbol, DerivedIndex> s_ofAssembly =
+                new System.Runtime.CompilerServices.ConditionalWeakTable<IAssemblySymbol, DerivedIndex>();
+
+            private readonly Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>> _byBase = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
+
+            private DerivedIndex(IEnumerable<INamedTypeSymbol> types)
+            {
+                foreach (INamedTypeSymbol t in types)
+                {
+                    if (t.IsAbstract || t.IsStatic) continue;
+                    if (t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class && t.TypeKind != Microsoft.CodeAnalysis.TypeKind.Struct) continue;
+                    foreach (INamedTypeSymbol b in BaseTypes(t)) Add(b, t);
+                    foreach (INamedTypeSymbol i in t.AllInterfaces) Add(i, t);
+                }
+            }
+
+            private void Add(INamedTypeSymbol baseType, INamedTypeSymbol derived)
+            {
+                INamedTypeSymbol key = baseType.OriginalDefinition;
+                if (!_byBase.TryGetValue(key, out List<INamedTypeSymbol>? list)) _byBase[key] = list = new List<INamedTypeSymbol>();
+                if (list.Count == 0 || !ReferenceEquals(list[list.Count - 1], derived)) list.Add(derived);
+            }
+
+            /// <summary>The types that have a base class or interface of <paramref name="baseType"/>'s generic definition, in declaration order.</summary>
+            public IEnumerable<INamedTypeSymbol> Candidates(INamedTypeSymbol baseType) =>
+                _byBase.TryGetValue(baseType.OriginalDefinition, out List<INamedTypeSymbol>? list) ? list : Enumerable.Empty<INamedTypeSymbol>();
+
+            public static DerivedIndex OfCompilation(Compilation compilation) =>
+                s_ofCompilation.GetValue(compilation, c => new DerivedIndex(AllTypes(c.Assembly.GlobalNamespace, c)));
+
+            public static DerivedIndex OfAssembly(IAssemblySymbol assembly) =>
+                s_ofAssembly.GetValue(assembly, a => new DerivedIndex(AllTypesOf(a.GlobalNamespace)));
         }
 
         private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, List<INamedTypeSymbol>> s_serializableTypes =

@@ -12,8 +12,9 @@ using TypeKind = Amber.Generator.Model.TypeKind;
 namespace Amber.Generator.Parsing
 {
     /// <summary>
-    /// Turns a root type symbol into the equatable model: the root's type reference and every
-    /// object type reachable from it, with diagnostics for what cannot be served.
+    /// Turns the root types of a compilation into the equatable model: each root's type reference and every
+    /// object type reachable from the roots, with diagnostics for what cannot be served. One parser serves all
+    /// of a compilation's roots, so a type is modelled once however many roots reach it (see Parser.Roots.cs).
     /// </summary>
     internal sealed partial class Parser
     {
@@ -22,21 +23,18 @@ namespace Amber.Generator.Parsing
 
         private readonly Compilation _compilation;
         private readonly KnownSymbols _known;
-        private readonly LocationInfo? _rootLocation;
         private readonly CancellationToken _ct;
         private readonly Dictionary<ITypeSymbol, string> _objectIds = new Dictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
-        private readonly List<ObjectModel> _objects = new List<ObjectModel>();
-        private readonly List<DiagnosticInfo> _diagnostics = new List<DiagnosticInfo>();
+        private readonly Dictionary<string, ObjectModel> _objects = new Dictionary<string, ObjectModel>(StringComparer.Ordinal);
 
         private readonly Dictionary<ITypeSymbol, (INamedTypeSymbol Replacement, AttributeData Attribute)> _surrogates = new Dictionary<ITypeSymbol, (INamedTypeSymbol, AttributeData)>(SymbolEqualityComparer.Default);
         private readonly Dictionary<ITypeSymbol, (INamedTypeSymbol Replacement, AttributeData Attribute)> _formatters = new Dictionary<ITypeSymbol, (INamedTypeSymbol, AttributeData)>(SymbolEqualityComparer.Default);
         private readonly HashSet<ITypeSymbol> _resolvingSurrogates = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
 
-        private Parser(Compilation compilation, LocationInfo? rootLocation, CancellationToken ct)
+        private Parser(Compilation compilation, CancellationToken ct)
         {
             _compilation = compilation;
             _known = KnownSymbols.For(compilation);
-            _rootLocation = rootLocation;
             _ct = ct;
             // [assembly: AmberSurrogate(typeof(T), typeof(S))] and [assembly: AmberFormatter(typeof(T), typeof(F))].
             foreach (AttributeData a in compilation.Assembly.GetAttributes())
@@ -54,23 +52,9 @@ namespace Amber.Generator.Parsing
             }
         }
 
-        private void ReportAt(DiagnosticDescriptor descriptor, AttributeData attribute, params string[] args)
-        {
-            LocationInfo? loc = ToInfo(attribute.ApplicationSyntaxReference?.GetSyntax(_ct).GetLocation()) ?? _rootLocation;
-            var info = new DiagnosticInfo(descriptor.Id, loc, args.ToEquatableArray());
-            if (!_diagnostics.Contains(info)) _diagnostics.Add(info);
-        }
-
-        public static RootModel? ParseRoot(ITypeSymbol type, Compilation compilation, LocationInfo? location, CancellationToken ct)
-        {
-            var parser = new Parser(compilation, location, ct);
-            TypeRef? root = parser.Resolve(type, null, type.ToDisplayString());
-            if (root == null && parser._diagnostics.Count == 0) return null;
-            return new RootModel(
-                root ?? new TypeRef("object", TypeKind.Scalar, false),
-                parser._objects.ToEquatableArray(),
-                parser._diagnostics.ToEquatableArray());
-        }
+        /// <summary>Reports at an attribute's application (or, with none in source, at the root being parsed).</summary>
+        private void ReportAt(DiagnosticDescriptor descriptor, AttributeData attribute, params string[] args) =>
+            Record(new DiagnosticInfo(descriptor.Id, ToInfo(attribute.ApplicationSyntaxReference?.GetSyntax(_ct).GetLocation()), args.ToEquatableArray()));
 
         public static LocationInfo? ToInfo(Location? location)
         {
@@ -80,12 +64,9 @@ namespace Amber.Generator.Parsing
                 span.StartLinePosition.Line, span.StartLinePosition.Character, span.EndLinePosition.Line, span.EndLinePosition.Character);
         }
 
-        private void Report(DiagnosticDescriptor descriptor, ISymbol? at, params string[] args)
-        {
-            LocationInfo? loc = ToInfo(at?.Locations.FirstOrDefault(l => l.IsInSource)) ?? _rootLocation;
-            var info = new DiagnosticInfo(descriptor.Id, loc, args.ToEquatableArray());
-            if (!_diagnostics.Contains(info)) _diagnostics.Add(info);
-        }
+        /// <summary>Reports at a symbol's source (or, with none in source, at the root being parsed).</summary>
+        private void Report(DiagnosticDescriptor descriptor, ISymbol? at, params string[] args) =>
+            Record(new DiagnosticInfo(descriptor.Id, ToInfo(at?.Locations.FirstOrDefault(l => l.IsInSource)), args.ToEquatableArray()));
 
         private static string FullName(ITypeSymbol type) => type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(s_fullName);
 
@@ -186,7 +167,7 @@ namespace Amber.Generator.Parsing
 
             string? id = ParseObject(named);
             if (id == null) return null;
-            bool rows = _objects.FirstOrDefault(o => o.Id == id)?.RowCodes.Count > 0;
+            bool rows = _objects.TryGetValue(id, out ObjectModel? model) && model.RowCodes.Count > 0;
             return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: WireType.Object, Rows: rows);
         }
 

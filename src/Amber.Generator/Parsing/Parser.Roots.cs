@@ -1,0 +1,194 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Amber.Generator.Model;
+using Microsoft.CodeAnalysis;
+using TypeKind = Amber.Generator.Model.TypeKind;
+
+namespace Amber.Generator.Parsing
+{
+    /// <summary>A root type to serve and where it was named (a call site or an assembly attribute), for diagnostics.</summary>
+    internal readonly struct RootRequest
+    {
+        public RootRequest(ITypeSymbol type, LocationInfo? location)
+        {
+            Type = type;
+            Location = location;
+        }
+
+        public ITypeSymbol Type { get; }
+
+        public LocationInfo? Location { get; }
+    }
+
+    /// <summary>What the parser makes of a compilation's roots: the part of the generation model it decides.</summary>
+    internal sealed class ParsedRoots
+    {
+        public ParsedRoots(List<TypeRef> roots, List<ObjectModel> objects, List<DiagnosticInfo> diagnostics, List<string> referenceRoots)
+        {
+            Roots = roots;
+            Objects = objects;
+            Diagnostics = diagnostics;
+            ReferenceRoots = referenceRoots;
+        }
+
+        /// <summary>The roots that can be served, in request order, each once.</summary>
+        public List<TypeRef> Roots { get; }
+
+        /// <summary>Every object type those roots reach, each once.</summary>
+        public List<ObjectModel> Objects { get; }
+
+        /// <summary>What stops the other roots, each once, at the place it concerns (or at the root that reaches it).</summary>
+        public List<DiagnosticInfo> Diagnostics { get; }
+
+        /// <summary>The full names of the roots that reach a type marked [AmberPreserveReferences].</summary>
+        public List<string> ReferenceRoots { get; }
+    }
+
+    /// <summary>
+    /// All roots of a compilation in one pass. Each type is modelled once, the first time any root reaches it, and
+    /// becomes a node of a graph: its edges are the object types it reaches, and it keeps the diagnostics reported
+    /// while it was modelled. A root is served when nothing it reaches was reported; a root that reaches a
+    /// reported type gets those diagnostics, placed at the root when they have no place in source. So the work
+    /// is linear in the model however many roots share it, and each root is judged as if parsed alone.
+    /// </summary>
+    internal sealed partial class Parser
+    {
+        /// <summary>A root or an object type: what it reaches and what was reported while it was modelled, in order.</summary>
+        private sealed class Node
+        {
+            /// <summary>A <see cref="DiagnosticInfo"/> or a reached <see cref="Node"/>, in the order they came.</summary>
+            public List<object> Items { get; } = new List<object>();
+
+            /// <summary>Something was reported, or the type could not be modelled.</summary>
+            public bool Failed { get; set; }
+
+            /// <summary>The object type's model, when it could be modelled.</summary>
+            public ObjectModel? Model { get; set; }
+        }
+
+        private readonly Dictionary<ITypeSymbol, Node> _objectNodes = new Dictionary<ITypeSymbol, Node>(SymbolEqualityComparer.Default);
+        private Node _owner = new Node();
+
+        /// <summary>The root or type being modelled reaches <paramref name="node"/>.</summary>
+        private void Reach(Node node)
+        {
+            if (!ReferenceEquals(node, _owner)) _owner.Items.Add(node);
+        }
+
+        /// <summary>A diagnostic of the root or type being modelled; a null location means "at the root".</summary>
+        private void Record(DiagnosticInfo info)
+        {
+            _owner.Items.Add(info);
+            _owner.Failed = true;
+        }
+
+        /// <summary>Models every root of a compilation (in order) and everything they reach.</summary>
+        public static ParsedRoots ParseRoots(Compilation compilation, IReadOnlyList<RootRequest> requests, CancellationToken ct)
+        {
+            var parser = new Parser(compilation, ct);
+            var rootNodes = new List<(RootRequest Request, Node Node, TypeRef? Type)>(requests.Count);
+            foreach (RootRequest request in requests)
+            {
+                var node = new Node();
+                parser._owner = node;
+                TypeRef? type = parser.Resolve(request.Type, null, request.Type.ToDisplayString());
+                rootNodes.Add((request, node, type));
+            }
+            return parser.Judge(rootNodes);
+        }
+
+        private ParsedRoots Judge(List<(RootRequest Request, Node Node, TypeRef? Type)> rootNodes)
+        {
+            foreach (Node n in _objectNodes.Values)
+            {
+                if (n.Model == null) n.Failed = true;   // not modelled, reported or not
+            }
+            var all = new List<Node>(_objectNodes.Values);
+            all.AddRange(rootNodes.Select(r => r.Node));
+            HashSet<Node> failing = ReachingAny(all, n => n.Failed);
+            HashSet<Node> preserving = ReachingAny(all, n => n.Model?.PreserveReferences == true);
+
+            var roots = new List<TypeRef>();
+            var referenceRoots = new List<string>();
+            var diagnostics = new List<DiagnosticInfo>();
+            var seenDiagnostics = new HashSet<DiagnosticInfo>();
+            var served = new List<Node>();
+            foreach ((RootRequest request, Node node, TypeRef? type) in rootNodes)
+            {
+                if (failing.Contains(node))
+                {
+                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(node))
+                    {
+                        DiagnosticInfo placed = d.Location == null ? d with { Location = request.Location } : d;
+                        if (seenDiagnostics.Add(placed)) diagnostics.Add(placed);
+                    }
+                    continue;
+                }
+                if (type == null) continue;   // nothing to serve and nothing to say (an error type)
+                served.Add(node);
+                if (!roots.Contains(type)) roots.Add(type);
+                if (preserving.Contains(node) && !referenceRoots.Contains(type.FullName)) referenceRoots.Add(type.FullName);
+            }
+
+            var objects = new List<ObjectModel>();
+            var visited = new HashSet<Node>(served);
+            var stack = new Stack<Node>(served);
+            while (stack.Count > 0)
+            {
+                Node n = stack.Pop();
+                if (n.Model != null) objects.Add(n.Model);
+                foreach (object item in n.Items)
+                {
+                    if (item is Node child && visited.Add(child)) stack.Push(child);
+                }
+            }
+            return new ParsedRoots(roots, objects, diagnostics, referenceRoots);
+        }
+
+        /// <summary>The nodes from which a node that <paramref name="marked"/> selects can be reached (those included).</summary>
+        private static HashSet<Node> ReachingAny(List<Node> all, Func<Node, bool> marked)
+        {
+            var reachedBy = new Dictionary<Node, List<Node>>();
+            var result = new HashSet<Node>();
+            var queue = new Queue<Node>();
+            foreach (Node n in all)
+            {
+                foreach (object item in n.Items)
+                {
+                    if (item is not Node child) continue;
+                    if (!reachedBy.TryGetValue(child, out List<Node>? parents)) reachedBy[child] = parents = new List<Node>();
+                    parents.Add(n);
+                }
+                if (marked(n) && result.Add(n)) queue.Enqueue(n);
+            }
+            while (queue.Count > 0)
+            {
+                if (!reachedBy.TryGetValue(queue.Dequeue(), out List<Node>? parents)) continue;
+                foreach (Node p in parents)
+                {
+                    if (result.Add(p)) queue.Enqueue(p);
+                }
+            }
+            return result;
+        }
+
+        /// <summary>The diagnostics of a node and of all it reaches, in the order a parse of that root alone reports them.</summary>
+        private static List<DiagnosticInfo> DiagnosticsReachedFrom(Node root)
+        {
+            var result = new List<DiagnosticInfo>();
+            var visited = new HashSet<Node> { root };
+            void Walk(Node n)
+            {
+                foreach (object item in n.Items)
+                {
+                    if (item is DiagnosticInfo d) result.Add(d);
+                    else if (item is Node child && visited.Add(child)) Walk(child);
+                }
+            }
+            Walk(root);
+            return result;
+        }
+    }
+}
