@@ -1,0 +1,44 @@
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text.RegularExpressions;
+
+namespace Amber.GeneratorBench
+{
+    /// <summary>
+    /// Reads csc's analyzer report (<c>-p:ReportAnalyzer=true</c>, logged at detailed verbosity): after the line
+    /// "Total generator execution time: …" comes one line per generator assembly, then one per generator type in it:
+    /// <code>
+    ///    0.545   45   MemoryPack.Generator, Version=1.21.4.0, Culture=neutral, PublicKeyToken=df4c250b14d82627
+    ///    0.545   45      MemoryPack.Generator.MemoryPackGenerator
+    /// </code>
+    /// </summary>
+    public static class AnalyzerReport
+    {
+        private const string GeneratorSectionStart = "Total generator execution time:";
+
+        // "<0.001" is how the report writes a time under a millisecond.
+        private static readonly Regex s_assemblyLine = new Regex(
+            @"^\s*(?:\d+>)?\s*<?(?<seconds>\d+\.\d+)\s+<?\d+\s+(?<name>[^\s,][^,]*), Version=", RegexOptions.CultureInvariant);
+
+        /// <summary>The seconds the report gives the generator assembly <paramref name="assemblyName"/>, or null when the log has no such line.</summary>
+        public static double? GeneratorSeconds(IEnumerable<string> logLines, string assemblyName)
+        {
+            bool inGenerators = false;
+            foreach (string line in logLines)
+            {
+                if (line.Contains(GeneratorSectionStart, System.StringComparison.Ordinal))
+                {
+                    inGenerators = true;
+                    continue;
+                }
+                if (!inGenerators) continue;
+                Match m = s_assemblyLine.Match(line);
+                if (m.Success && m.Groups["name"].Value == assemblyName)
+                {
+                    return double.Parse(m.Groups["seconds"].Value, NumberStyles.Float, CultureInfo.InvariantCulture);
+                }
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,244 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.IO;
+using System.Linq;
+using System.Security;
+using System.Text;
+using System.Xml.Linq;
+
+namespace Amber.GeneratorBench
+{
+    /// <summary>Where one scenario's project lives in the scratch folder.</summary>
+    public sealed class ModelProject
+    {
+        public ModelProject(string root)
+        {
+            Root = root;
+        }
+
+        /// <summary>The scenario's folder: the project folder, the emitted generated files and the build logs sit side by side in it.</summary>
+        public string Root { get; }
+        public string ProjectDirectory => Path.Combine(Root, "Model");
+        public string ProjectFile => Path.Combine(ProjectDirectory, "Model.csproj");
+
+        /// <summary>Outside the project folder, so that the emitted files are never compiled back in.</summary>
+        public string GeneratedDirectory => Path.Combine(Root, "generated");
+        public string LogsDirectory => Path.Combine(Root, "logs");
+    }
+
+    /// <summary>
+    /// Writes a scenario's model project: N classes of 12 members each (int, long, string, double, bool, DateTime, decimal, Guid,
+    /// int?, an enum, then a list or a reference to another class, and a reference or an int), the call sites, and the project file.
+    /// </summary>
+    public sealed class ModelWriter
+    {
+        private const string Namespace = "GeneratorBenchModel";
+        private const string EmitSwitch = "GeneratorBenchEmit";
+        private const int MembersPerClass = 12;
+
+        private readonly string _repo;
+        private readonly string? _memoryPackVersion;
+
+        public ModelWriter(string repo, string? memoryPackVersion)
+        {
+            _repo = repo;
+            _memoryPackVersion = memoryPackVersion;
+        }
+
+        /// <summary>The property that turns on EmitCompilerGeneratedFiles in a model project's build (<c>-p:GeneratorBenchEmit=true</c>).</summary>
+        public static string EmitProperty => $"-p:{EmitSwitch}=true";
+
+        public static string RuntimeProject(string repo) => Path.Combine(repo, "src", "Amber", "Amber.csproj");
+        public static string GeneratorProject(string repo) => Path.Combine(repo, "src", "Amber.Generator", "Amber.Generator.csproj");
+
+        /// <summary>The MemoryPack version the checkout's Directory.Packages.props pins, so the comparison uses the version the suite does.</summary>
+        public static string MemoryPackVersion(string repo)
+        {
+            string props = Path.Combine(repo, "Directory.Packages.props");
+            if (!File.Exists(props)) throw new ArgumentException($"{props} does not exist: it gives the MemoryPack version to compare with.");
+            string? version = XDocument.Load(props).Descendants("PackageVersion")
+                .FirstOrDefault(e => (string?)e.Attribute("Include") == "MemoryPack")?.Attribute("Version")?.Value;
+            return version ?? throw new ArgumentException($"{props} pins no MemoryPack version.");
+        }
+
+        private const string ScratchMarker = "Amber.GeneratorBench scratch folder";
+
+        /// <summary>Refuses a folder that holds a Directory.Build.props this tool did not write: the tool overwrites it.</summary>
+        public static void CheckScratchFolder(string work)
+        {
+            if (File.Exists(work)) throw new ArgumentException($"--work {work} is a file, not a folder.");
+            string props = Path.Combine(work, "Directory.Build.props");
+            if (File.Exists(props) && !File.ReadAllText(props).Contains(ScratchMarker, StringComparison.Ordinal))
+            {
+                throw new ArgumentException($"--work {work} holds a Directory.Build.props of its own: pass a folder for this tool's scratch projects.");
+            }
+        }
+
+        /// <summary>
+        /// Empty Directory.Build.props, Directory.Build.targets and Directory.Packages.props at the scratch root, so that no
+        /// folder above it adds settings to the model projects; and the checkout's NuGet configuration, if it has one, so the
+        /// models restore from the same sources.
+        /// </summary>
+        public void WriteScratchRoot(string work)
+        {
+            CheckScratchFolder(work);
+            Directory.CreateDirectory(work);
+            const string empty = "<Project>\n  <!-- " + ScratchMarker + ": stops MSBuild's search upwards, so no settings from folders above apply to the model projects. -->\n</Project>\n";
+            foreach (string name in new[] { "Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props" })
+            {
+                File.WriteAllText(Path.Combine(work, name), empty);
+            }
+            foreach (string name in new[] { "nuget.config", "NuGet.config", "NuGet.Config" })
+            {
+                string source = Path.Combine(_repo, name);
+                if (File.Exists(source))
+                {
+                    File.Copy(source, Path.Combine(work, "nuget.config"), overwrite: true);
+                    break;
+                }
+            }
+        }
+
+        /// <summary>Writes the scenario's project anew under <paramref name="work"/> (removing any earlier copy).</summary>
+        public ModelProject Write(Scenario scenario, string work)
+        {
+            var project = new ModelProject(Path.Combine(work, scenario.Name));
+            if (Directory.Exists(project.Root)) Directory.Delete(project.Root, recursive: true);
+            Directory.CreateDirectory(project.ProjectDirectory);
+            Directory.CreateDirectory(project.LogsDirectory);
+
+            File.WriteAllText(project.ProjectFile, ProjectFile(scenario, project));
+            File.WriteAllText(Path.Combine(project.ProjectDirectory, "Kind.cs"), KindSource());
+            for (int i = 0; i < scenario.Types; i++)
+            {
+                File.WriteAllText(ClassFile(project, i), ClassSource(scenario, i, revision: 0));
+            }
+            File.WriteAllText(Path.Combine(project.ProjectDirectory, "CallSites.cs"), CallSitesSource(scenario));
+            return project;
+        }
+
+        /// <summary>Edits the root class's file (a comment that names the revision), so the next build compiles again.</summary>
+        public void Edit(Scenario scenario, ModelProject project, int revision) =>
+            File.WriteAllText(ClassFile(project, 0), ClassSource(scenario, 0, revision));
+
+        private static string ClassFile(ModelProject project, int i) => Path.Combine(project.ProjectDirectory, $"C{i}.cs");
+
+        private string ProjectFile(Scenario scenario, ModelProject project)
+        {
+            var b = new StringBuilder();
+            b.AppendLine("<Project Sdk=\"Microsoft.NET.Sdk\">");
+            b.AppendLine("  <PropertyGroup>");
+            b.AppendLine("    <TargetFramework>net10.0</TargetFramework>");
+            b.AppendLine($"    <AssemblyName>{Namespace}</AssemblyName>");
+            b.AppendLine("    <Nullable>enable</Nullable>");
+            b.AppendLine("    <ImplicitUsings>disable</ImplicitUsings>");
+            b.AppendLine("    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>");
+            b.AppendLine("    <NuGetAudit>false</NuGetAudit>");
+            b.AppendLine($"    <EmitCompilerGeneratedFiles Condition=\"'$({EmitSwitch})' == 'true'\">true</EmitCompilerGeneratedFiles>");
+            b.AppendLine($"    <CompilerGeneratedFilesOutputPath>{SecurityElement.Escape(project.GeneratedDirectory)}</CompilerGeneratedFilesOutputPath>");
+            b.AppendLine("  </PropertyGroup>");
+            switch (scenario.Serializer)
+            {
+                case SerializerKind.Amber:
+                    b.AppendLine("  <ItemGroup>");
+                    b.AppendLine($"    <ProjectReference Include=\"{SecurityElement.Escape(RuntimeProject(_repo))}\" />");
+                    b.AppendLine($"    <ProjectReference Include=\"{SecurityElement.Escape(GeneratorProject(_repo))}\" OutputItemType=\"Analyzer\" ReferenceOutputAssembly=\"false\" />");
+                    b.AppendLine("  </ItemGroup>");
+                    break;
+                case SerializerKind.MemoryPack:
+                    b.AppendLine("  <ItemGroup>");
+                    b.AppendLine($"    <PackageReference Include=\"MemoryPack\" Version=\"{_memoryPackVersion ?? throw new InvalidOperationException("No MemoryPack version.")}\" />");
+                    b.AppendLine("  </ItemGroup>");
+                    break;
+            }
+            b.AppendLine("</Project>");
+            return b.ToString();
+        }
+
+        private static string KindSource() =>
+            $"namespace {Namespace}\n{{\n    public enum Kind\n    {{\n        None,\n        Standard,\n        Priority,\n        Archived,\n    }}\n}}\n";
+
+        private static string ClassSource(Scenario scenario, int i, int revision)
+        {
+            bool memoryPack = scenario.Serializer == SerializerKind.MemoryPack;
+            var b = new StringBuilder();
+            b.AppendLine("using System;");
+            b.AppendLine("using System.Collections.Generic;");
+            if (memoryPack) b.AppendLine("using MemoryPack;");
+            b.AppendLine();
+            b.AppendLine($"namespace {Namespace}");
+            b.AppendLine("{");
+            if (memoryPack) b.AppendLine("    [MemoryPackable]");
+            b.AppendLine($"    public {(memoryPack ? "partial " : "")}class C{i}");
+            b.AppendLine("    {");
+            List<string> members = Members(scenario, i).ToList();
+            Debug.Assert(members.Count == MembersPerClass);
+            foreach (string member in members) b.AppendLine("        " + member);
+            b.AppendLine("    }");
+            b.AppendLine("}");
+            if (revision > 0) b.AppendLine($"// revision {revision}");
+            return b.ToString();
+        }
+
+        private static IEnumerable<string> Members(Scenario scenario, int i)
+        {
+            yield return "public int Id { get; set; }";
+            yield return "public long Ticks { get; set; }";
+            yield return "public string Name { get; set; } = \"\";";
+            yield return "public double Score { get; set; }";
+            yield return "public bool Active { get; set; }";
+            yield return "public DateTime Created { get; set; }";
+            yield return "public decimal Amount { get; set; }";
+            yield return "public Guid Key { get; set; }";
+            yield return "public int? Rank { get; set; }";
+            yield return "public Kind Kind { get; set; }";
+            string list = i % 2 == 0
+                ? "public List<int> Values { get; set; } = new List<int>();"
+                : "public List<string> Tags { get; set; } = new List<string>();";
+            const string extra = "public int Extra { get; set; }";
+            if (scenario.Shape == ModelShape.Connected)
+            {
+                yield return list;
+                yield return i + 1 < scenario.Types ? $"public C{i + 1}? Next {{ get; set; }}" : extra;
+            }
+            else
+            {
+                // Node i's children are 2i+1 and 2i+2; a member that has no child to refer to keeps the list or the int.
+                int left = 2 * i + 1, right = 2 * i + 2;
+                yield return left < scenario.Types ? $"public C{left}? Left {{ get; set; }}" : list;
+                yield return right < scenario.Types ? $"public C{right}? Right {{ get; set; }}" : extra;
+            }
+        }
+
+        private static string CallSitesSource(Scenario scenario)
+        {
+            var b = new StringBuilder();
+            b.AppendLine("using System;");
+            b.AppendLine("using System.Buffers;");
+            b.AppendLine();
+            b.AppendLine($"namespace {Namespace}");
+            b.AppendLine("{");
+            b.AppendLine("    public static class CallSites");
+            b.AppendLine("    {");
+            int sites = scenario.Shape == ModelShape.Connected ? scenario.Types : 1;
+            for (int i = 0; i < sites; i++)
+            {
+                if (i > 0) b.AppendLine();
+                b.AppendLine($"        public static void SerializeC{i}(ArrayBufferWriter<byte> writer)");
+                b.AppendLine("        {");
+                b.AppendLine($"            var value = new C{i}();");
+                b.AppendLine(scenario.Serializer switch
+                {
+                    SerializerKind.Amber => "            global::Amber.AmberSerializer.Serialize(writer, value);",
+                    SerializerKind.MemoryPack => "            global::MemoryPack.MemoryPackSerializer.Serialize(writer, value);",
+                    _ => "            GC.KeepAlive(writer);\n            GC.KeepAlive(value);",
+                });
+                b.AppendLine("        }");
+            }
+            b.AppendLine("    }");
+            b.AppendLine("}");
+            return b.ToString();
+        }
+    }
+}

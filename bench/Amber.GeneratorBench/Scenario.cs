@@ -1,0 +1,73 @@
+using System.Collections.Generic;
+
+namespace Amber.GeneratorBench
+{
+    /// <summary>How the model's classes refer to each other, and where they are serialized.</summary>
+    public enum ModelShape
+    {
+        /// <summary>C{i} refers to C{i+1}, and every class is serialized at a call site of its own.</summary>
+        Connected,
+
+        /// <summary>A binary tree: C{i} refers to C{2i+1} and C{2i+2}; one call site, on the root C0.</summary>
+        Tree,
+    }
+
+    /// <summary>Which serializer the model is written for.</summary>
+    public enum SerializerKind
+    {
+        /// <summary>Plain classes; Amber's generator finds them from the call sites.</summary>
+        Amber,
+
+        /// <summary>The same classes, <c>[MemoryPackable] partial</c>.</summary>
+        MemoryPack,
+
+        /// <summary>The same classes and call sites with no serializer: the baseline build.</summary>
+        None,
+    }
+
+    public static class SerializerKinds
+    {
+        /// <summary>The assembly name of the serializer's generator, as csc's analyzer report and the emitted files' folder name it.</summary>
+        public static string? GeneratorAssembly(this SerializerKind kind) => kind switch
+        {
+            SerializerKind.Amber => "Amber.Generator",
+            SerializerKind.MemoryPack => "MemoryPack.Generator",
+            _ => null,
+        };
+    }
+
+    /// <summary>One row of the result table: a serializer, a shape and a number of types, and what was measured for it.</summary>
+    public sealed class Scenario
+    {
+        public Scenario(SerializerKind serializer, ModelShape shape, int types)
+        {
+            Serializer = serializer;
+            Shape = shape;
+            Types = types;
+        }
+
+        public SerializerKind Serializer { get; }
+        public ModelShape Shape { get; }
+        public int Types { get; }
+
+        /// <summary>The folder name of the scenario's project in the scratch folder.</summary>
+        public string Name => $"{ShapeName}-{Types}-{Serializer.ToString().ToLowerInvariant()}";
+
+        public string ShapeName => Shape.ToString().ToLowerInvariant();
+
+        /// <summary>The serializer's generator's own time in each measured build, in seconds (none for <see cref="SerializerKind.None"/>).</summary>
+        public List<double> GeneratorSeconds { get; } = new List<double>();
+
+        /// <summary>The wall time of each measured `dotnet build`, in seconds.</summary>
+        public List<double> BuildSeconds { get; } = new List<double>();
+
+        /// <summary>How many measured builds compiled outside the compiler server (csc started afresh, the generator's code not yet compiled by the JIT).</summary>
+        public int BuildsOffServer { get; set; }
+
+        public int GeneratedFiles { get; set; }
+        public long GeneratedLines { get; set; }
+
+        /// <summary>Why the scenario has no figures, when a step failed.</summary>
+        public string? Failure { get; set; }
+    }
+}
