@@ -108,6 +108,80 @@ namespace Shop
         }
 
         [Fact]
+        public void An_edit_inside_a_method_body_runs_no_step_after_the_model()
+        {
+            (CSharpCompilation compilation, GeneratorDriver driver) = FirstRun(out GeneratorRunResult first);
+
+            driver = driver.RunGenerators(Replace(compilation, "Use.cs", "return x + 1;", "int y = x * 3;\n            return y + 1;"));
+            GeneratorRunResult second = driver.GetRunResult().Results.Single();
+
+            // The call sites are bound again (their semantic model is new) and name the same roots.
+            AssertEveryOutput(second, AmberGenerator.CallSitesStep, IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached);
+            // The model is rebuilt from the new compilation and equals the last one, so nothing after it runs.
+            AssertEveryOutput(second, AmberGenerator.ModelStep, IncrementalStepRunReason.Unchanged);
+            AssertEveryOutput(second, AmberGenerator.CodecGroupsStep, IncrementalStepRunReason.Cached);
+            AssertNoSourceOutputRan(second);
+            Assert.Equal(Sources(first), Sources(second));
+        }
+
+        [Fact]
+        public void A_second_call_site_for_a_served_type_changes_no_output()
+        {
+            (CSharpCompilation compilation, GeneratorDriver driver) = FirstRun(out GeneratorRunResult first);
+
+            driver = driver.RunGenerators(Replace(compilation, "Use.cs",
+                "public static int Unrelated(int x)", "public static Order Load(byte[] b) => AmberSerializer.Deserialize<Order>(b);\n\n        public static int Unrelated(int x)"));
+            GeneratorRunResult second = driver.GetRunResult().Results.Single();
+
+            Assert.Equal(2, second.TrackedSteps[AmberGenerator.CallSitesStep].Length);
+            AssertEveryOutput(second, AmberGenerator.ModelStep, IncrementalStepRunReason.Unchanged);
+            AssertEveryOutput(second, AmberGenerator.CodecGroupsStep, IncrementalStepRunReason.Cached);
+            AssertNoSourceOutputRan(second);
+            Assert.Equal(Sources(first), Sources(second));
+        }
+
+        [Fact]
+        public void A_new_type_emits_its_codec_and_leaves_every_other_codec_group_cached()
+        {
+            (CSharpCompilation compilation, GeneratorDriver driver) = FirstRun(out GeneratorRunResult first);
+
+            CSharpCompilation edited = compilation.AddSyntaxTrees(Parse(@"
+using Amber;
+
+namespace Shop
+{
+    public class Coupon
+    {
+        public string? Code { get; set; }
+        public decimal Off { get; set; }
+    }
+
+    public static class Coupons
+    {
+        public static byte[] Save(Coupon c) => AmberSerializer.Serialize(c);
+    }
+}", "Coupon.cs"));
+            driver = driver.RunGenerators(edited);
+            GeneratorRunResult second = driver.GetRunResult().Results.Single();
+
+            IncrementalStepRunReason[] groups = second.TrackedSteps[AmberGenerator.CodecGroupsStep].SelectMany(s => s.Outputs).Select(o => o.Reason).ToArray();
+            Assert.Equal(AmberGenerator.CodecGroupCount, groups.Length);
+            Assert.Equal(1, groups.Count(r => r == IncrementalStepRunReason.Modified));
+            Assert.Equal(AmberGenerator.CodecGroupCount - 1, groups.Count(r => r == IncrementalStepRunReason.Unchanged));
+
+            // One more file; every codec that was there is the same text; the registration names the new root.
+            Dictionary<string, string> before = Sources(first).ToDictionary(x => x.Item1, x => x.Item2);
+            Dictionary<string, string> after = Sources(second).ToDictionary(x => x.Item1, x => x.Item2);
+            Assert.Equal(new[] { "AmberCodec_Shop_DCoupon.g.cs" }, after.Keys.Except(before.Keys).ToArray());
+            Assert.Empty(before.Keys.Except(after.Keys));
+            foreach (string codec in before.Keys.Where(k => k.StartsWith("AmberCodec_", StringComparison.Ordinal)))
+            {
+                Assert.Equal(before[codec], after[codec]);
+            }
+            Assert.Contains("Shop.Coupon", after["AmberRoots.g.cs"]);
+        }
+
+        [Fact]
         public void Adding_a_member_to_a_serialized_type_changes_the_model()
         {
             (CSharpCompilation compilation, GeneratorDriver driver) = FirstRun(out GeneratorRunResult first);
@@ -198,6 +272,33 @@ namespace Shop
             Assert.Empty(result.Diagnostics);
             Assert.Contains(result.GeneratedSources, s => s.HintName == "AmberCodec_Shop_DOrder.g.cs");
             return (compilation, driver);
+        }
+
+        private static void AssertEveryOutput(GeneratorRunResult result, string step, params IncrementalStepRunReason[] expected)
+        {
+            ImmutableArray<IncrementalGeneratorRunStep> runs = result.TrackedSteps[step];
+            Assert.NotEmpty(runs);
+            foreach (IncrementalGeneratorRunStep run in runs)
+            {
+                foreach ((object _, IncrementalStepRunReason reason) in run.Outputs)
+                {
+                    Assert.True(expected.Contains(reason), $"the {step} step gave {reason}, not {string.Join(" or ", expected)}");
+                }
+            }
+        }
+
+        private static void AssertNoSourceOutputRan(GeneratorRunResult result)
+        {
+            foreach (KeyValuePair<string, ImmutableArray<IncrementalGeneratorRunStep>> output in result.TrackedOutputSteps)
+            {
+                foreach (IncrementalGeneratorRunStep run in output.Value)
+                {
+                    foreach ((object _, IncrementalStepRunReason reason) in run.Outputs)
+                    {
+                        Assert.True(reason == IncrementalStepRunReason.Cached, $"the output step {output.Key} gave {reason}");
+                    }
+                }
+            }
         }
 
         private static SyntaxTree Parse(string text, string path) =>

@@ -1,0 +1,111 @@
+using System.Linq;
+using System.Text;
+using Microsoft.CodeAnalysis;
+using Xunit;
+
+namespace Amber.Generator.Tests
+{
+    /// <summary>
+    /// A compilation's roots are modelled together, each type once; every root is still judged as if it were
+    /// the only one: served when nothing it reaches is reported, reported (where the problem is, or at its own
+    /// call site) when something is.
+    /// </summary>
+    public class ManyRootsTests
+    {
+        [Fact]
+        public void A_root_that_reaches_a_reported_type_is_not_served_and_a_root_sharing_its_other_types_is()
+        {
+            const string source = @"
+using Amber;
+
+public class Shared { public int X { get; set; } }
+
+public class Good { public Shared? S { get; set; } }
+
+public class Bad
+{
+    public Shared? S { get; set; }
+    public System.Action? Callback { get; set; }
+}
+
+public static class Use
+{
+    public static byte[] SaveBad(Bad b) => AmberSerializer.Serialize(b);
+    public static byte[] SaveGood(Good g) => AmberSerializer.Serialize(g);
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal("AMB001", d.Id);
+            Assert.Contains("Bad.Callback", d.GetMessage());
+            string[] files = run.Result.GeneratedSources.Select(s => s.HintName).ToArray();
+            Assert.Contains("AmberCodec_Good.g.cs", files);
+            Assert.Contains("AmberCodec_Shared.g.cs", files);
+            Assert.DoesNotContain("AmberCodec_Bad.g.cs", files);
+            string roots = run.Generated("AmberRoots.g.cs");
+            Assert.Contains("global::Good", roots);
+            Assert.DoesNotContain("global::Bad", roots);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+        }
+
+        [Fact]
+        public void A_problem_with_no_place_in_source_is_reported_at_each_call_site_that_reaches_it()
+        {
+            const string source = @"
+using Amber;
+
+public class First { public System.Threading.CancellationToken Token { get; set; } }
+
+public class Second { public System.Threading.CancellationToken Token { get; set; } }
+
+public static class Use
+{
+    public static byte[] SaveFirst(First f) => AmberSerializer.Serialize(f);
+    public static byte[] SaveSecond(Second s) => AmberSerializer.Serialize(s);
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+
+            Diagnostic[] found = run.Diagnostics.Where(x => x.Id == "AMB001").ToArray();
+            Assert.Equal(2, found.Length);
+            Assert.All(found, x => Assert.Contains("CancellationToken", x.GetMessage()));
+            int[] lines = found.Select(x => x.Location.GetLineSpan().StartLinePosition.Line).OrderBy(l => l).ToArray();
+            int[] callSites = source.Split('\n').Select((text, line) => (text, line)).Where(x => x.text.Contains("AmberSerializer.Serialize")).Select(x => x.line).ToArray();
+            Assert.Equal(callSites, lines);
+        }
+
+        [Fact]
+        public void A_call_site_per_type_emits_the_same_codecs_as_one_root_that_reaches_them_all()
+        {
+            const int count = 40;
+            string Model(bool callSitePerType)
+            {
+                var sb = new StringBuilder("using Amber;\nusing System.Collections.Generic;\n");
+                for (int i = 0; i < count; i++)
+                {
+                    string next = i + 1 < count ? $"public C{i + 1}? Next {{ get; set; }}" : "public int Last { get; set; }";
+                    sb.Append($"public class C{i} {{ public int Id {{ get; set; }} public string? Name {{ get; set; }} public List<int>? Values {{ get; set; }} {next} }}\n");
+                }
+                sb.Append("public static class Use {\n");
+                for (int i = 0; i < (callSitePerType ? count : 1); i++)
+                {
+                    sb.Append($"  public static byte[] Save{i}(C{i} v) => AmberSerializer.Serialize(v);\n");
+                }
+                sb.Append("}\n");
+                return sb.ToString();
+            }
+
+            GeneratorRun one = GeneratorHarness.Run(Model(callSitePerType: false));
+            GeneratorRun each = GeneratorHarness.Run(Model(callSitePerType: true));
+
+            Assert.Empty(one.Diagnostics);
+            Assert.Empty(each.Diagnostics);
+            string[] codecs = one.Result.GeneratedSources.Select(s => s.HintName).Where(n => n.StartsWith("AmberCodec_", System.StringComparison.Ordinal)).OrderBy(n => n).ToArray();
+            Assert.Equal(count, codecs.Length);
+            foreach (string codec in codecs)
+            {
+                Assert.Equal(one.Generated(codec), each.Generated(codec));
+            }
+            Assert.Empty(GeneratorHarness.Problems(each.Output));
+        }
+    }
+}
