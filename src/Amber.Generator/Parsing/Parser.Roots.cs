@@ -111,6 +111,7 @@ namespace Amber.Generator.Parsing
             HashSet<Node> preserving = ReachingAny(all, n => n.Model?.PreserveReferences == true);
 
             var roots = new List<TypeRef>();
+            var rootSet = new HashSet<TypeRef>();
             var referenceRoots = new List<string>();
             var diagnostics = new List<DiagnosticInfo>();
             var seenDiagnostics = new HashSet<DiagnosticInfo>();
@@ -128,7 +129,8 @@ namespace Amber.Generator.Parsing
                 }
                 if (type == null) continue;   // nothing to serve and nothing to say (an error type)
                 served.Add(node);
-                if (!roots.Contains(type)) roots.Add(type);
+                if (!rootSet.Add(type)) continue;
+                roots.Add(type);
                 if (preserving.Contains(node) && !referenceRoots.Contains(type.FullName)) referenceRoots.Add(type.FullName);
             }
 
