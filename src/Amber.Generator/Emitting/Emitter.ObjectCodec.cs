@@ -29,6 +29,7 @@ namespace Amber.Generator.Emitting
                 EmitInlineBody(sw, o);
             }
             EmitMemberReaders(sw, o);
+            EmitExpected(sw, o);
             if (o.RowCodes.Count > 0)
             {
                 sw.Line();
@@ -229,6 +230,41 @@ namespace Amber.Generator.Emitting
 
         // ------------------------------------------------------------------ object read
 
+        /// <summary>
+        /// The wire type a member's value must have in the writer's shape and what to call it in the error, when that is one
+        /// plain check (the same the member's read would make with the writer's wire type); null for a member whose read
+        /// takes the wire type itself: a double or float (widening, docs/format.md §3.2), a surrogate, a hand-written formatter.
+        /// </summary>
+        private static (WireType Wire, string What)? ExpectedOf(TypeRef t) => t.Kind switch
+        {
+            TypeKind.Scalar when t.Scalar is "Double" or "Single" => null,
+            TypeKind.Scalar when t.WireType is WireType w => (w, t.Scalar!),
+            TypeKind.Enum => (WireType.Varint, "an enum"),
+            TypeKind.Nullable => ExpectedOf(t.Element!),
+            TypeKind.Object or TypeKind.Polymorphic or TypeKind.Dynamic => (WireType.Object, "an object"),
+            TypeKind.ByteArray => (WireType.Bytes, "a byte array"),
+            TypeKind.Map => (WireType.Map, "a dictionary"),
+            TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence => (WireType.Sequence, "a collection"),
+            _ => null,
+        };
+
+        /// <summary>The tables of <see cref="ExpectedOf"/> by member, which the mapped path of ReadBody checks each value against.</summary>
+        private static void EmitExpected(SourceWriter sw, ObjectModel o)
+        {
+            var wires = new List<string>();
+            var whats = new List<string>();
+            foreach (MemberModel m in o.Members)
+            {
+                (WireType Wire, string What)? e = ExpectedOf(m.Type);
+                wires.Add(e is { } x ? ((int)x.Wire).ToString(CultureInfo.InvariantCulture) : "AnyWire");
+                whats.Add(e is { } y ? Quote(y.What) : "null");
+            }
+            sw.Line();
+            sw.Line("private const byte AnyWire = 0xFF;");
+            sw.Line("private static readonly byte[] ExpectedWire = { " + string.Join(", ", wires) + " };");
+            sw.Line("private static readonly string?[] ExpectedWhat = { " + string.Join(", ", whats) + " };");
+        }
+
         /// <summary>Whether the object is created first and its members set one by one (else they are read into locals and it is constructed after).</summary>
         private static bool ReadsDirect(ObjectModel o) =>
             o.CtorParameterCount == 0 && !o.AnyRequired && o.Members.All(m => m.Assign == AssignKind.Setter || m.Assign == AssignKind.Fill);
@@ -294,7 +330,24 @@ namespace Amber.Generator.Emitting
                     for (int j = i; j < end; j++) EmitReservedMemberRead(sw, o, j);
                     sw.Close();
                     sw.Open("else");
-                    for (int j = i; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
+                    if (SharesMemberReader(o, direct))
+                    {
+                        // Too few bytes left for the run's widest values: the same members, each read by the mapped path's reader.
+                        sw.Open("for (mi = " + i + "; mi < " + end + "; mi++)");
+                        sw.Line("if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & 7));");
+                        sw.Close();
+                        for (int j = i; j < end; j++)
+                        {
+                            if (!NullWhenAbsent(o.Members[j])) continue;
+                            sw.Open("if ((p & " + PresenceBit(j) + ") == 0)");
+                            EmitMemberNull(sw, o, j, direct);
+                            sw.Close();
+                        }
+                    }
+                    else
+                    {
+                        for (int j = i; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
+                    }
                     sw.Close();
                     i = end - 1;
                     continue;
@@ -331,25 +384,55 @@ namespace Amber.Generator.Emitting
             }
             sw.Line("var wt = s.WireTypeAt(wi);");
             sw.Line("mi = map[wi];");
-            sw.Open("switch (mi)");
-            for (int i = 0; i < o.Members.Count; i++)
+            // One check of the writer's wire type for every member whose value has a single one (the tables of EmitExpected);
+            // a member that widens or converts (a double, a surrogate, a formatter) checks it in its own read.
+            sw.Line("if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);");
+            if (SharesMemberReader(o, direct))
             {
-                sw.Line("case " + i + ":");
-                sw.Open();
-                EmitMemberRead(sw, o, i, direct, "wt");
-                sw.Line("break;");
-                sw.Close();
+                sw.Line("ReadMember(ref r, o, mi, wt);");
             }
-            sw.Line("default:");
-            sw.Line("    r.SkipValue(wt);");
-            sw.Line("    break;");
-            sw.Close();
+            else
+            {
+                EmitMemberSwitch(sw, o, direct);
+            }
             sw.Close();
             sw.Close();
             sw.Close();
             EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
             sw.Line("r.ExitDepth();");
             EmitReadEpilogue(sw, o, direct);
+            sw.Close();
+            if (SharesMemberReader(o, direct))
+            {
+                sw.Line();
+                sw.Line("/// <summary>Reads the value of member <paramref name=\"mi\"/> (-1: a member this version does not have, skipped).</summary>");
+                sw.Open("private static void ReadMember(ref global::Amber.AmberReader r, " + o.FullName + " o, int mi, global::Amber.WireType wt)");
+                EmitMemberSwitch(sw, o, direct);
+                sw.Close();
+            }
+        }
+
+        /// <summary>
+        /// Whether the mapped path's member reads are a method of their own, ReadMember, which the identical path also calls
+        /// where the span is too short for a run of members read without branches: a class whose members are set one by one.
+        /// </summary>
+        private static bool SharesMemberReader(ObjectModel o, bool direct) => direct && !o.IsValueType;
+
+        /// <summary>The mapped path's switch: the value of reader member <c>mi</c>, in the writer's wire type <c>wt</c>.</summary>
+        private static void EmitMemberSwitch(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            sw.Open("switch (mi)");
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                sw.Line("case " + i + ":");
+                sw.Open();
+                EmitMemberRead(sw, o, i, direct, ExpectedOf(o.Members[i].Type) == null ? "wt" : null);
+                sw.Line("break;");
+                sw.Close();
+            }
+            sw.Line("default:");
+            sw.Line("    r.SkipValue(wt);");
+            sw.Line("    break;");
             sw.Close();
         }
 

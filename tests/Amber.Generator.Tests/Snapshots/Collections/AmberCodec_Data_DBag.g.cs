@@ -218,54 +218,8 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Names = ReadM0(ref r);
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Map, "a dictionary");
-                                o.Scores = ReadM1(ref r);
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Numbers = ReadM2(ref r);
-                                break;
-                            }
-                            case 3:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Jagged = ReadM3(ref r);
-                                break;
-                            }
-                            case 4:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Grid = ReadM4(ref r);
-                                break;
-                            }
-                            case 5:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Ids = ReadM5(ref r);
-                                break;
-                            }
-                            case 6:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
-                                o.Tags = ReadM6(ref r);
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -275,6 +229,52 @@ namespace Amber.Generated
             }
             r.ExitDepth();
             return o;
+        }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Data.Bag o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.Names = ReadM0(ref r);
+                    break;
+                }
+                case 1:
+                {
+                    o.Scores = ReadM1(ref r);
+                    break;
+                }
+                case 2:
+                {
+                    o.Numbers = ReadM2(ref r);
+                    break;
+                }
+                case 3:
+                {
+                    o.Jagged = ReadM3(ref r);
+                    break;
+                }
+                case 4:
+                {
+                    o.Grid = ReadM4(ref r);
+                    break;
+                }
+                case 5:
+                {
+                    o.Ids = ReadM5(ref r);
+                    break;
+                }
+                case 6:
+                {
+                    o.Tags = ReadM6(ref r);
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
         }
 
         internal static global::System.Collections.Generic.List<string> ReadM0(ref global::Amber.AmberReader r)
@@ -548,5 +548,9 @@ namespace Amber.Generated
             }
             return v;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 6, 7, 6, 6, 6, 6, 6 };
+        private static readonly string?[] ExpectedWhat = { "a collection", "a dictionary", "a collection", "a collection", "a collection", "a collection", "a collection" };
     }
 }

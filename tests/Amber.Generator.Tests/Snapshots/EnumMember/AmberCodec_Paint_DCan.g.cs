@@ -83,30 +83,8 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Color = (global::Paint.Color)r.ReadByte();
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Accent = (global::Paint.Color)r.ReadByte();
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
-                                o.Finish = (global::Paint.Finish)r.ReadInt32();
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -117,5 +95,35 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Paint.Can o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.Color = (global::Paint.Color)r.ReadByte();
+                    break;
+                }
+                case 1:
+                {
+                    o.Accent = (global::Paint.Color)r.ReadByte();
+                    break;
+                }
+                case 2:
+                {
+                    o.Finish = (global::Paint.Finish)r.ReadInt32();
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
+        }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 0, 0, 0 };
+        private static readonly string?[] ExpectedWhat = { "an enum", "an enum", "an enum" };
     }
 }

@@ -81,24 +81,8 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Id = r.ReadInt32();
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Handle = r.ReadString()!;
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -109,5 +93,30 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Accounts.Account o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.Id = r.ReadInt32();
+                    break;
+                }
+                case 1:
+                {
+                    o.Handle = r.ReadString()!;
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
+        }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 0, 4 };
+        private static readonly string?[] ExpectedWhat = { "Int32", "String" };
     }
 }

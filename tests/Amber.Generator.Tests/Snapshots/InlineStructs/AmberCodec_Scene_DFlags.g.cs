@@ -100,23 +100,21 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
                         switch (mi)
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
                                 o.Layer = (global::Scene.Layer)r.ReadByte();
                                 break;
                             }
                             case 1:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Boolean");
                                 o.Visible = r.ReadBoolean();
                                 break;
                             }
                             case 2:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int16");
                                 o.Order = r.ReadInt16();
                                 break;
                             }
@@ -176,6 +174,10 @@ namespace Amber.Generated
             }
             return o;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 0, 0, 0 };
+        private static readonly string?[] ExpectedWhat = { "an enum", "Boolean", "Int16" };
 
         internal static readonly byte[] RowCodes = new byte[] { 1, 11, 3 };
         internal const int RowWidth = 4;

@@ -70,17 +70,16 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
                         switch (mi)
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
                                 o.Text = r.ReadString()!;
                                 break;
                             }
                             case 1:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
                                 o.Size = r.ReadInt32();
                                 break;
                             }
@@ -135,5 +134,9 @@ namespace Amber.Generated
             }
             return o;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 4, 0 };
+        private static readonly string?[] ExpectedWhat = { "String", "Int32" };
     }
 }

@@ -113,6 +113,7 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
                         switch (mi)
                         {
                             case 0:
@@ -176,6 +177,10 @@ namespace Amber.Generated
             }
             return o;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { AnyWire, AnyWire };
+        private static readonly string?[] ExpectedWhat = { null, null };
 
         internal static readonly byte[] RowCodes = new byte[] { 9, 9 };
         internal const int RowWidth = 8;

@@ -80,30 +80,8 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Object, "an object");
-                                o.At = AmberCodec_Scene_DPoint2.Read(ref r);
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Object, "an object");
-                                o.Flags = AmberCodec_Scene_DFlags.Read(ref r);
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Object, "an object");
-                                o.Label = AmberCodec_Scene_DLabel.Read(ref r);
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -114,5 +92,35 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Scene.Sprite o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.At = AmberCodec_Scene_DPoint2.Read(ref r);
+                    break;
+                }
+                case 1:
+                {
+                    o.Flags = AmberCodec_Scene_DFlags.Read(ref r);
+                    break;
+                }
+                case 2:
+                {
+                    o.Label = AmberCodec_Scene_DLabel.Read(ref r);
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
+        }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 5, 5, 5 };
+        private static readonly string?[] ExpectedWhat = { "an object", "an object", "an object" };
     }
 }

@@ -88,30 +88,8 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Name = r.ReadString()!;
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Age = r.ReadInt32();
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "a byte array");
-                                o.Photo = r.ReadBytes()!;
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -122,5 +100,35 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Shop.Person o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.Name = r.ReadString()!;
+                    break;
+                }
+                case 1:
+                {
+                    o.Age = r.ReadInt32();
+                    break;
+                }
+                case 2:
+                {
+                    o.Photo = r.ReadBytes()!;
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
+        }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 4, 0, 4 };
+        private static readonly string?[] ExpectedWhat = { "String", "Int32", "a byte array" };
     }
 }

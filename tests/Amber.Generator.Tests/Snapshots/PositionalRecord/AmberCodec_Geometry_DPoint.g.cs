@@ -86,23 +86,21 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
                         switch (mi)
                         {
                             case 0:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
                                 m0 = r.ReadInt32();
                                 break;
                             }
                             case 1:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
                                 m1 = r.ReadInt32();
                                 break;
                             }
                             case 2:
                             {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
                                 m2 = r.ReadString()!;
                                 h2 = true;
                                 break;
@@ -124,5 +122,9 @@ namespace Amber.Generated
             r.SetReference(rs, o);
             return o;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 0, 0, 4 };
+        private static readonly string?[] ExpectedWhat = { "Int32", "Int32", "String" };
     }
 }

@@ -128,6 +128,7 @@ namespace Amber.Generated
                         if (!s.Has(p, wi)) continue;
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
                         switch (mi)
                         {
                             case 0:
@@ -147,7 +148,6 @@ namespace Amber.Generated
                             }
                             case 3:
                             {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Boolean");
                                 o.Normalized = r.ReadBoolean();
                                 break;
                             }
@@ -212,6 +212,10 @@ namespace Amber.Generated
             }
             return o;
         }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { AnyWire, AnyWire, AnyWire, 0 };
+        private static readonly string?[] ExpectedWhat = { null, null, null, "Boolean" };
 
         internal static readonly byte[] RowCodes = new byte[] { 9, 9, 10, 11 };
         internal const int RowWidth = 17;

@@ -453,320 +453,9 @@ namespace Amber.Generated
                     }
                     else
                     {
-                        if ((p & 0x2UL) != 0)
+                        for (mi = 1; mi < 64; mi++)
                         {
-                            mi = 1;
-                            o.P1 = r.ReadInt32();
-                        }
-                        if ((p & 0x4UL) != 0)
-                        {
-                            mi = 2;
-                            o.P2 = r.ReadInt32();
-                        }
-                        if ((p & 0x8UL) != 0)
-                        {
-                            mi = 3;
-                            o.P3 = r.ReadInt32();
-                        }
-                        if ((p & 0x10UL) != 0)
-                        {
-                            mi = 4;
-                            o.P4 = r.ReadInt32();
-                        }
-                        if ((p & 0x20UL) != 0)
-                        {
-                            mi = 5;
-                            o.P5 = r.ReadInt32();
-                        }
-                        if ((p & 0x40UL) != 0)
-                        {
-                            mi = 6;
-                            o.P6 = r.ReadInt32();
-                        }
-                        if ((p & 0x80UL) != 0)
-                        {
-                            mi = 7;
-                            o.P7 = r.ReadInt32();
-                        }
-                        if ((p & 0x100UL) != 0)
-                        {
-                            mi = 8;
-                            o.P8 = r.ReadInt32();
-                        }
-                        if ((p & 0x200UL) != 0)
-                        {
-                            mi = 9;
-                            o.P9 = r.ReadInt32();
-                        }
-                        if ((p & 0x400UL) != 0)
-                        {
-                            mi = 10;
-                            o.P10 = r.ReadInt32();
-                        }
-                        if ((p & 0x800UL) != 0)
-                        {
-                            mi = 11;
-                            o.P11 = r.ReadInt32();
-                        }
-                        if ((p & 0x1000UL) != 0)
-                        {
-                            mi = 12;
-                            o.P12 = r.ReadInt32();
-                        }
-                        if ((p & 0x2000UL) != 0)
-                        {
-                            mi = 13;
-                            o.P13 = r.ReadInt32();
-                        }
-                        if ((p & 0x4000UL) != 0)
-                        {
-                            mi = 14;
-                            o.P14 = r.ReadInt32();
-                        }
-                        if ((p & 0x8000UL) != 0)
-                        {
-                            mi = 15;
-                            o.P15 = r.ReadInt32();
-                        }
-                        if ((p & 0x10000UL) != 0)
-                        {
-                            mi = 16;
-                            o.P16 = r.ReadInt32();
-                        }
-                        if ((p & 0x20000UL) != 0)
-                        {
-                            mi = 17;
-                            o.P17 = r.ReadInt32();
-                        }
-                        if ((p & 0x40000UL) != 0)
-                        {
-                            mi = 18;
-                            o.P18 = r.ReadInt32();
-                        }
-                        if ((p & 0x80000UL) != 0)
-                        {
-                            mi = 19;
-                            o.P19 = r.ReadInt32();
-                        }
-                        if ((p & 0x100000UL) != 0)
-                        {
-                            mi = 20;
-                            o.P20 = r.ReadInt32();
-                        }
-                        if ((p & 0x200000UL) != 0)
-                        {
-                            mi = 21;
-                            o.P21 = r.ReadInt32();
-                        }
-                        if ((p & 0x400000UL) != 0)
-                        {
-                            mi = 22;
-                            o.P22 = r.ReadInt32();
-                        }
-                        if ((p & 0x800000UL) != 0)
-                        {
-                            mi = 23;
-                            o.P23 = r.ReadInt32();
-                        }
-                        if ((p & 0x1000000UL) != 0)
-                        {
-                            mi = 24;
-                            o.P24 = r.ReadInt32();
-                        }
-                        if ((p & 0x2000000UL) != 0)
-                        {
-                            mi = 25;
-                            o.P25 = r.ReadInt32();
-                        }
-                        if ((p & 0x4000000UL) != 0)
-                        {
-                            mi = 26;
-                            o.P26 = r.ReadInt32();
-                        }
-                        if ((p & 0x8000000UL) != 0)
-                        {
-                            mi = 27;
-                            o.P27 = r.ReadInt32();
-                        }
-                        if ((p & 0x10000000UL) != 0)
-                        {
-                            mi = 28;
-                            o.P28 = r.ReadInt32();
-                        }
-                        if ((p & 0x20000000UL) != 0)
-                        {
-                            mi = 29;
-                            o.P29 = r.ReadInt32();
-                        }
-                        if ((p & 0x40000000UL) != 0)
-                        {
-                            mi = 30;
-                            o.P30 = r.ReadInt32();
-                        }
-                        if ((p & 0x80000000UL) != 0)
-                        {
-                            mi = 31;
-                            o.P31 = r.ReadInt32();
-                        }
-                        if ((p & 0x100000000UL) != 0)
-                        {
-                            mi = 32;
-                            o.P32 = r.ReadInt32();
-                        }
-                        if ((p & 0x200000000UL) != 0)
-                        {
-                            mi = 33;
-                            o.P33 = r.ReadInt32();
-                        }
-                        if ((p & 0x400000000UL) != 0)
-                        {
-                            mi = 34;
-                            o.P34 = r.ReadInt32();
-                        }
-                        if ((p & 0x800000000UL) != 0)
-                        {
-                            mi = 35;
-                            o.P35 = r.ReadInt32();
-                        }
-                        if ((p & 0x1000000000UL) != 0)
-                        {
-                            mi = 36;
-                            o.P36 = r.ReadInt32();
-                        }
-                        if ((p & 0x2000000000UL) != 0)
-                        {
-                            mi = 37;
-                            o.P37 = r.ReadInt32();
-                        }
-                        if ((p & 0x4000000000UL) != 0)
-                        {
-                            mi = 38;
-                            o.P38 = r.ReadInt32();
-                        }
-                        if ((p & 0x8000000000UL) != 0)
-                        {
-                            mi = 39;
-                            o.P39 = r.ReadInt32();
-                        }
-                        if ((p & 0x10000000000UL) != 0)
-                        {
-                            mi = 40;
-                            o.P40 = r.ReadInt32();
-                        }
-                        if ((p & 0x20000000000UL) != 0)
-                        {
-                            mi = 41;
-                            o.P41 = r.ReadInt32();
-                        }
-                        if ((p & 0x40000000000UL) != 0)
-                        {
-                            mi = 42;
-                            o.P42 = r.ReadInt32();
-                        }
-                        if ((p & 0x80000000000UL) != 0)
-                        {
-                            mi = 43;
-                            o.P43 = r.ReadInt32();
-                        }
-                        if ((p & 0x100000000000UL) != 0)
-                        {
-                            mi = 44;
-                            o.P44 = r.ReadInt32();
-                        }
-                        if ((p & 0x200000000000UL) != 0)
-                        {
-                            mi = 45;
-                            o.P45 = r.ReadInt32();
-                        }
-                        if ((p & 0x400000000000UL) != 0)
-                        {
-                            mi = 46;
-                            o.P46 = r.ReadInt32();
-                        }
-                        if ((p & 0x800000000000UL) != 0)
-                        {
-                            mi = 47;
-                            o.P47 = r.ReadInt32();
-                        }
-                        if ((p & 0x1000000000000UL) != 0)
-                        {
-                            mi = 48;
-                            o.P48 = r.ReadInt32();
-                        }
-                        if ((p & 0x2000000000000UL) != 0)
-                        {
-                            mi = 49;
-                            o.P49 = r.ReadInt32();
-                        }
-                        if ((p & 0x4000000000000UL) != 0)
-                        {
-                            mi = 50;
-                            o.P50 = r.ReadInt32();
-                        }
-                        if ((p & 0x8000000000000UL) != 0)
-                        {
-                            mi = 51;
-                            o.P51 = r.ReadInt32();
-                        }
-                        if ((p & 0x10000000000000UL) != 0)
-                        {
-                            mi = 52;
-                            o.P52 = r.ReadInt32();
-                        }
-                        if ((p & 0x20000000000000UL) != 0)
-                        {
-                            mi = 53;
-                            o.P53 = r.ReadInt32();
-                        }
-                        if ((p & 0x40000000000000UL) != 0)
-                        {
-                            mi = 54;
-                            o.P54 = r.ReadInt32();
-                        }
-                        if ((p & 0x80000000000000UL) != 0)
-                        {
-                            mi = 55;
-                            o.P55 = r.ReadInt32();
-                        }
-                        if ((p & 0x100000000000000UL) != 0)
-                        {
-                            mi = 56;
-                            o.P56 = r.ReadInt32();
-                        }
-                        if ((p & 0x200000000000000UL) != 0)
-                        {
-                            mi = 57;
-                            o.P57 = r.ReadInt32();
-                        }
-                        if ((p & 0x400000000000000UL) != 0)
-                        {
-                            mi = 58;
-                            o.P58 = r.ReadInt32();
-                        }
-                        if ((p & 0x800000000000000UL) != 0)
-                        {
-                            mi = 59;
-                            o.P59 = r.ReadInt32();
-                        }
-                        if ((p & 0x1000000000000000UL) != 0)
-                        {
-                            mi = 60;
-                            o.P60 = r.ReadInt32();
-                        }
-                        if ((p & 0x2000000000000000UL) != 0)
-                        {
-                            mi = 61;
-                            o.P61 = r.ReadInt32();
-                        }
-                        if ((p & 0x4000000000000000UL) != 0)
-                        {
-                            mi = 62;
-                            o.P62 = r.ReadInt32();
-                        }
-                        if ((p & 0x8000000000000000UL) != 0)
-                        {
-                            mi = 63;
-                            o.P63 = r.ReadInt32();
+                            if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & 7));
                         }
                     }
                     if ((pm[0] & 0x1UL) != 0)
@@ -803,408 +492,8 @@ namespace Amber.Generated
                         }
                         var wt = s.WireTypeAt(wi);
                         mi = map[wi];
-                        switch (mi)
-                        {
-                            case 0:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Name = r.ReadString()!;
-                                break;
-                            }
-                            case 1:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P1 = r.ReadInt32();
-                                break;
-                            }
-                            case 2:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P2 = r.ReadInt32();
-                                break;
-                            }
-                            case 3:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P3 = r.ReadInt32();
-                                break;
-                            }
-                            case 4:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P4 = r.ReadInt32();
-                                break;
-                            }
-                            case 5:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P5 = r.ReadInt32();
-                                break;
-                            }
-                            case 6:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P6 = r.ReadInt32();
-                                break;
-                            }
-                            case 7:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P7 = r.ReadInt32();
-                                break;
-                            }
-                            case 8:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P8 = r.ReadInt32();
-                                break;
-                            }
-                            case 9:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P9 = r.ReadInt32();
-                                break;
-                            }
-                            case 10:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P10 = r.ReadInt32();
-                                break;
-                            }
-                            case 11:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P11 = r.ReadInt32();
-                                break;
-                            }
-                            case 12:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P12 = r.ReadInt32();
-                                break;
-                            }
-                            case 13:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P13 = r.ReadInt32();
-                                break;
-                            }
-                            case 14:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P14 = r.ReadInt32();
-                                break;
-                            }
-                            case 15:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P15 = r.ReadInt32();
-                                break;
-                            }
-                            case 16:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P16 = r.ReadInt32();
-                                break;
-                            }
-                            case 17:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P17 = r.ReadInt32();
-                                break;
-                            }
-                            case 18:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P18 = r.ReadInt32();
-                                break;
-                            }
-                            case 19:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P19 = r.ReadInt32();
-                                break;
-                            }
-                            case 20:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P20 = r.ReadInt32();
-                                break;
-                            }
-                            case 21:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P21 = r.ReadInt32();
-                                break;
-                            }
-                            case 22:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P22 = r.ReadInt32();
-                                break;
-                            }
-                            case 23:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P23 = r.ReadInt32();
-                                break;
-                            }
-                            case 24:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P24 = r.ReadInt32();
-                                break;
-                            }
-                            case 25:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P25 = r.ReadInt32();
-                                break;
-                            }
-                            case 26:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P26 = r.ReadInt32();
-                                break;
-                            }
-                            case 27:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P27 = r.ReadInt32();
-                                break;
-                            }
-                            case 28:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P28 = r.ReadInt32();
-                                break;
-                            }
-                            case 29:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P29 = r.ReadInt32();
-                                break;
-                            }
-                            case 30:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P30 = r.ReadInt32();
-                                break;
-                            }
-                            case 31:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P31 = r.ReadInt32();
-                                break;
-                            }
-                            case 32:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P32 = r.ReadInt32();
-                                break;
-                            }
-                            case 33:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P33 = r.ReadInt32();
-                                break;
-                            }
-                            case 34:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P34 = r.ReadInt32();
-                                break;
-                            }
-                            case 35:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P35 = r.ReadInt32();
-                                break;
-                            }
-                            case 36:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P36 = r.ReadInt32();
-                                break;
-                            }
-                            case 37:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P37 = r.ReadInt32();
-                                break;
-                            }
-                            case 38:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P38 = r.ReadInt32();
-                                break;
-                            }
-                            case 39:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P39 = r.ReadInt32();
-                                break;
-                            }
-                            case 40:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P40 = r.ReadInt32();
-                                break;
-                            }
-                            case 41:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P41 = r.ReadInt32();
-                                break;
-                            }
-                            case 42:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P42 = r.ReadInt32();
-                                break;
-                            }
-                            case 43:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P43 = r.ReadInt32();
-                                break;
-                            }
-                            case 44:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P44 = r.ReadInt32();
-                                break;
-                            }
-                            case 45:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P45 = r.ReadInt32();
-                                break;
-                            }
-                            case 46:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P46 = r.ReadInt32();
-                                break;
-                            }
-                            case 47:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P47 = r.ReadInt32();
-                                break;
-                            }
-                            case 48:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P48 = r.ReadInt32();
-                                break;
-                            }
-                            case 49:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P49 = r.ReadInt32();
-                                break;
-                            }
-                            case 50:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P50 = r.ReadInt32();
-                                break;
-                            }
-                            case 51:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P51 = r.ReadInt32();
-                                break;
-                            }
-                            case 52:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P52 = r.ReadInt32();
-                                break;
-                            }
-                            case 53:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P53 = r.ReadInt32();
-                                break;
-                            }
-                            case 54:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P54 = r.ReadInt32();
-                                break;
-                            }
-                            case 55:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P55 = r.ReadInt32();
-                                break;
-                            }
-                            case 56:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P56 = r.ReadInt32();
-                                break;
-                            }
-                            case 57:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P57 = r.ReadInt32();
-                                break;
-                            }
-                            case 58:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P58 = r.ReadInt32();
-                                break;
-                            }
-                            case 59:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P59 = r.ReadInt32();
-                                break;
-                            }
-                            case 60:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P60 = r.ReadInt32();
-                                break;
-                            }
-                            case 61:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P61 = r.ReadInt32();
-                                break;
-                            }
-                            case 62:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P62 = r.ReadInt32();
-                                break;
-                            }
-                            case 63:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.P63 = r.ReadInt32();
-                                break;
-                            }
-                            case 64:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Varint, "Int32");
-                                o.Extra = r.ReadInt32();
-                                break;
-                            }
-                            case 65:
-                            {
-                                r.Expect(wt, global::Amber.WireType.Bytes, "String");
-                                o.Note = r.ReadString()!;
-                                break;
-                            }
-                            default:
-                                r.SkipValue(wt);
-                                break;
-                        }
+                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
+                        ReadMember(ref r, o, mi, wt);
                     }
                 }
             }
@@ -1215,5 +504,350 @@ namespace Amber.Generated
             r.ExitDepth();
             return o;
         }
+
+        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Wide.Row o, int mi, global::Amber.WireType wt)
+        {
+            switch (mi)
+            {
+                case 0:
+                {
+                    o.Name = r.ReadString()!;
+                    break;
+                }
+                case 1:
+                {
+                    o.P1 = r.ReadInt32();
+                    break;
+                }
+                case 2:
+                {
+                    o.P2 = r.ReadInt32();
+                    break;
+                }
+                case 3:
+                {
+                    o.P3 = r.ReadInt32();
+                    break;
+                }
+                case 4:
+                {
+                    o.P4 = r.ReadInt32();
+                    break;
+                }
+                case 5:
+                {
+                    o.P5 = r.ReadInt32();
+                    break;
+                }
+                case 6:
+                {
+                    o.P6 = r.ReadInt32();
+                    break;
+                }
+                case 7:
+                {
+                    o.P7 = r.ReadInt32();
+                    break;
+                }
+                case 8:
+                {
+                    o.P8 = r.ReadInt32();
+                    break;
+                }
+                case 9:
+                {
+                    o.P9 = r.ReadInt32();
+                    break;
+                }
+                case 10:
+                {
+                    o.P10 = r.ReadInt32();
+                    break;
+                }
+                case 11:
+                {
+                    o.P11 = r.ReadInt32();
+                    break;
+                }
+                case 12:
+                {
+                    o.P12 = r.ReadInt32();
+                    break;
+                }
+                case 13:
+                {
+                    o.P13 = r.ReadInt32();
+                    break;
+                }
+                case 14:
+                {
+                    o.P14 = r.ReadInt32();
+                    break;
+                }
+                case 15:
+                {
+                    o.P15 = r.ReadInt32();
+                    break;
+                }
+                case 16:
+                {
+                    o.P16 = r.ReadInt32();
+                    break;
+                }
+                case 17:
+                {
+                    o.P17 = r.ReadInt32();
+                    break;
+                }
+                case 18:
+                {
+                    o.P18 = r.ReadInt32();
+                    break;
+                }
+                case 19:
+                {
+                    o.P19 = r.ReadInt32();
+                    break;
+                }
+                case 20:
+                {
+                    o.P20 = r.ReadInt32();
+                    break;
+                }
+                case 21:
+                {
+                    o.P21 = r.ReadInt32();
+                    break;
+                }
+                case 22:
+                {
+                    o.P22 = r.ReadInt32();
+                    break;
+                }
+                case 23:
+                {
+                    o.P23 = r.ReadInt32();
+                    break;
+                }
+                case 24:
+                {
+                    o.P24 = r.ReadInt32();
+                    break;
+                }
+                case 25:
+                {
+                    o.P25 = r.ReadInt32();
+                    break;
+                }
+                case 26:
+                {
+                    o.P26 = r.ReadInt32();
+                    break;
+                }
+                case 27:
+                {
+                    o.P27 = r.ReadInt32();
+                    break;
+                }
+                case 28:
+                {
+                    o.P28 = r.ReadInt32();
+                    break;
+                }
+                case 29:
+                {
+                    o.P29 = r.ReadInt32();
+                    break;
+                }
+                case 30:
+                {
+                    o.P30 = r.ReadInt32();
+                    break;
+                }
+                case 31:
+                {
+                    o.P31 = r.ReadInt32();
+                    break;
+                }
+                case 32:
+                {
+                    o.P32 = r.ReadInt32();
+                    break;
+                }
+                case 33:
+                {
+                    o.P33 = r.ReadInt32();
+                    break;
+                }
+                case 34:
+                {
+                    o.P34 = r.ReadInt32();
+                    break;
+                }
+                case 35:
+                {
+                    o.P35 = r.ReadInt32();
+                    break;
+                }
+                case 36:
+                {
+                    o.P36 = r.ReadInt32();
+                    break;
+                }
+                case 37:
+                {
+                    o.P37 = r.ReadInt32();
+                    break;
+                }
+                case 38:
+                {
+                    o.P38 = r.ReadInt32();
+                    break;
+                }
+                case 39:
+                {
+                    o.P39 = r.ReadInt32();
+                    break;
+                }
+                case 40:
+                {
+                    o.P40 = r.ReadInt32();
+                    break;
+                }
+                case 41:
+                {
+                    o.P41 = r.ReadInt32();
+                    break;
+                }
+                case 42:
+                {
+                    o.P42 = r.ReadInt32();
+                    break;
+                }
+                case 43:
+                {
+                    o.P43 = r.ReadInt32();
+                    break;
+                }
+                case 44:
+                {
+                    o.P44 = r.ReadInt32();
+                    break;
+                }
+                case 45:
+                {
+                    o.P45 = r.ReadInt32();
+                    break;
+                }
+                case 46:
+                {
+                    o.P46 = r.ReadInt32();
+                    break;
+                }
+                case 47:
+                {
+                    o.P47 = r.ReadInt32();
+                    break;
+                }
+                case 48:
+                {
+                    o.P48 = r.ReadInt32();
+                    break;
+                }
+                case 49:
+                {
+                    o.P49 = r.ReadInt32();
+                    break;
+                }
+                case 50:
+                {
+                    o.P50 = r.ReadInt32();
+                    break;
+                }
+                case 51:
+                {
+                    o.P51 = r.ReadInt32();
+                    break;
+                }
+                case 52:
+                {
+                    o.P52 = r.ReadInt32();
+                    break;
+                }
+                case 53:
+                {
+                    o.P53 = r.ReadInt32();
+                    break;
+                }
+                case 54:
+                {
+                    o.P54 = r.ReadInt32();
+                    break;
+                }
+                case 55:
+                {
+                    o.P55 = r.ReadInt32();
+                    break;
+                }
+                case 56:
+                {
+                    o.P56 = r.ReadInt32();
+                    break;
+                }
+                case 57:
+                {
+                    o.P57 = r.ReadInt32();
+                    break;
+                }
+                case 58:
+                {
+                    o.P58 = r.ReadInt32();
+                    break;
+                }
+                case 59:
+                {
+                    o.P59 = r.ReadInt32();
+                    break;
+                }
+                case 60:
+                {
+                    o.P60 = r.ReadInt32();
+                    break;
+                }
+                case 61:
+                {
+                    o.P61 = r.ReadInt32();
+                    break;
+                }
+                case 62:
+                {
+                    o.P62 = r.ReadInt32();
+                    break;
+                }
+                case 63:
+                {
+                    o.P63 = r.ReadInt32();
+                    break;
+                }
+                case 64:
+                {
+                    o.Extra = r.ReadInt32();
+                    break;
+                }
+                case 65:
+                {
+                    o.Note = r.ReadString()!;
+                    break;
+                }
+                default:
+                    r.SkipValue(wt);
+                    break;
+            }
+        }
+
+        private const byte AnyWire = 0xFF;
+        private static readonly byte[] ExpectedWire = { 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4 };
+        private static readonly string?[] ExpectedWhat = { "String", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "Int32", "String" };
     }
 }
