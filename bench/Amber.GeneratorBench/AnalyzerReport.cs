@@ -40,5 +40,20 @@ namespace Amber.GeneratorBench
             }
             return null;
         }
+
+        // The file logger's task performance summary ("performancesummary"): "     3406 ms  Csc      1 calls".
+        private static readonly Regex s_cscLine = new Regex(@"^\s*(?<ms>\d+) ms\s+Csc\s+\d+ calls?\s*$", RegexOptions.CultureInvariant);
+
+        /// <summary>The seconds MSBuild's task performance summary gives the Csc task (the compilation itself), or null when it has none.</summary>
+        public static double? CscSeconds(IEnumerable<string> logLines)
+        {
+            double? found = null;
+            foreach (string line in logLines)
+            {
+                Match m = s_cscLine.Match(line);
+                if (m.Success) found = double.Parse(m.Groups["ms"].Value, NumberStyles.Integer, CultureInfo.InvariantCulture) / 1000;
+            }
+            return found;
+        }
     }
 }

@@ -16,7 +16,7 @@ namespace Amber.GeneratorBench
     }
 
     /// <summary>One measured build: its wall time, the serializer's generator's time from csc's analyzer report, and whether csc ran in the compiler server.</summary>
-    public readonly record struct MeasuredBuild(double WallSeconds, double? GeneratorSeconds, bool OnCompilerServer);
+    public readonly record struct MeasuredBuild(double WallSeconds, double? CompileSeconds, double? GeneratorSeconds, bool OnCompilerServer);
 
     /// <summary>Runs `dotnet restore` and `dotnet build` on a model project and reads what the builds report.</summary>
     public sealed class BuildRunner
@@ -37,6 +37,13 @@ namespace Amber.GeneratorBench
 
         public static string MeasuredCommand =>
             "dotnet build -c Release --no-restore --no-dependencies -p:ReportAnalyzer=true -p:UseSharedCompilation=true (and a detailed file log)";
+
+        /// <summary>Builds src/Amber (and with it the generator) in Release, once, for the model projects that reference their assemblies.</summary>
+        public void BuildAmber(string repo)
+        {
+            (int exit, string output) = Run(new[] { "build", ModelWriter.RuntimeProject(repo), "-c", "Release", "-v:q" }.Concat(s_common), repo);
+            if (exit != 0) throw new BuildFailedException($"the build of src/Amber failed (exit code {exit}): {output.Trim()}");
+        }
 
         public void Restore(ModelProject project) =>
             RunOrThrow("restore", new[] { "restore", project.ProjectFile, "-v:q" }, project);
@@ -61,16 +68,17 @@ namespace Amber.GeneratorBench
             string[] args =
             {
                 "build", project.ProjectFile, "-c", "Release", "--no-restore", "--no-dependencies", "-p:ReportAnalyzer=true",
-                "-v:q", $"-flp:logfile={log};verbosity=detailed",
+                "-v:q", $"-flp:logfile={log};verbosity=detailed;performancesummary",
             };
             var clock = Stopwatch.StartNew();
             RunOrThrow("build", args, project);
             double wall = clock.Elapsed.TotalSeconds;
             bool onServer = File.ReadLines(log).Any(l => l.Contains(CompilerServerUsed, StringComparison.Ordinal));
-            if (generatorAssembly == null) return new MeasuredBuild(wall, null, onServer);
+            double? compile = AnalyzerReport.CscSeconds(File.ReadLines(log));
+            if (generatorAssembly == null) return new MeasuredBuild(wall, compile, null, onServer);
             double? generator = AnalyzerReport.GeneratorSeconds(File.ReadLines(log), generatorAssembly)
                 ?? throw new BuildFailedException($"csc's analyzer report in {log} has no line for {generatorAssembly}.");
-            return new MeasuredBuild(wall, generator, onServer);
+            return new MeasuredBuild(wall, compile, generator, onServer);
         }
 
         /// <summary>The version of the SDK that builds the models (the scratch folder has no global.json).</summary>

@@ -29,6 +29,7 @@ namespace Amber.GeneratorBench
         public List<Scenario> Run()
         {
             _writer.WriteScratchRoot(_options.Work);
+            if (_options.Serializers.Contains(SerializerKind.Amber)) _builds.BuildAmber(_options.Repo);
             var all = new List<Scenario>();
             foreach (ModelShape shape in _options.Shapes)
             {
@@ -75,6 +76,7 @@ namespace Amber.GeneratorBench
                         _writer.Edit(scenario, project, revision);
                         MeasuredBuild build = _builds.Measure(project, revision, scenario.Serializer.GeneratorAssembly());
                         scenario.BuildSeconds.Add(build.WallSeconds);
+                        if (build.CompileSeconds is double c) scenario.CompileSeconds.Add(c);
                         if (build.GeneratorSeconds is double g) scenario.GeneratorSeconds.Add(g);
                         if (!build.OnCompilerServer) scenario.BuildsOffServer++;
                         string generatorText = build.GeneratorSeconds is double s ? $", generator {Seconds(s)} s" : "";

@@ -52,6 +52,12 @@ namespace Amber.GeneratorBench
         public static string RuntimeProject(string repo) => Path.Combine(repo, "src", "Amber", "Amber.csproj");
         public static string GeneratorProject(string repo) => Path.Combine(repo, "src", "Amber.Generator", "Amber.Generator.csproj");
 
+        /// <summary>The runtime assembly a Release build of src/Amber leaves (the target a net10.0 project picks from the package).</summary>
+        public static string RuntimeAssembly(string repo) => Path.Combine(repo, "src", "Amber", "bin", "Release", "net8.0", "Amber.dll");
+
+        /// <summary>The generator assembly a Release build of src/Amber leaves (the one the package carries under analyzers/dotnet/cs).</summary>
+        public static string GeneratorAssembly(string repo) => Path.Combine(repo, "src", "Amber.Generator", "bin", "Release", "netstandard2.0", "Amber.Generator.dll");
+
         /// <summary>The MemoryPack version the checkout's Directory.Packages.props pins, so the comparison uses the version the suite does.</summary>
         public static string MemoryPackVersion(string repo)
         {
@@ -142,8 +148,10 @@ namespace Amber.GeneratorBench
             {
                 case SerializerKind.Amber:
                     b.AppendLine("  <ItemGroup>");
-                    b.AppendLine($"    <ProjectReference Include=\"{SecurityElement.Escape(RuntimeProject(_repo))}\" />");
-                    b.AppendLine($"    <ProjectReference Include=\"{SecurityElement.Escape(GeneratorProject(_repo))}\" OutputItemType=\"Analyzer\" ReferenceOutputAssembly=\"false\" />");
+                    // What the Amber package gives a project: the runtime as a reference and the generator as an analyzer, both
+                    // built once before any model project (BuildRunner.BuildAmber), so a model build evaluates no other project.
+                    b.AppendLine($"    <Reference Include=\"Amber\" HintPath=\"{SecurityElement.Escape(RuntimeAssembly(_repo))}\" />");
+                    b.AppendLine($"    <Analyzer Include=\"{SecurityElement.Escape(GeneratorAssembly(_repo))}\" />");
                     b.AppendLine("  </ItemGroup>");
                     break;
                 case SerializerKind.MemoryPack:

@@ -17,23 +17,23 @@ namespace Amber.GeneratorBench
             o.WriteLine();
             foreach (string line in header) o.WriteLine(line);
             o.WriteLine();
-            o.WriteLine("| shape | types | serializer | generator time, s | whole build, s | generated lines | files |");
-            o.WriteLine("|---|---:|---|---:|---:|---:|---:|");
+            o.WriteLine("| shape | types | serializer | generator time, s | compile (csc), s | whole build, s | generated lines | files |");
+            o.WriteLine("|---|---:|---|---:|---:|---:|---:|---:|");
             foreach (Scenario s in scenarios)
             {
                 bool hasGenerator = s.Serializer.GeneratorAssembly() != null;
                 if (s.Failure != null)
                 {
-                    o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {Escape(s.Failure)} | | | |");
+                    o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {Escape(s.Failure)} | | | | |");
                     continue;
                 }
                 string generator = hasGenerator ? Spread(s.GeneratorSeconds) : "—";
                 string lines = hasGenerator ? s.GeneratedLines.ToString("N0", CultureInfo.InvariantCulture) : "—";
                 string files = hasGenerator ? s.GeneratedFiles.ToString("N0", CultureInfo.InvariantCulture) : "—";
-                o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {generator} | {Spread(s.BuildSeconds)} | {lines} | {files} |");
+                o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {generator} | {Spread(s.CompileSeconds)} | {Spread(s.BuildSeconds)} | {lines} | {files} |");
             }
 
-            List<string> figures = Figures(scenarios).ToList();
+            List<string> figures = Figures(scenarios).Concat(Added(scenarios)).ToList();
             if (figures.Count > 0)
             {
                 o.WriteLine();
@@ -46,9 +46,10 @@ namespace Amber.GeneratorBench
             o.WriteLine("* **generator time**: the serializer's generator's own line in csc's analyzer report (`-p:ReportAnalyzer=true`): the time the compiler "
                 + "spent in that generator during one compilation of the model project, from scratch (no generator state is kept from one build to the next), "
                 + "in the compiler server, which earlier builds have warmed up, as in a developer's builds. None has no serializer generator.");
+            o.WriteLine("* **compile (csc)**: the Csc task's time in MSBuild's task performance summary of the same builds: the compilation, with every generator and analyzer, without MSBuild's own start-up and evaluation.");
             o.WriteLine($"* **whole build**: the wall time of `{BuildRunner.MeasuredCommand}` on the model project alone, after a one-line edit of a model file: "
                 + "MSBuild's start-up and evaluation, the compilation with every analyzer and generator the SDK adds, and copying the output. "
-                + "The referenced src/Amber and src/Amber.Generator are built once before the measured builds and not rebuilt by them.");
+                + "Amber's model references the runtime and generator assemblies of one Release build of src/Amber, as the package does, so no other project is evaluated or built.");
             o.WriteLine("* **generated lines, files**: the files the serializer's generator added to the compilation (`EmitCompilerGeneratedFiles`), and their lines.");
             o.WriteLine("* **shapes**: *connected*: class C{i} refers to C{i+1}, and every class is serialized at a call site of its own, so each call site "
                 + "reaches the rest of the chain; *tree*: a binary tree (C{i} refers to C{2i+1} and C{2i+2}), serialized at one call site, on its root. "
@@ -97,6 +98,23 @@ namespace Amber.GeneratorBench
                     "{0}: Amber's generator time ÷ MemoryPack's at {1:N0} types: **{2:0.0}×** ({3} s against {4} s)",
                     shape.Key, pair.Types, Median(pair.Amber!.GeneratorSeconds) / Median(pair.MemoryPack!.GeneratorSeconds),
                     Format(Median(pair.Amber.GeneratorSeconds)), Format(Median(pair.MemoryPack.GeneratorSeconds)));
+            }
+        }
+
+        /// <summary>Per shape and size with all three serializers: what Amber's and MemoryPack's models add to the build of the same classes with no serializer (medians).</summary>
+        private static IEnumerable<string> Added(IReadOnlyList<Scenario> scenarios)
+        {
+            foreach (var group in scenarios.Where(s => s.Failure == null).GroupBy(s => (s.ShapeName, s.Types)))
+            {
+                Scenario? amber = group.FirstOrDefault(s => s.Serializer == SerializerKind.Amber);
+                Scenario? memoryPack = group.FirstOrDefault(s => s.Serializer == SerializerKind.MemoryPack);
+                Scenario? none = group.FirstOrDefault(s => s.Serializer == SerializerKind.None);
+                if (amber == null || memoryPack == null || none == null || none.BuildSeconds.Count == 0) continue;
+                string Over(List<double> a, List<double> baseline) => a.Count == 0 || baseline.Count == 0 ? "?" : Format(Median(a) - Median(baseline));
+                yield return string.Format(CultureInfo.InvariantCulture,
+                    "{0}, {1:N0} types: what the serializer adds to the build with no serializer: Amber {2} s, MemoryPack {3} s (whole build); Amber {4} s, MemoryPack {5} s (compile)",
+                    group.Key.ShapeName, group.Key.Types, Over(amber.BuildSeconds, none.BuildSeconds), Over(memoryPack.BuildSeconds, none.BuildSeconds),
+                    Over(amber.CompileSeconds, none.CompileSeconds), Over(memoryPack.CompileSeconds, none.CompileSeconds));
             }
         }
 

@@ -61,6 +61,9 @@ namespace Amber.GeneratorBench
         /// <summary>The wall time of each measured `dotnet build`, in seconds.</summary>
         public List<double> BuildSeconds { get; } = new List<double>();
 
+        /// <summary>The Csc task's time in each measured build (MSBuild's task performance summary): the compilation, generators and analyzers included.</summary>
+        public List<double> CompileSeconds { get; } = new List<double>();
+
         /// <summary>How many measured builds compiled outside the compiler server (csc started afresh, the generator's code not yet compiled by the JIT).</summary>
         public int BuildsOffServer { get; set; }
 
