@@ -16,7 +16,7 @@ namespace Amber.GeneratorBench
 
         public IReadOnlyList<int> Types { get; private set; } = new[] { 100, 300, 1000 };
         public IReadOnlyList<ModelShape> Shapes { get; private set; } = new[] { ModelShape.Connected, ModelShape.Tree };
-        public IReadOnlyList<SerializerKind> Serializers { get; private set; } = new[] { SerializerKind.Amber, SerializerKind.MemoryPack, SerializerKind.None };
+        public IReadOnlyList<SerializerKind> Serializers { get; private set; } = new[] { SerializerKind.Amber, SerializerKind.MemoryPack, SerializerKind.MemoryPackVersionTolerant, SerializerKind.None };
 
         /// <summary>Measured builds per row when given on the command line; otherwise <see cref="RunsFor"/> decides by size.</summary>
         public int? Runs { get; private set; }
@@ -39,7 +39,7 @@ usage: dotnet run -c Release --project bench/Amber.GeneratorBench -- [options]
   --shapes NAME[,NAME]     connected (a chain, every class serialized at its own call site) and/or
                            tree (a binary tree, one call site on its root); default connected,tree
   --serializers NAME[,NAME]
-                           Amber, MemoryPack, None (the same model with no serializer); default all three
+                           Amber, MemoryPack, MemoryPackVersionTolerant, None (the same model with no serializer); default all four
   --runs N                 measured builds per row (default 3 up to 300 types, 1 above)
   --repo PATH              the Amber checkout whose src/Amber and src/Amber.Generator are built against
                            (default: the checkout this tool is in)

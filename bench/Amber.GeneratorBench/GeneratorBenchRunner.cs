@@ -22,7 +22,7 @@ namespace Amber.GeneratorBench
         {
             _options = options;
             _progress = progress;
-            string? memoryPackVersion = options.Serializers.Contains(SerializerKind.MemoryPack) ? ModelWriter.MemoryPackVersion(options.Repo) : null;
+            string? memoryPackVersion = options.Serializers.Any(s => s is SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant) ? ModelWriter.MemoryPackVersion(options.Repo) : null;
             _writer = new ModelWriter(options.Repo, memoryPackVersion);
         }
 

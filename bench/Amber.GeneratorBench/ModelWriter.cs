@@ -155,6 +155,7 @@ namespace Amber.GeneratorBench
                     b.AppendLine("  </ItemGroup>");
                     break;
                 case SerializerKind.MemoryPack:
+                case SerializerKind.MemoryPackVersionTolerant:
                     b.AppendLine("  <ItemGroup>");
                     b.AppendLine($"    <PackageReference Include=\"MemoryPack\" Version=\"{_memoryPackVersion ?? throw new InvalidOperationException("No MemoryPack version.")}\" />");
                     b.AppendLine("  </ItemGroup>");
@@ -169,7 +170,8 @@ namespace Amber.GeneratorBench
 
         private static string ClassSource(Scenario scenario, int i, int revision)
         {
-            bool memoryPack = scenario.Serializer == SerializerKind.MemoryPack;
+            bool memoryPack = scenario.Serializer is SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant;
+            bool versionTolerant = scenario.Serializer == SerializerKind.MemoryPackVersionTolerant;
             var b = new StringBuilder();
             b.AppendLine("using System;");
             b.AppendLine("using System.Collections.Generic;");
@@ -177,12 +179,12 @@ namespace Amber.GeneratorBench
             b.AppendLine();
             b.AppendLine($"namespace {Namespace}");
             b.AppendLine("{");
-            if (memoryPack) b.AppendLine("    [MemoryPackable]");
+            if (memoryPack) b.AppendLine(versionTolerant ? "    [MemoryPackable(GenerateType.VersionTolerant)]" : "    [MemoryPackable]");
             b.AppendLine($"    public {(memoryPack ? "partial " : "")}class C{i}");
             b.AppendLine("    {");
             List<string> members = Members(scenario, i).ToList();
             Debug.Assert(members.Count == MembersPerClass);
-            foreach (string member in members) b.AppendLine("        " + member);
+            for (int m = 0; m < members.Count; m++) b.AppendLine("        " + (versionTolerant ? $"[MemoryPackOrder({m})] " : "") + members[m]);
             b.AppendLine("    }");
             b.AppendLine("}");
             if (revision > 0) b.AppendLine($"// revision {revision}");
@@ -239,7 +241,7 @@ namespace Amber.GeneratorBench
                 b.AppendLine(scenario.Serializer switch
                 {
                     SerializerKind.Amber => "            global::Amber.AmberSerializer.Serialize(writer, value);",
-                    SerializerKind.MemoryPack => "            global::MemoryPack.MemoryPackSerializer.Serialize(writer, value);",
+                    SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant => "            global::MemoryPack.MemoryPackSerializer.Serialize(writer, value);",
                     _ => "            GC.KeepAlive(writer);\n            GC.KeepAlive(value);",
                 });
                 b.AppendLine("        }");

@@ -24,13 +24,13 @@ namespace Amber.GeneratorBench
                 bool hasGenerator = s.Serializer.GeneratorAssembly() != null;
                 if (s.Failure != null)
                 {
-                    o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {Escape(s.Failure)} | | | | |");
+                    o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer.DisplayName()} | {Escape(s.Failure)} | | | | |");
                     continue;
                 }
                 string generator = hasGenerator ? Spread(s.GeneratorSeconds) : "—";
                 string lines = hasGenerator ? s.GeneratedLines.ToString("N0", CultureInfo.InvariantCulture) : "—";
                 string files = hasGenerator ? s.GeneratedFiles.ToString("N0", CultureInfo.InvariantCulture) : "—";
-                o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer} | {generator} | {Spread(s.CompileSeconds)} | {Spread(s.BuildSeconds)} | {lines} | {files} |");
+                o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer.DisplayName()} | {generator} | {Spread(s.CompileSeconds)} | {Spread(s.BuildSeconds)} | {lines} | {files} |");
             }
 
             List<string> figures = Figures(scenarios).Concat(Added(scenarios)).ToList();
@@ -108,13 +108,16 @@ namespace Amber.GeneratorBench
             {
                 Scenario? amber = group.FirstOrDefault(s => s.Serializer == SerializerKind.Amber);
                 Scenario? memoryPack = group.FirstOrDefault(s => s.Serializer == SerializerKind.MemoryPack);
+                Scenario? tolerant = group.FirstOrDefault(s => s.Serializer == SerializerKind.MemoryPackVersionTolerant);
                 Scenario? none = group.FirstOrDefault(s => s.Serializer == SerializerKind.None);
                 if (amber == null || memoryPack == null || none == null || none.BuildSeconds.Count == 0) continue;
                 string Over(List<double> a, List<double> baseline) => a.Count == 0 || baseline.Count == 0 ? "?" : Format(Median(a) - Median(baseline));
+                string tolerantText = tolerant == null ? "" : string.Format(CultureInfo.InvariantCulture, ", MemoryPack (version tolerant) {0} s / {1} s",
+                    Over(tolerant.BuildSeconds, none.BuildSeconds), Over(tolerant.CompileSeconds, none.CompileSeconds));
                 yield return string.Format(CultureInfo.InvariantCulture,
-                    "{0}, {1:N0} types: what the serializer adds to the build with no serializer: Amber {2} s, MemoryPack {3} s (whole build); Amber {4} s, MemoryPack {5} s (compile)",
-                    group.Key.ShapeName, group.Key.Types, Over(amber.BuildSeconds, none.BuildSeconds), Over(memoryPack.BuildSeconds, none.BuildSeconds),
-                    Over(amber.CompileSeconds, none.CompileSeconds), Over(memoryPack.CompileSeconds, none.CompileSeconds));
+                    "{0}, {1:N0} types: what the serializer adds to a build with no serializer, whole build / compile: Amber {2} s / {3} s, MemoryPack {4} s / {5} s{6}",
+                    group.Key.ShapeName, group.Key.Types, Over(amber.BuildSeconds, none.BuildSeconds), Over(amber.CompileSeconds, none.CompileSeconds),
+                    Over(memoryPack.BuildSeconds, none.BuildSeconds), Over(memoryPack.CompileSeconds, none.CompileSeconds), tolerantText);
             }
         }
 

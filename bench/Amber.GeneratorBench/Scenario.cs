@@ -21,6 +21,12 @@ namespace Amber.GeneratorBench
         /// <summary>The same classes, <c>[MemoryPackable] partial</c>.</summary>
         MemoryPack,
 
+        /// <summary>
+        /// The same classes in MemoryPack's version-tolerant mode (<c>[MemoryPackable(GenerateType.VersionTolerant)]</c>, a
+        /// <c>[MemoryPackOrder]</c> on each member): the mode whose data survives members added and removed, as Amber's does.
+        /// </summary>
+        MemoryPackVersionTolerant,
+
         /// <summary>The same classes and call sites with no serializer: the baseline build.</summary>
         None,
     }
@@ -28,10 +34,13 @@ namespace Amber.GeneratorBench
     public static class SerializerKinds
     {
         /// <summary>The assembly name of the serializer's generator, as csc's analyzer report and the emitted files' folder name it.</summary>
+        /// <summary>The serializer's name in the table, as the comparison suite names it.</summary>
+        public static string DisplayName(this SerializerKind kind) => kind == SerializerKind.MemoryPackVersionTolerant ? "MemoryPack (version tolerant)" : kind.ToString();
+
         public static string? GeneratorAssembly(this SerializerKind kind) => kind switch
         {
             SerializerKind.Amber => "Amber.Generator",
-            SerializerKind.MemoryPack => "MemoryPack.Generator",
+            SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant => "MemoryPack.Generator",
             _ => null,
         };
     }
