@@ -1,6 +1,10 @@
+using System.Collections.Generic;
+using System.IO;
 using System.Linq;
 using System.Text;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Emit;
 using Xunit;
 
 namespace Amber.Generator.Tests
@@ -71,6 +75,79 @@ public static class Use
             int[] lines = found.Select(x => x.Location.GetLineSpan().StartLinePosition.Line).OrderBy(l => l).ToArray();
             int[] callSites = source.Split('\n').Select((text, line) => (text, line)).Where(x => x.text.Contains("AmberSerializer.Serialize")).Select(x => x.line).ToArray();
             Assert.Equal(callSites, lines);
+        }
+
+        [Fact]
+        public void A_root_whose_name_a_referenced_assembly_also_has_is_the_type_its_call_site_names()
+        {
+            // Shop.Order exists twice: in a referenced library and in this project (which wins, CS0436). A call site's
+            // root is found again by name in the model step, and where the name is ambiguous, from the call site itself.
+            CSharpCompilation vendor = CSharpCompilation.Create("Vendor",
+                new[] { CSharpSyntaxTree.ParseText("namespace Shop { public class Order { public int Legacy { get; set; } } }", GeneratorHarness.ParseOptions()) },
+                GeneratorHarness.References, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+            using var image = new MemoryStream();
+            EmitResult emitted = vendor.Emit(image);
+            Assert.True(emitted.Success, GeneratorHarness.Describe(emitted.Diagnostics));
+
+            const string source = @"
+using Amber;
+using System.Collections.Generic;
+
+namespace Shop
+{
+    public class Order { public string? Name { get; set; } }
+
+    public static class Use
+    {
+        public static byte[] Save(Order o) => AmberSerializer.Serialize(o);
+        public static byte[] SaveAll(List<Order> all) => AmberSerializer.Serialize(all);
+    }
+}";
+            CSharpCompilation compilation = GeneratorHarness.CreateCompilation(source).AddReferences(MetadataReference.CreateFromImage(image.ToArray()));
+            GeneratorRun run = GeneratorHarness.Run(compilation);
+
+            Assert.Empty(run.Diagnostics);
+            string codec = run.Generated("AmberCodec_Shop_DOrder.g.cs");
+            Assert.Contains("\"Name\"", codec);
+            Assert.DoesNotContain("Legacy", codec);
+            string roots = run.Generated("AmberRoots.g.cs");
+            Assert.Contains("global::System.Collections.Generic.List<global::Shop.Order>", roots);
+            Assert.Empty(GeneratorHarness.Problems(run.Output).Where(d => d.Id != "CS0436"));
+        }
+
+        [Fact]
+        public void A_root_named_through_an_extern_alias_is_the_type_of_that_assembly()
+        {
+            // Two referenced assemblies declare Shop.Order; the call site names the first through an extern alias. Its
+            // name alone finds both, so the model step finds the root again from the call site.
+            MetadataReference Library(string name, string members)
+            {
+                CSharpCompilation lib = CSharpCompilation.Create(name,
+                    new[] { CSharpSyntaxTree.ParseText("namespace Shop { public class Order { " + members + " } }", GeneratorHarness.ParseOptions()) },
+                    GeneratorHarness.References, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+                using var image = new MemoryStream();
+                EmitResult emitted = lib.Emit(image);
+                Assert.True(emitted.Success, GeneratorHarness.Describe(emitted.Diagnostics));
+                return MetadataReference.CreateFromImage(image.ToArray());
+            }
+
+            const string source = @"
+extern alias first;
+using Amber;
+
+public static class Use
+{
+    public static byte[] Save(first::Shop.Order o) => AmberSerializer.Serialize(o);
+}";
+            CSharpCompilation compilation = GeneratorHarness.CreateCompilation(source).AddReferences(
+                Library("First", "public int FirstOnly { get; set; }").WithAliases(new[] { "first" }),
+                Library("Second", "public int SecondOnly { get; set; }"));
+            GeneratorRun run = GeneratorHarness.Run(compilation);
+
+            Assert.Empty(run.Diagnostics);
+            string codec = run.Generated("AmberCodec_Shop_DOrder.g.cs");
+            Assert.Contains("FirstOnly", codec);
+            Assert.DoesNotContain("SecondOnly", codec);
         }
 
         [Fact]
