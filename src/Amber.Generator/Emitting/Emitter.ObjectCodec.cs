@@ -334,7 +334,7 @@ namespace Amber.Generator.Emitting
                     {
                         // Too few bytes left for the run's widest values: the same members, each read by the mapped path's reader.
                         sw.Open("for (mi = " + i + "; mi < " + end + "; mi++)");
-                        sw.Line("if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & 7));");
+                        sw.Line("if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & " + AmberCode.WireTypeMask + "));");
                         sw.Close();
                         for (int j = i; j < end; j++)
                         {

@@ -107,8 +107,9 @@ namespace Amber.Generator.Parsing
             }
             var all = new List<Node>(_objectNodes.Values);
             all.AddRange(rootNodes.Select(r => r.Node));
-            HashSet<Node> failing = ReachingAny(all, n => n.Failed);
-            HashSet<Node> preserving = ReachingAny(all, n => n.Model?.PreserveReferences == true);
+            Dictionary<Node, List<Node>> reachedBy = ReachedBy(all);
+            HashSet<Node> failing = ReachingAny(all, reachedBy, n => n.Failed);
+            HashSet<Node> preserving = ReachingAny(all, reachedBy, n => n.Model?.PreserveReferences == true);
 
             var roots = new List<TypeRef>();
             var rootSet = new HashSet<TypeRef>();
@@ -149,12 +150,10 @@ namespace Amber.Generator.Parsing
             return new ParsedRoots(roots, objects, diagnostics, referenceRoots);
         }
 
-        /// <summary>The nodes from which a node that <paramref name="marked"/> selects can be reached (those included).</summary>
-        private static HashSet<Node> ReachingAny(List<Node> all, Func<Node, bool> marked)
+        /// <summary>For each node, the nodes that reach it directly.</summary>
+        private static Dictionary<Node, List<Node>> ReachedBy(List<Node> all)
         {
             var reachedBy = new Dictionary<Node, List<Node>>();
-            var result = new HashSet<Node>();
-            var queue = new Queue<Node>();
             foreach (Node n in all)
             {
                 foreach (object item in n.Items)
@@ -163,6 +162,17 @@ namespace Amber.Generator.Parsing
                     if (!reachedBy.TryGetValue(child, out List<Node>? parents)) reachedBy[child] = parents = new List<Node>();
                     parents.Add(n);
                 }
+            }
+            return reachedBy;
+        }
+
+        /// <summary>The nodes from which a node that <paramref name="marked"/> selects can be reached (those included).</summary>
+        private static HashSet<Node> ReachingAny(List<Node> all, Dictionary<Node, List<Node>> reachedBy, Func<Node, bool> marked)
+        {
+            var result = new HashSet<Node>();
+            var queue = new Queue<Node>();
+            foreach (Node n in all)
+            {
                 if (marked(n) && result.Add(n)) queue.Enqueue(n);
             }
             while (queue.Count > 0)
