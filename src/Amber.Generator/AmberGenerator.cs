@@ -13,7 +13,7 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, AmberJson or Amber.AspNetCore's AmberResults with a concrete
+    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, AmberMessageWriter/Reader, AmberJson or Amber.AspNetCore's AmberResults with a concrete
     /// type argument, the T of each AmberBody&lt;T&gt; written with a concrete T (and those named by
     /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
     /// Pipeline: call sites (each names a root type) → one model of all roots (Parser, once per type) →
@@ -31,7 +31,7 @@ namespace Amber.Generator
             "Serialize", "SerializeAsync", "Deserialize", "DeserializeAsync",
             // AmberStream and AmberSnapshot: T is the item type.
             "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
-            // AmberFraming: T is the message type.
+            // AmberFraming, AmberMessageWriter and AmberMessageReader: T is the message type.
             "WriteMessage", "TryReadMessage",
             // AmberJson: T is the type the payload is viewed as, or read back from JSON as.
             "ToJson", "FromJson", "PayloadFromJson",
@@ -121,10 +121,11 @@ namespace Amber.Generator
             return found.Length == 1 && SymbolEqualityComparer.Default.Equals(found[0], type);
         }
 
-        /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming or AmberJson: the types whose generic methods name a root type.</summary>
+        /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, the message writer and reader, or AmberJson: the types whose generic methods name a root type.</summary>
         private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
             KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot)
-            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberJson) || KnownSymbols.Is(type, known.AmberResults);
+            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberMessageWriter) || KnownSymbols.Is(type, known.AmberMessageReader)
+            || KnownSymbols.Is(type, known.AmberJson) || KnownSymbols.Is(type, known.AmberResults);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {

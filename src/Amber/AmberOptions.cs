@@ -16,6 +16,8 @@ namespace Amber
         private readonly int _maxStringLength = 1 << 28;
         private readonly long _maxInputBytes = 1L << 30;
         private readonly int _maxFrameBytes = 64 << 20;
+        private readonly int _maxConnectionShapes = 4096;
+        private readonly int _maxConnectionShapeBytes = 1 << 20;
 
         /// <summary>
         /// The depth up to which readers and writers only count levels; deeper, every level also checks
@@ -101,6 +103,38 @@ namespace Amber
             {
                 if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxDecompressedBytes), value, "MaxDecompressedBytes must be at least 1.");
                 _maxFrameBytes = value;
+            }
+        }
+
+        /// <summary>
+        /// The most shape definitions an <see cref="AmberMessageReader"/> keeps for one connection (default 4,096;
+        /// docs/format.md §7.6). A connection defines each shape once and its later messages refer to it, so the reader
+        /// keeps them until the connection ends; a definition past this limit is refused as it arrives. An
+        /// <see cref="AmberMessageWriter"/> with the same options starts its definitions anew (its next message is a
+        /// connection's first) before it would pass half of it.
+        /// </summary>
+        public int MaxConnectionShapes
+        {
+            get => _maxConnectionShapes;
+            init
+            {
+                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxConnectionShapes), value, "MaxConnectionShapes must be at least 1.");
+                _maxConnectionShapes = value;
+            }
+        }
+
+        /// <summary>
+        /// The most bytes of shape definitions an <see cref="AmberMessageReader"/> keeps for one connection (default 1 MiB,
+        /// counted as on the wire: headers, member tags, name hashes and codes). Checked as each definition arrives; a
+        /// writer with the same options starts anew before it would pass half of it.
+        /// </summary>
+        public int MaxConnectionShapeBytes
+        {
+            get => _maxConnectionShapeBytes;
+            init
+            {
+                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxConnectionShapeBytes), value, "MaxConnectionShapeBytes must be at least 1.");
+                _maxConnectionShapeBytes = value;
             }
         }
 

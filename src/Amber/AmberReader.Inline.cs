@@ -105,7 +105,8 @@ namespace Amber
                 if (!e.Inline) AmberThrow.Malformed(at, $"An inline struct names shape {id}, which an object or rows header defined; an inline struct names only shapes defined inline");
                 return ref e;
             }
-            if (id != (ulong)_state.Count) AmberThrow.Malformed(at, $"An inline struct refers to shape {id}, which has not been defined");
+            if (id != (ulong)_state.Count) AmberThrow.ShapeNotDefined(at, "An inline struct", id, _state.MaxConnectionShapes != 0);
+            if (_state.MaxConnectionShapes != 0) return ref ReadConnectionDefinition(at, inline: true);
             return ref ReadInlineDefinition(at);
         }
 

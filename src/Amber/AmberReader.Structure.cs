@@ -214,10 +214,11 @@ namespace Amber
             switch ((uint)(header & 3))
             {
                 case AmberCode.ObjectShapeRef:
-                    AmberThrow.Malformed(at, $"An object refers to shape {id}, which has not been defined");
+                    AmberThrow.ShapeNotDefined(at, "An object", id, _state.MaxConnectionShapes != 0);
                     break;
                 case AmberCode.ObjectShapeDef:
-                    if (id != (ulong)_state.Count) AmberThrow.Malformed(at, $"A shape definition has id {id} where {_state.Count} was expected");
+                    if (id != (ulong)_state.Count) AmberThrow.DefinitionOutOfOrder(at, id, _state.Count, _state.MaxConnectionShapes != 0);
+                    if (_state.MaxConnectionShapes != 0) return ref ReadConnectionDefinition(at, inline: false);
                     return ref ReadShapeDefinition();
                 case AmberCode.ObjectBackRef:
                     AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
@@ -227,6 +228,24 @@ namespace Amber
                     break;
             }
             throw new InvalidOperationException("unreachable");
+        }
+
+        /// <summary>
+        /// A definition in a connection message (format §7.6): kept for the connection's later messages, so it is counted
+        /// against <see cref="AmberOptions.MaxConnectionShapes"/> before it is read and its bytes against
+        /// <see cref="AmberOptions.MaxConnectionShapeBytes"/> once they are.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ref ReaderState.Entry ReadConnectionDefinition(long at, bool inline)
+        {
+            if (_state.Count >= _state.MaxConnectionShapes)
+                AmberThrow.LimitExceeded(at, "The number of shapes a connection defines", (ulong)_state.Count + 1, _state.MaxConnectionShapes, nameof(AmberOptions.MaxConnectionShapes));
+            long start = Position;
+            ref ReaderState.Entry e = ref inline ? ref ReadInlineDefinition(at) : ref ReadShapeDefinition();
+            _state.DefinitionBytes += Position - start + AmberPrimitives.VarintLength((ulong)_state.Count << 2);
+            if (_state.DefinitionBytes > _state.MaxConnectionShapeBytes)
+                AmberThrow.LimitExceeded(at, "The bytes of the shapes a connection defines", (ulong)_state.DefinitionBytes, _state.MaxConnectionShapeBytes, nameof(AmberOptions.MaxConnectionShapeBytes));
+            return ref e;
         }
 
         private ref ReaderState.Entry ReadShapeDefinition()

@@ -300,6 +300,44 @@ namespace Amber
             return (WireType)(h & AmberCode.HeaderWireTypeMask);
         }
 
+        /// <summary>
+        /// Reads the payload header of a connection message (docs/format.md §7.6). A first message (version 3) drops the
+        /// connection's earlier definitions and sets <paramref name="started"/>; a later one (version 4) needs
+        /// <paramref name="started"/>, or the reader did not see how the connection began.
+        /// </summary>
+        internal WireType ReadConnectionHeader(ref bool started)
+        {
+            long at = Position;
+            byte h = ReadByteRaw();
+            int version = h >> 4;
+            _refs = (h & AmberCode.HeaderReferenceFlag) != 0;
+            _collectionIds = _refs;
+            if (version == AmberCode.ConnectionFirstVersion)
+            {
+                _state.Truncate(0, 0);
+                started = true;
+            }
+            else if (version == AmberCode.ConnectionVersion)
+            {
+                if (!started) AmberThrow.ConnectionNotStarted(at);
+            }
+            else
+            {
+                AmberThrow.NotConnectionMessage(at, h);
+            }
+            return (WireType)(h & AmberCode.HeaderWireTypeMask);
+        }
+
+        /// <summary>Returns the reader's scratch buffer but keeps its state: a connection's reader state outlives each message.</summary>
+        internal void ReleaseScratch()
+        {
+            if (_scratch != null)
+            {
+                ArrayPool<byte>.Shared.Return(_scratch);
+                _scratch = null;
+            }
+        }
+
         /// <summary>Throws unless the input is fully consumed.</summary>
         public void EnsureEnd()
         {

@@ -191,6 +191,16 @@ namespace Amber
             _rootPending = singleRoot && rootWireType == WireType.Object;
         }
 
+        /// <summary>
+        /// Writes the payload header of a connection message (docs/format.md §7.6): version 3 for the connection's first
+        /// message, 4 for a later one, whose shape ids continue from the connection's earlier messages.
+        /// </summary>
+        internal void WriteConnectionHeader(WireType rootWireType, bool first)
+        {
+            WriteByteRaw(AmberCode.ConnectionPayloadHeader(rootWireType, first, _refs));
+            _rootPending = rootWireType == WireType.Object;
+        }
+
         /// <summary>Turns on reference mode (docs/format.md §7.2) for this payload; call before the payload header.</summary>
         public void EnableReferences()
         {
@@ -410,14 +420,12 @@ namespace Amber
         [MethodImpl(MethodImplOptions.NoInlining)]
         private void WriteShapeDefinition(AmberShape shape, int id, ulong listed)
         {
+            long start = BytesWritten;
             WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
             byte[]? block = shape.DefinitionBytes(listed);
-            if (block != null)
-            {
-                WriteRaw(block);
-                return;
-            }
-            Advance(shape.WriteDefinition(listed, GetSpan(shape.MaxDefinitionLength(listed))));
+            if (block != null) WriteRaw(block);
+            else Advance(shape.WriteDefinition(listed, GetSpan(shape.MaxDefinitionLength(listed))));
+            State.DefinitionBytes += BytesWritten - start;
         }
 
         /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>
@@ -508,11 +516,13 @@ namespace Amber
             // A payload whose root is an inline struct has no root object: nothing after it lists fewer members.
             _rootPending = false;
             id = state.DefineInline(shape.Slot, shape.AllMembers);
+            long start = BytesWritten;
             WriteVarint(AmberCode.InlineHeader(id));
             byte[]? block = shape.DefinitionBytes(shape.AllMembers);
             if (block != null) WriteRaw(block);
             else Advance(shape.WriteDefinition(shape.AllMembers, GetSpan(shape.MaxDefinitionLength(shape.AllMembers))));
             WriteRaw(codes);
+            state.DefinitionBytes += BytesWritten - start;
             return GetSpan(width).Slice(0, width);
         }
 

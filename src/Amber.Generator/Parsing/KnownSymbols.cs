@@ -31,6 +31,8 @@ namespace Amber.Generator.Parsing
             AmberStream = Get("Amber.AmberStream");
             AmberSnapshot = Get("Amber.AmberSnapshot");
             AmberFraming = Get("Amber.AmberFraming");
+            AmberMessageWriter = Get("Amber.AmberMessageWriter");
+            AmberMessageReader = Get("Amber.AmberMessageReader");
             AmberJson = Get("Amber.AmberJson");
             AmberResults = Get("Amber.AspNetCore.AmberResults");
             AmberBody = Get("Amber.AspNetCore.AmberBody`1");
@@ -119,6 +121,8 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberStream { get; }
         public INamedTypeSymbol? AmberSnapshot { get; }
         public INamedTypeSymbol? AmberFraming { get; }
+        public INamedTypeSymbol? AmberMessageWriter { get; }
+        public INamedTypeSymbol? AmberMessageReader { get; }
 
         public INamedTypeSymbol? AmberJson { get; }
         /// <summary>Amber.AspNetCore.AmberResults (the Amber.AspNetCore package), when the compilation references it.</summary>

@@ -30,6 +30,18 @@ namespace Amber
         /// </summary>
         public const int ReferenceFormatVersion = 2;
 
+        /// <summary>
+        /// The version in the payload header of the first message of a connection stream (docs/format.md §7.6): its shape
+        /// ids start from 0, and a reader drops the definitions of any earlier connection.
+        /// </summary>
+        public const int ConnectionFirstVersion = 3;
+
+        /// <summary>
+        /// The version in the payload header of every later message of a connection stream (docs/format.md §7.6): its shape
+        /// ids continue from the definitions of the connection's earlier messages.
+        /// </summary>
+        public const int ConnectionVersion = 4;
+
         /// <summary>Header bit 3: reference mode, the payload may hold back-references (docs/format.md §7.2).</summary>
         public const byte HeaderReferenceFlag = 0x08;
 
@@ -120,6 +132,13 @@ namespace Amber
         /// <summary>Builds the payload header byte of a payload in reference mode (version 2, reference flag set).</summary>
         public static byte ReferencePayloadHeader(WireType rootWireType) =>
             (byte)((ReferenceFormatVersion << 4) | HeaderReferenceFlag | (int)rootWireType);
+
+        /// <summary>
+        /// Builds the payload header byte of a connection message (docs/format.md §7.6): version 3 for the connection's first
+        /// message, 4 for a later one; in reference mode the flag is set and sequences and maps take ids as in version 2.
+        /// </summary>
+        public static byte ConnectionPayloadHeader(WireType rootWireType, bool first, bool references) =>
+            (byte)(((first ? ConnectionFirstVersion : ConnectionVersion) << 4) | (references ? HeaderReferenceFlag : 0) | (int)rootWireType);
 
         /// <summary>Builds a member tag from a key and a wire type.</summary>
         public static ushort Tag(int key, WireType wireType) => (ushort)((key << 3) | (int)wireType);

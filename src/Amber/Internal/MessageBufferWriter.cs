@@ -31,27 +31,39 @@ namespace Amber.Internal
         {
             MessageBufferWriter writer = t_cached ?? new MessageBufferWriter();
             t_cached = null;
-            writer._destination = destination;
-            // The rest of the destination's current block when it has room for a small message, so that framed
-            // messages fill a pipe's blocks; a new block only when less than FirstBlockHint is left.
-            writer._block = destination.GetMemory(1);
-            if (writer._block.Length < FirstBlockHint) writer._block = destination.GetMemory(FirstBlockHint);
-            writer._room = AmberPrimitives.VarintLength((ulong)writer._block.Length);
-            writer._written = 0;
+            writer.Begin(destination);
             return writer;
         }
 
         /// <summary>Forgets the destination and its block and keeps this writer for the thread's next message.</summary>
         public static void Return(MessageBufferWriter writer)
         {
-            writer._destination = null;
-            writer._block = default;
-            if (writer._spill != null)
-            {
-                PooledBufferWriter.Return(writer._spill);
-                writer._spill = null;
-            }
+            writer.End();
             t_cached = writer;
+        }
+
+        /// <summary>Starts a message in <paramref name="destination"/> (a writer owned by one connection calls this itself, not <see cref="Rent"/>).</summary>
+        public void Begin(IBufferWriter<byte> destination)
+        {
+            _destination = destination;
+            // The rest of the destination's current block when it has room for a small message, so that framed
+            // messages fill a pipe's blocks; a new block only when less than FirstBlockHint is left.
+            _block = destination.GetMemory(1);
+            if (_block.Length < FirstBlockHint) _block = destination.GetMemory(FirstBlockHint);
+            _room = AmberPrimitives.VarintLength((ulong)_block.Length);
+            _written = 0;
+        }
+
+        /// <summary>Forgets the destination and its block, whether or not the message was completed.</summary>
+        public void End()
+        {
+            _destination = null;
+            _block = default;
+            if (_spill != null)
+            {
+                PooledBufferWriter.Return(_spill);
+                _spill = null;
+            }
         }
 
         public void Advance(int count)

@@ -100,6 +100,41 @@ namespace Amber.Internal
             public byte[] Raw { get; }
         }
 
+        /// <summary>
+        /// A state of its own for a connection's message reader (docs/format.md §7.6): never pooled, its definitions kept
+        /// from one message to the next and bounded by <paramref name="options"/>' connection limits as they arrive.
+        /// </summary>
+        public static ReaderState ForConnection(AmberOptions options) => new ReaderState
+        {
+            _inUse = true,
+            MaxConnectionShapes = options.MaxConnectionShapes,
+            MaxConnectionShapeBytes = options.MaxConnectionShapeBytes,
+        };
+
+        /// <summary>Above 0: this state serves a connection, and keeps at most this many definitions.</summary>
+        public int MaxConnectionShapes;
+
+        /// <summary>With <see cref="MaxConnectionShapes"/>: the most bytes of definitions kept.</summary>
+        public long MaxConnectionShapeBytes;
+
+        /// <summary>The bytes of the definitions a connection's state holds (their headers, tags, hashes and codes).</summary>
+        public long DefinitionBytes;
+
+        /// <summary>Ends one message of a connection: object and Bytes ids are numbered per message (format §7.2), shapes per connection.</summary>
+        public void EndMessage()
+        {
+            if (Objects.Count != 0) Objects.Clear();
+            if (Bytes.Count != 0) Bytes.Clear();
+        }
+
+        /// <summary>Forgets a connection's definitions from <paramref name="count"/> on (a message that failed, or a new connection at 0).</summary>
+        public void Truncate(int count, long bytes)
+        {
+            Count = count;
+            DefinitionBytes = bytes;
+            EndMessage();
+        }
+
         public static void Return(ReaderState state)
         {
             state.Count = 0;

@@ -29,9 +29,14 @@ namespace Amber
 
         /// <summary>The payload header has a version or flag this reader does not know.</summary>
         [DoesNotReturn]
-        public static void BadHeader(long offset, byte header) =>
+        public static void BadHeader(long offset, byte header)
+        {
+            if (header >> 4 == AmberCode.ConnectionFirstVersion || header >> 4 == AmberCode.ConnectionVersion)
+                throw new AmberException($"The payload header 0x{header:X2} is a connection message's (format §7.6), which only the connection's reader can read: its shapes may be defined by earlier messages", offset,
+                    "Read messages written by AmberMessageWriter with one AmberMessageReader per connection, in order.");
             throw new AmberException($"The payload header 0x{header:X2} is not Amber format version {AmberCode.FormatVersion}, nor version {AmberCode.ReferenceFormatVersion} with the reference flag", offset,
                 "The data was written by another serializer or a newer Amber with features this version cannot read.");
+        }
 
         /// <summary>A value's wire type is not the one the reader's type can read.</summary>
         [DoesNotReturn]
@@ -156,6 +161,38 @@ namespace Amber
         internal static AmberException MessagePayload(int prefix, AmberException inner) =>
             new AmberException($"The message's payload (after its {prefix}-byte length prefix) failed to read, in {inner.MemberPath}: {inner.Problem}",
                 inner.ByteOffset >= 0 ? prefix + inner.ByteOffset : -1, inner.Fix, inner);
+
+        /// <summary>A header names a shape not defined (yet): in a connection message, one an earlier message should have defined.</summary>
+        [DoesNotReturn]
+        internal static void ShapeNotDefined(long offset, string what, ulong id, bool connection)
+        {
+            if (!connection) Malformed(offset, $"{what} refers to shape {id}, which has not been defined");
+            throw new AmberException($"{what} refers to shape {id}, which no message this reader has read on the connection defined: the reader missed the message that did (it joined the connection late, lost a message, or was reset while the writer was not)", offset,
+                "Read a connection from its first message on with one AmberMessageReader, and hand it every message in order; after a message is lost, reset both ends (AmberMessageWriter.Reset and AmberMessageReader.Reset) so the next message defines its shapes again.");
+        }
+
+        /// <summary>A definition whose id is not the next one: in a connection message, definitions of the connection were missed.</summary>
+        [DoesNotReturn]
+        internal static void DefinitionOutOfOrder(long offset, ulong id, int expected, bool connection)
+        {
+            if (!connection) Malformed(offset, $"A shape definition has id {id} where {expected} was expected");
+            throw new AmberException($"A shape definition has id {id} where {expected} was expected: this reader has not read every definition of the connection (it joined late, lost a message, or was reset while the writer was not)", offset,
+                "Read a connection from its first message on with one AmberMessageReader, and hand it every message in order; after a message is lost, reset both ends (AmberMessageWriter.Reset and AmberMessageReader.Reset) so the next message defines its shapes again.");
+        }
+
+        /// <summary>A later message of a connection reached a reader that has not read the connection's first message.</summary>
+        [DoesNotReturn]
+        internal static void ConnectionNotStarted(long offset) =>
+            throw new AmberException("A connection message relies on the shapes of the connection's earlier messages, but this reader has not read the connection's first message (it joined late, lost the first message, or was reset while the writer was not)", offset,
+                "Read a connection from its first message on with one AmberMessageReader; when a reader starts anew, reset the writer too (AmberMessageWriter.Reset), so its next message is a first message.");
+
+        /// <summary>A message reader was given something other than a connection message.</summary>
+        [DoesNotReturn]
+        internal static void NotConnectionMessage(long offset, byte header) =>
+            throw new AmberException(header >> 4 == AmberCode.FormatVersion || header >> 4 == AmberCode.ReferenceFormatVersion
+                    ? $"The payload header 0x{header:X2} is a single payload's (AmberFraming or AmberSerializer), not a connection message's"
+                    : $"The payload header 0x{header:X2} is not a connection message's (format version {AmberCode.ConnectionFirstVersion} or {AmberCode.ConnectionVersion})", offset,
+                "Read messages written by AmberMessageWriter with AmberMessageReader, and messages written by AmberFraming with AmberFraming.TryReadMessage.");
 
         /// <summary>Bytes left after the root value.</summary>
         [DoesNotReturn]

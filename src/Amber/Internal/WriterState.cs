@@ -23,6 +23,30 @@ namespace Amber.Internal
         // write. A nested call on the same thread (a formatter that serializes something else) gets a fresh one.
         private bool _inUse;
 
+        /// <summary>
+        /// A state of its own for a connection's message writer (docs/format.md §7.6): never pooled, its shapes kept from
+        /// one message to the next until <see cref="Reset"/>; <see cref="EndMessage"/> forgets only what a payload numbers alone.
+        /// </summary>
+        public static WriterState ForConnection() => new WriterState { _inUse = true };
+
+        /// <summary>The number of shapes defined since the last <see cref="Reset"/>.</summary>
+        public int DefinitionCount => _touchedCount;
+
+        /// <summary>The bytes of the shape definitions written since the last <see cref="Reset"/> (their headers, tags, hashes and codes).</summary>
+        public long DefinitionBytes;
+
+        /// <summary>Ends one message of a connection: object and Bytes ids are numbered per message (format §7.2), shapes per connection.</summary>
+        public void EndMessage()
+        {
+            if (ObjectCount != 0 || BytesCount != 0)
+            {
+                Objects?.Clear();
+                Bytes?.Clear();
+                BytesCount = 0;
+                ObjectCount = 0;
+            }
+        }
+
         public static WriterState Rent()
         {
             WriterState? s = t_cached;
@@ -143,6 +167,7 @@ namespace Amber.Internal
             ObjectCount = 0;
             for (int i = 0; i < _touchedCount; i++) _idBySlot[_touched[i]] = 0;
             _touchedCount = 0;
+            DefinitionBytes = 0;
         }
     }
 }

@@ -50,22 +50,7 @@ namespace Amber
         {
             options ??= AmberOptions.Default;
             ReadOnlySpan<byte> first = buffer.First.Span;
-            int prefix;
-            ulong length;
-            if (first.Length > 0 && first[0] < 0x80 && first[0] != 0)
-            {
-                prefix = 1;
-                length = first[0];
-            }
-            else if (!TryReadLength(buffer, options, out prefix, out length))
-            {
-                value = default;
-                return false;
-            }
-
-            if (length > (ulong)options.MaxInputBytes)
-                AmberThrow.LimitExceeded(0, "A message length in bytes", length, options.MaxInputBytes, nameof(AmberOptions.MaxInputBytes));
-            if ((ulong)(buffer.Length - prefix) < length)
+            if (!TryFindMessage(buffer, first, options, out int prefix, out ulong length))
             {
                 value = default;
                 return false;
@@ -89,6 +74,27 @@ namespace Amber
             {
                 throw AmberThrow.MessagePayload(prefix, ex);
             }
+        }
+
+        /// <summary>
+        /// Finds the message at the front of <paramref name="buffer"/> (whose first segment is <paramref name="first"/>): its
+        /// prefix length and payload length. False when the buffer does not hold all of it yet; throws for a bad prefix.
+        /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        internal static bool TryFindMessage(in ReadOnlySequence<byte> buffer, ReadOnlySpan<byte> first, AmberOptions options, out int prefix, out ulong length)
+        {
+            if (first.Length > 0 && first[0] < 0x80 && first[0] != 0)
+            {
+                prefix = 1;
+                length = first[0];
+            }
+            else if (!TryReadLength(buffer, options, out prefix, out length))
+            {
+                return false;
+            }
+            if (length > (ulong)options.MaxInputBytes)
+                AmberThrow.LimitExceeded(0, "A message length in bytes", length, options.MaxInputBytes, nameof(AmberOptions.MaxInputBytes));
+            return (ulong)(buffer.Length - prefix) >= length;
         }
 
         /// <summary>

@@ -1,0 +1,106 @@
+using System;
+using System.Buffers;
+using Amber.Internal;
+
+namespace Amber
+{
+    /// <summary>
+    /// Reads the messages an <see cref="AmberMessageWriter"/> wrote on one connection (docs/format.md §7.6), in order: it
+    /// keeps the shapes the connection's messages define, so later messages that refer to them read without them. A
+    /// message whose shapes this reader never saw (it joined late, or a message was lost) is an
+    /// <see cref="AmberException"/> that says so, never a wrong object. The definitions it keeps are bounded by
+    /// <see cref="AmberOptions.MaxConnectionShapes"/> and <see cref="AmberOptions.MaxConnectionShapeBytes"/>. Not
+    /// thread-safe: one reader per connection direction.
+    /// </summary>
+    public sealed class AmberMessageReader
+    {
+        private readonly AmberOptions _options;
+        private readonly ReaderState _state;
+        private bool _started;
+
+        /// <summary>Creates a reader for a new connection.</summary>
+        public AmberMessageReader(AmberOptions? options = null)
+        {
+            _options = options ?? AmberOptions.Default;
+            _state = ReaderState.ForConnection(_options);
+        }
+
+        /// <summary>The options every message is read with.</summary>
+        public AmberOptions Options => _options;
+
+        /// <summary>
+        /// Reads one message from the front of <paramref name="buffer"/>. True: <paramref name="value"/> is set and
+        /// <paramref name="buffer"/> is sliced past the message. False: the buffer holds only part of a message (wait for
+        /// more data); the buffer is unchanged. The payload is read in place from the buffer's segments.
+        /// </summary>
+        /// <exception cref="AmberException">
+        /// The data is bad: a malformed length prefix (as for <see cref="AmberFraming.TryReadMessage"/>), a message that
+        /// is not a connection message, one that needs shapes this reader did not read, a definition past the connection
+        /// limits, or a payload that fails to read. The buffer is unchanged, and the definitions of the failed message are
+        /// forgotten (a later message that needs them fails too: reset both ends). Byte offsets count from the start of the message.
+        /// </exception>
+        public bool TryReadMessage<T>(ref ReadOnlySequence<byte> buffer, out T? value)
+        {
+            ReadOnlySpan<byte> first = buffer.First.Span;
+            if (!AmberFraming.TryFindMessage(buffer, first, _options, out int prefix, out ulong length))
+            {
+                value = default;
+                return false;
+            }
+            int count = _state.Count;
+            long bytes = _state.DefinitionBytes;
+            try
+            {
+                IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
+                if (first.Length >= prefix && (ulong)(first.Length - prefix) >= length)
+                {
+                    // The usual case: the whole message is in the first segment.
+                    var reader = new AmberReader(first.Slice(prefix, (int)length), _options, _state);
+                    value = ReadPayload(ref reader, formatter);
+                    buffer = buffer.Slice(prefix + (int)length);
+                }
+                else
+                {
+                    ReadOnlySequence<byte> payload = buffer.Slice(prefix, (long)length);
+                    var reader = new AmberReader(payload, _options, _state);
+                    value = ReadPayload(ref reader, formatter);
+                    buffer = buffer.Slice(payload.End);
+                }
+                _state.EndMessage();
+                return true;
+            }
+            catch (AmberException ex)
+            {
+                // A first message that failed leaves nothing of the connection behind (it has begun overwriting the earlier
+                // connection's definitions); a later one leaves the definitions before it.
+                byte header = first.Length > prefix ? first[prefix] : buffer.Slice(prefix, 1).First.Span[0];
+                if (header >> 4 == AmberCode.ConnectionFirstVersion || !_started) Reset();
+                else _state.Truncate(count, bytes);
+                ex.SetRoot(AmberSerializer.DisplayName(typeof(T)));
+                throw AmberThrow.MessagePayload(prefix, ex);
+            }
+        }
+
+        private T ReadPayload<T>(ref AmberReader reader, IAmberFormatter<T> formatter)
+        {
+            try
+            {
+                WireType wt = reader.ReadConnectionHeader(ref _started);
+                T value = formatter.Read(ref reader, wt);
+                reader.EnsureEnd();
+                return value;
+            }
+            finally
+            {
+                reader.ReleaseScratch();
+            }
+        }
+
+        /// <summary>Starts a new connection: the definitions read so far are dropped, and the next message must be a first message.</summary>
+        public void Reset()
+        {
+            _state.Truncate(0, 0);
+            _started = false;
+        }
+    }
+}
