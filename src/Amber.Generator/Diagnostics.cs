@@ -38,6 +38,8 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor TooManyMembers = Error("AMB011", "More members than a shape can list", "Type '{0}' has {1} serialized members; a shape lists at most {2}. Fix: group members into nested types, or mark the ones that need not be saved [AmberIgnore].");
 
+        public static readonly DiagnosticDescriptor BadUnknownMembers = Error("AMB012", "Unknown members cannot be kept", "Type '{0}' keeps unknown members in '{1}', but {2}. Fix: {3}.");
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -50,6 +52,7 @@ namespace Amber.Generator
             "AMB009" => BadSurrogate,
             "AMB010" => OpenGeneric,
             "AMB011" => TooManyMembers,
+            "AMB012" => BadUnknownMembers,
             _ => null,
         };
     }

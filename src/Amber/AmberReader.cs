@@ -30,6 +30,7 @@ namespace Amber
         private int _lastReserved;          // the object id reserved by the last object header, or -1
         private int _lastBytesRef;          // the id of the last Bytes back-reference
         private int _lastCollectionRef;     // the object id of the last collection back-reference
+        private long _keptBytes;            // bytes kept for unknown members in this payload (KeepUnknown)
 
         /// <summary>Creates a reader over one span.</summary>
         public AmberReader(ReadOnlySpan<byte> source, AmberOptions? options = null)
@@ -63,6 +64,7 @@ namespace Amber
             _lastReserved = -1;
             _lastBytesRef = 0;
             _lastCollectionRef = 0;
+            _keptBytes = 0;
             Options = options;
             CheckInputSize();
         }
@@ -79,6 +81,7 @@ namespace Amber
             _lastReserved = -1;
             _lastBytesRef = 0;
             _lastCollectionRef = 0;
+            _keptBytes = 0;
             _scratch = null;
             _depth = 0;
             _maxDepth = options.MaxDepth;

@@ -217,6 +217,35 @@ public static class Use
             Assert.Contains("Fix:", d.GetMessage(), System.StringComparison.Ordinal);
         }
 
+        [Theory]
+        [InlineData("public AmberUnknownMembers? Unknown { get; init; }", "cannot set it after the object is created")]
+        [InlineData("public readonly AmberUnknownMembers? Unknown;", "cannot set it after the object is created")]
+        [InlineData("public AmberUnknownMembers? Unknown { get; set; } public AmberUnknownMembers? More { get; set; }", "already keeps them in 'Unknown'")]
+        public void AMB012_unknown_members_that_cannot_be_kept(string member, string why)
+        {
+            string source = "using Amber;\n\npublic class Message\n{\n    public string? Name { get; set; }\n    " + member
+                + "\n}\n\npublic static class Use\n{\n    public static byte[] Save(Message m) => AmberSerializer.Serialize(m);\n}\n";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal("AMB012", d.Id);
+            Assert.Contains(why, d.GetMessage(), System.StringComparison.Ordinal);
+            Assert.Contains("Fix:", d.GetMessage(), System.StringComparison.Ordinal);
+        }
+
+        [Fact]
+        public void A_settable_unknown_members_member_is_kept_not_serialized()
+        {
+            const string source = "using Amber;\n\npublic struct Stamp\n{\n    public long Ticks { get; set; }\n    public AmberUnknownMembers? Kept;\n}\n\npublic static class Use\n{\n    public static byte[] Save(Stamp s) => AmberSerializer.Serialize(s);\n}\n";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Assert.Empty(run.Diagnostics);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+            string codec = run.Result.GeneratedSources.Single(g => g.HintName.Contains("Stamp")).SourceText.ToString();
+            Assert.Contains("mu = r.KeepUnknown(mu, s, wi, wt);", codec, System.StringComparison.Ordinal);
+            Assert.Contains("o.Kept = mu;", codec, System.StringComparison.Ordinal);
+            Assert.Contains("w.WriteKeptMembers(mu);", codec, System.StringComparison.Ordinal);
+            Assert.DoesNotContain("InlineShape", codec, System.StringComparison.Ordinal);
+        }
+
         [Fact]
         public void AMB005_is_not_reported_at_64_members()
         {
@@ -326,7 +355,7 @@ public static class Use
         public void Every_descriptor_has_a_help_page()
         {
             string root = RepositoryRoot();
-            for (int i = 1; i <= 11; i++)
+            for (int i = 1; i <= 12; i++)
             {
                 if (i == 5) continue;   // AMB005 is retired; its page says so
                 string id = "AMB" + i.ToString("000", System.Globalization.CultureInfo.InvariantCulture);
@@ -339,7 +368,7 @@ public static class Use
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
-            Assert.Null(Diagnostics.ById("AMB012"));
+            Assert.Null(Diagnostics.ById("AMB013"));
         }
 
         // ------------------------------------------------------------------ helpers

@@ -137,7 +137,16 @@ namespace Amber.Generator.Emitting
                 string? test = m.Type.Kind == TypeKind.Nullable ? "m" + i + ".HasValue" : m.CanSkipDefault ? NonDefaultTest(m.Type, "m" + i) : null;
                 if (test != null) sw.Line("if (" + test + ") " + PresenceWord(i, "px") + " |= " + PresenceBit(i) + ";");
             }
-            sw.Line(always.Length > 1 ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+            if (o.UnknownMembers != null)
+            {
+                // Members kept from other data are written after the type's own, in a shape that lists them too (format §5.2).
+                sw.Line("var mu = v." + o.UnknownMembers + ";");
+                sw.Line("w.WriteObjectHeader(shape, p, mu);");
+            }
+            else
+            {
+                sw.Line(always.Length > 1 ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+            }
             int reservedUntil = 0;   // members before this index are in a run whose room was reserved
             for (int i = 0; i < o.Members.Count; i++)
             {
@@ -173,6 +182,7 @@ namespace Amber.Generator.Emitting
                 EmitWrite(sw, written, value, 0);
                 if (conditional) sw.Close();
             }
+            if (o.UnknownMembers != null) sw.Line("w.WriteKeptMembers(mu);");
             sw.Line("w.ExitDepth();");
             sw.Close();
         }
@@ -384,6 +394,14 @@ namespace Amber.Generator.Emitting
             }
             sw.Line("var wt = s.WireTypeAt(wi);");
             sw.Line("mi = map[wi];");
+            if (o.UnknownMembers != null)
+            {
+                // A member this version lacks is kept, to be written back with the object (format §5.2).
+                sw.Open("if (mi < 0)");
+                sw.Line("mu = r.KeepUnknown(mu, s, wi, wt);");
+                sw.Line("continue;");
+                sw.Close();
+            }
             // One check of the writer's wire type for every member whose value has a single one (the tables of EmitExpected);
             // a member that widens or converts (a double, a surrogate, a formatter) checks it in its own read.
             sw.Line("if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);");
@@ -440,6 +458,7 @@ namespace Amber.Generator.Emitting
         private static void EmitReadPrologue(SourceWriter sw, ObjectModel o, bool direct)
         {
             if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
+            if (o.UnknownMembers != null) sw.Line("global::Amber.AmberUnknownMembers? mu = null;");
             if (direct)
             {
                 sw.Line("var o = new " + o.FullName + "();");
@@ -464,6 +483,7 @@ namespace Amber.Generator.Emitting
                 EmitConstruction(sw, o);
                 if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
             }
+            if (o.UnknownMembers != null) sw.Line("o." + o.UnknownMembers + " = mu;");
             if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
         }

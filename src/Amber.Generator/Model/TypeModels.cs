@@ -116,7 +116,8 @@ namespace Amber.Generator.Model
         uint TypeTag = 0,                         // the tag this type's shape carries in a polymorphic position
         EquatableArray<uint> FormerTags = default,  // tags of the type's former names ([AmberFormerName] on the type)
         bool PreserveReferences = false,          // [AmberPreserveReferences]: payloads holding it keep identity
-        bool IsSealed = true);                    // a struct or sealed class: no runtime subtype can reach its codec
+        bool IsSealed = true,                     // a struct or sealed class: no runtime subtype can reach its codec
+        string? UnknownMembers = null);           // the member of type AmberUnknownMembers that keeps members the type lacks (format §5.2)
 
     /// <summary>The packed primitive codes (format §6.1) of model types: what a member of a row is written as.</summary>
     internal static class PackedCodes

@@ -33,6 +33,7 @@ namespace Amber.Generator.Parsing
             AmberFraming = Get("Amber.AmberFraming");
             AmberMessageWriter = Get("Amber.AmberMessageWriter");
             AmberMessageReader = Get("Amber.AmberMessageReader");
+            AmberUnknownMembers = Get("Amber.AmberUnknownMembers");
             AmberJson = Get("Amber.AmberJson");
             AmberResults = Get("Amber.AspNetCore.AmberResults");
             AmberBody = Get("Amber.AspNetCore.AmberBody`1");
@@ -123,6 +124,8 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberFraming { get; }
         public INamedTypeSymbol? AmberMessageWriter { get; }
         public INamedTypeSymbol? AmberMessageReader { get; }
+        /// <summary>The type of a member that keeps the members other data has and the type lacks.</summary>
+        public INamedTypeSymbol? AmberUnknownMembers { get; }
 
         public INamedTypeSymbol? AmberJson { get; }
         /// <summary>Amber.AspNetCore.AmberResults (the Amber.AspNetCore package), when the compilation references it.</summary>

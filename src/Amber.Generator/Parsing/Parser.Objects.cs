@@ -73,6 +73,7 @@ namespace Amber.Generator.Parsing
             string display = type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
 
             List<Candidate> candidates = CollectCandidates(type);
+            if (!TakeUnknownMembers(type, display, candidates, out string? unknownMembers)) return null;
             IMethodSymbol? ctor = ChooseConstructor(type, candidates, out bool hasParameterless);
             if (ctor == null && !hasParameterless)
             {
@@ -86,7 +87,41 @@ namespace Amber.Generator.Parsing
             DropExtraKeysThatAreOtherMembersKeys(members);
             if (!CheckHasData(type, display, members)) return null;
 
-            return AssembleObjectModel(type, id, display, candidates, ctor, members);
+            if (unknownMembers != null && members.Count > 64)
+            {
+                Report(Diagnostics.BadUnknownMembers, type, display, unknownMembers, "the type has " + members.Count + " serialized members and kept members are written after them in one presence word", "keep unknown members in a nested type of at most 64 members");
+                return null;
+            }
+            ObjectModel model = AssembleObjectModel(type, id, display, candidates, ctor, members);
+            // A struct that keeps unknown members is never a row or inline (format §5.1): kept members have no fixed width.
+            return unknownMembers == null ? model : model with { UnknownMembers = unknownMembers, RowCodes = EquatableArray<int>.Empty, RowBlittable = false };
+        }
+
+        /// <summary>
+        /// Takes the member of type AmberUnknownMembers out of the candidates (it is not data of its own: it holds the members
+        /// the data has and the type lacks, format §5.2) and names it; false (reported) when there are several, or it cannot be
+        /// read and set directly.
+        /// </summary>
+        private bool TakeUnknownMembers(INamedTypeSymbol type, string display, List<Candidate> candidates, out string? name)
+        {
+            name = null;
+            if (_known.AmberUnknownMembers == null) return true;
+            List<Candidate> found = candidates.Where(c => SymbolEqualityComparer.Default.Equals(c.Type.WithNullableAnnotation(NullableAnnotation.NotAnnotated), _known.AmberUnknownMembers)).ToList();
+            if (found.Count == 0) return true;
+            foreach (Candidate c in found) candidates.Remove(c);
+            if (found.Count > 1)
+            {
+                Report(Diagnostics.BadUnknownMembers, type, display, found[1].Symbol.Name, "it already keeps them in '" + found[0].Symbol.Name + "'", "keep one member of type AmberUnknownMembers");
+                return false;
+            }
+            Candidate k = found[0];
+            if (k.Access != null || !k.Settable || k.InitOnly || k.Required)
+            {
+                Report(Diagnostics.BadUnknownMembers, type, display, k.Symbol.Name, "generated code cannot set it after the object is created", "make it a public or internal property with a getter and a setter (not init), or a field that is not readonly");
+                return false;
+            }
+            name = EscapeName(k.Symbol.Name);
+            return true;
         }
 
         /// <summary>

@@ -247,14 +247,21 @@ namespace Amber.Internal
             if (!identical && !(positionalSubset && TryDeposit(ref e, shape, out deposit)))
             {
                 var members = new int[e.Count];
+                uint[]? hashes = e.HashCount != 0 ? new uint[e.Count] : null;
                 int hashed = 0;
                 for (int i = 0; i < e.Count; i++)
                 {
-                    members[i] = e.HashCount != 0 && KeyRepeats(e.Tags, e.Count, i)
-                        ? shape.FindMemberByHash(BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * hashed++)))
-                        : shape.FindMember(e.Tags[i]);
+                    if (hashes != null && KeyRepeats(e.Tags, e.Count, i))
+                    {
+                        hashes[i] = BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * hashed++));
+                        members[i] = shape.FindMemberByHash(hashes[i]);
+                    }
+                    else
+                    {
+                        members[i] = shape.FindMember(e.Tags[i]);
+                    }
                 }
-                map = new WriterMap(members, e.Tags);
+                map = new WriterMap(members, e.Tags, hashes);
                 deposit = 0;
             }
             e.MatchedShape = shape;

@@ -159,13 +159,66 @@ namespace Amber.Internal
             return id;
         }
 
+        // Shapes that no type of this program has a slot for, by the bytes of their definition: the shapes of kept unknown
+        // members (AmberUnknownMembers) and of objects extended by them. Defined once per payload (per connection) like any other.
+        private System.Collections.Generic.Dictionary<DefinitionKey, int>? _foreign;
+
+        /// <summary>
+        /// The id of the shape whose definition is <paramref name="definition"/> (its bytes after the header; an inline one's
+        /// codes included), and whether it is defined already; when not, it takes the next id and the caller writes it.
+        /// </summary>
+        public int GetOrDefineForeign(byte[] definition, bool inline, out bool defined)
+        {
+            _foreign ??= new System.Collections.Generic.Dictionary<DefinitionKey, int>();
+            var key = new DefinitionKey(definition, inline);
+            if (_foreign.TryGetValue(key, out int id))
+            {
+                defined = true;
+                return id;
+            }
+            if (_touchedCount == _touched.Length) Array.Resize(ref _touched, _touched.Length * 2);
+            id = _touchedCount;
+            _touched[_touchedCount++] = -1;   // no slot
+            _foreign.Add(key, id);
+            defined = false;
+            return id;
+        }
+
+        /// <summary>A definition's bytes compared by content, and whether it is an inline struct's (format §5.1: never the same id space use).</summary>
+        private readonly struct DefinitionKey : IEquatable<DefinitionKey>
+        {
+            private readonly byte[] _bytes;
+            private readonly bool _inline;
+            private readonly int _hash;
+
+            public DefinitionKey(byte[] bytes, bool inline)
+            {
+                _bytes = bytes;
+                _inline = inline;
+                int h = inline ? 17 : 31;
+                foreach (byte b in bytes) h = (h * 31) ^ b;
+                _hash = h;
+            }
+
+            public bool Equals(DefinitionKey other) => _hash == other._hash && _inline == other._inline && _bytes.AsSpan().SequenceEqual(other._bytes);
+
+            public override bool Equals(object? obj) => obj is DefinitionKey k && Equals(k);
+
+            public override int GetHashCode() => _hash;
+        }
+
         public void Reset()
         {
             Objects?.Clear();
             Bytes?.Clear();
             BytesCount = 0;
             ObjectCount = 0;
-            for (int i = 0; i < _touchedCount; i++) _idBySlot[_touched[i]] = 0;
+            for (int i = 0; i < _touchedCount; i++)
+            {
+                int slot = _touched[i];
+                if (slot >= 0) _idBySlot[slot] = 0;
+            }
+            if (_foreign != null && _foreign.Count != 0) _foreign.Clear();
             _touchedCount = 0;
             DefinitionBytes = 0;
         }

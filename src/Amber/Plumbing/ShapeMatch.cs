@@ -51,5 +51,8 @@ namespace Amber
             index < 64 ? (p & (1UL << index)) != 0 : (More![(index >> 6) - 1] & (1UL << (index & 63))) != 0;
 
         internal ShapeMatch WithMore(ulong[] more) => new ShapeMatch(_map, more);
+
+        /// <summary>The name hash the writer's definition carried for its member <paramref name="index"/> (only for a key that repeats there), else 0.</summary>
+        internal uint HashAt(int index) => _map?.Hashes is uint[] h ? h[index] : 0;
     }
 }

@@ -1,0 +1,304 @@
+using System;
+using System.Buffers.Binary;
+using Amber.Internal;
+
+namespace Amber
+{
+    public ref partial struct AmberReader
+    {
+        /// <summary>What one copy of a value needs across its nested objects: where its shapes went, and whether it can be carried.</summary>
+        internal sealed class CopyContext
+        {
+            private int[] _ids = new int[8];   // source shape id → destination id + 1; 0: not mapped yet
+
+            /// <summary>Why the value cannot be written into another payload (it refers to something outside it), or null.</summary>
+            public string? NotPortable;
+
+            public int Find(int sourceId) => sourceId < _ids.Length ? _ids[sourceId] - 1 : -1;
+
+            public void Map(int sourceId, int destinationId)
+            {
+                if (sourceId >= _ids.Length) Array.Resize(ref _ids, Math.Max(sourceId + 1, _ids.Length * 2));
+                _ids[sourceId] = destinationId + 1;
+            }
+        }
+
+        /// <summary>
+        /// Reads the value of member <paramref name="index"/> of the writer's shape, which the reader's type does not have,
+        /// and keeps it (docs/format.md §5.2): the value's bytes with the definitions of the shapes it uses, so that writing
+        /// the object again writes the member back. Generated code calls this, for a type with an
+        /// <see cref="AmberUnknownMembers"/> member, where it would otherwise skip the value.
+        /// </summary>
+        public AmberUnknownMembers KeepUnknown(AmberUnknownMembers? kept, ShapeMatch match, int index, WireType wireType)
+        {
+            ushort tag = match.WriterTags![index];
+            uint hash = match.HashAt(index);
+            long at = Position;
+            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            // Kept bytes are self-contained and never in reference mode: they are written again into any payload.
+            var writer = new AmberWriter(buffer, AmberOptions.Default, WriterState.Rent());
+            try
+            {
+                var context = new CopyContext();
+                CopyValue(wireType, ref writer, context);
+                writer.Flush();
+                byte[] value = buffer.WrittenSpan.ToArray();
+                _keptBytes += value.Length + 16;
+                // Each kept value carries the definitions of its shapes, so data that names one large shape from many
+                // small unknown values could be far larger kept than read: bounded by the payload's own size.
+                if (_keptBytes > 4 * _length + 65536)
+                    throw new AmberException($"The unknown members kept from this payload take {_keptBytes} bytes, more than four times the payload's {_length}", at,
+                        "The payload is crafted to exhaust memory, or is data from a version with far more members than this one: add the members to the type, or remove its AmberUnknownMembers member to skip them instead.");
+                return AmberUnknownMembers.Append(kept, tag, hash, value, context.NotPortable);
+            }
+            finally
+            {
+                writer.Dispose();
+                PooledBufferWriter.Return(buffer);
+            }
+        }
+
+        /// <summary>
+        /// Copies one value of <paramref name="wireType"/> to <paramref name="writer"/>, checking it as reading would. The
+        /// shapes it uses are defined again in the writer's payload (by the bytes of their definitions, so a shape defined
+        /// there already is referred to); object and Bytes ids are counted on both sides as reference mode needs; a
+        /// back-reference, which would name an object outside the value, is written as null and recorded in
+        /// <paramref name="context"/> as making the value not portable.
+        /// </summary>
+        internal void CopyValue(WireType wireType, ref AmberWriter writer, CopyContext context)
+        {
+            switch (wireType)
+            {
+                case WireType.Varint: writer.WriteVarint(ReadVarint()); break;
+                case WireType.Fixed32: writer.WriteRaw(ReadSpan(4)); break;
+                case WireType.Fixed64: writer.WriteRaw(ReadSpan(8)); break;
+                case WireType.Fixed128: writer.WriteRaw(ReadSpan(16)); break;
+                case WireType.Bytes: CopyBytes(ref writer, context); break;
+                case WireType.Object: CopyObject(ref writer, context); break;
+                case WireType.Sequence: CopySequence(ref writer, context); break;
+                case WireType.Map: CopyMap(ref writer, context); break;
+            }
+        }
+
+        private void CopyBytes(ref AmberWriter writer, CopyContext context)
+        {
+            long at = Position;
+            ulong l = ReadVarint();
+            if (l == 0)
+            {
+                if (_refs)
+                {
+                    ulong r = ReadVarint();
+                    if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
+                    if (r != 0) context.NotPortable ??= "a string or byte array it shares with another member";
+                }
+                writer.WriteKeptNullBytes();
+                return;
+            }
+            if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
+            if (l - 1 > (ulong)Options.MaxStringLength) AmberThrow.LimitExceeded(at, "A Bytes value's length", l - 1, Options.MaxStringLength, nameof(AmberOptions.MaxStringLength));
+            ReadOnlySpan<byte> value = ReadSpan((int)(l - 1));
+            // As when skipping: a later back-reference may name this value.
+            if (_refs) _state.Bytes.Add(new ReaderState.SkippedBytes(value.ToArray()));
+            writer.WriteKeptBytes(value);
+        }
+
+        private void CopyObject(ref AmberWriter writer, CopyContext context)
+        {
+            long start = Position;
+            ulong h = ReadVarint();
+            if (h == 0)
+            {
+                writer.WriteNull();
+                return;
+            }
+            if ((h & 3) == AmberCode.ObjectInline)
+            {
+                ref ReaderState.Entry inline = ref ResolveInline(h, start);
+                int sourceId = (int)((h >> 2) - 1);
+                int id = context.Find(sourceId);
+                if (id >= 0) writer.WriteVarint(AmberCode.InlineHeader(id));
+                else context.Map(sourceId, writer.WriteForeignInlineHeader(DefinitionOf(ref inline, withCodes: true)));
+                CopyRaw(ref writer, inline.Width);
+                return;
+            }
+            if ((h & 3) == AmberCode.ObjectBackRef)
+            {
+                long at = Position;
+                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
+                context.NotPortable ??= "an object it shares with another member";
+                writer.WriteNull();
+                return;
+            }
+            ReserveReference();
+            EnterDepth();
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
+            int count = e.Count;
+            ushort[] tags = e.Tags;
+            ulong presence = ReadVarint();
+            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            writer.WriteVarint(presence);
+            ulong[]? more = count > 64 ? ReadMorePresence(count) : null;
+            if (more != null)
+            {
+                // Copied before the values: the buffer is this depth's, and the values are read one level deeper.
+                more = (ulong[])more.Clone();
+                foreach (ulong word in more.AsSpan(0, (count - 1) >> 6)) writer.WriteVarint(word);
+            }
+            for (int i = 0; i < count && i < 64; i++)
+            {
+                if ((presence & (1UL << i)) != 0) CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref writer, context);
+            }
+            for (int i = 64; i < count; i++)
+            {
+                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref writer, context);
+            }
+            ExitDepth();
+        }
+
+        /// <summary>The object or rows header of source shape <paramref name="sourceId"/> in the writer's payload: a reference, or the definition there.</summary>
+        private void WriteShapeHeader(ref AmberWriter writer, CopyContext context, int sourceId, ref ReaderState.Entry e)
+        {
+            int id = context.Find(sourceId);
+            if (id >= 0) writer.WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectShapeRef);
+            else context.Map(sourceId, writer.WriteForeignShapeHeader(DefinitionOf(ref e, withCodes: false)));
+        }
+
+        /// <summary>The bytes of a definition after its header, rebuilt from what was read (format §5; with the codes of §5.1).</summary>
+        private static byte[] DefinitionOf(ref ReaderState.Entry e, bool withCodes)
+        {
+            int n = e.Count;
+            ulong d = ((ulong)n << 1) | (e.HasTypeTag ? 1UL : 0);
+            int length = AmberPrimitives.VarintLength(d) + (e.HasTypeTag ? AmberPrimitives.VarintLength(e.TypeTag) : 0) + 2 * n + 4 * e.HashCount + (withCodes ? n : 0);
+            var bytes = new byte[length];
+            int at = AmberPrimitives.TryWriteVarint(bytes, d);
+            if (e.HasTypeTag) at += AmberPrimitives.TryWriteVarint(bytes.AsSpan(at), e.TypeTag);
+            for (int i = 0; i < n; i++)
+            {
+                BinaryPrimitives.WriteUInt16LittleEndian(bytes.AsSpan(at), e.Tags[i]);
+                at += 2;
+            }
+            if (e.HashCount != 0)
+            {
+                e.HashBlock.AsSpan(0, 4 * e.HashCount).CopyTo(bytes.AsSpan(at));
+                at += 4 * e.HashCount;
+            }
+            if (withCodes) e.Codes.AsSpan(0, n).CopyTo(bytes.AsSpan(at));
+            return bytes;
+        }
+
+        /// <summary>Copies <paramref name="count"/> bytes as they are, a block at a time.</summary>
+        private void CopyRaw(ref AmberWriter writer, long count)
+        {
+            while (count > 0)
+            {
+                int block = (int)Math.Min(count, 1 << 16);
+                writer.WriteRaw(ReadSpan(block));
+                count -= block;
+            }
+        }
+
+        private void CopySequence(ref AmberWriter writer, CopyContext context)
+        {
+            _lastCollectionRef = -1;
+            int count = ReadSequenceHead(resolve: false, out byte d, out _);
+            if (count < 0)
+            {
+                if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
+                writer.WriteNullCollection();
+                return;
+            }
+            writer.WriteKeptCollectionHeader(count);
+            if (count == 0) return;
+            writer.WriteByteRaw(d);
+            if ((d & AmberCode.DescriptorPacked) != 0)
+            {
+                CopyRaw(ref writer, (long)count * AmberCode.PackedWidth(d & 0x7F));
+                return;
+            }
+            if (d == AmberCode.DescriptorRows)
+            {
+                CopyRows(ref writer, context, count);
+                return;
+            }
+            EnterDepth();
+            if ((d & AmberCode.DescriptorShaped) != 0)
+            {
+                long at = Position;
+                ulong rank = ReadVarint();
+                if (rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
+                writer.WriteVarint(rank);
+                for (ulong i = 0; i < rank; i++) writer.WriteVarint(ReadVarint());
+            }
+            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
+            var wt = (WireType)(d & AmberCode.WireTypeMask);
+            for (int i = 0; i < count; i++)
+            {
+                if (nullable)
+                {
+                    bool present = ReadPresence();
+                    writer.WriteByteRaw(present ? (byte)1 : (byte)0);
+                    if (!present) continue;
+                }
+                CopyValue(wt, ref writer, context);
+            }
+            ExitDepth();
+        }
+
+        private void CopyRows(ref AmberWriter writer, CopyContext context, int count)
+        {
+            long at = Position;
+            ulong h = ReadVarint();
+            uint kind = (uint)(h & 3);
+            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            if (e.Count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {e.Count} members; at most {AmberCode.MaxRowMembers} are allowed");
+            WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
+            ReadOnlySpan<byte> codes = ReadSpan(e.Count);
+            long width = 0;
+            foreach (byte c in codes)
+            {
+                int w = AmberCode.PackedWidth(c);
+                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
+                width += w;
+            }
+            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            writer.WriteRaw(codes);
+            if (count * width > Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
+            CopyRaw(ref writer, count * width);
+        }
+
+        private void CopyMap(ref AmberWriter writer, CopyContext context)
+        {
+            _lastCollectionRef = -1;
+            int count = ReadMapHead(resolve: false, out byte d, out _);
+            if (count < 0)
+            {
+                if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
+                writer.WriteNullCollection();
+                return;
+            }
+            writer.WriteKeptCollectionHeader(count);
+            if (count == 0) return;
+            writer.WriteByteRaw(d);
+            EnterDepth();
+            var kt = (WireType)(d & AmberCode.WireTypeMask);
+            var vt = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
+            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            for (int i = 0; i < count; i++)
+            {
+                CopyValue(kt, ref writer, context);
+                if (nullable)
+                {
+                    bool present = ReadPresence();
+                    writer.WriteByteRaw(present ? (byte)1 : (byte)0);
+                    if (!present) continue;
+                }
+                CopyValue(vt, ref writer, context);
+            }
+            ExitDepth();
+        }
+    }
+}
