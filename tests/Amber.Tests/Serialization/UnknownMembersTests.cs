@@ -180,6 +180,40 @@ namespace Amber.Tests.Serialization
             // Shapes once per connection on the far side too: a later message is far smaller than the first.
         }
 
+        [Fact]
+        public void A_relay_forwards_kept_members_with_their_shapes_defined_once_per_connection()
+        {
+            var clientWriter = new AmberMessageWriter();
+            var relayReader = new AmberMessageReader();
+            var relayWriter = new AmberMessageWriter();
+            var clientReader = new AmberMessageReader();
+            var sentSizes = new List<int>();
+            var forwardedSizes = new List<int>();
+            for (int i = 0; i < 12; i++)
+            {
+                RelayMessageV2 m = Full(i % 2 == 0 ? 4 : 5);   // two kinds of message: a sword and a key
+                var toRelay = new ArrayBufferWriter<byte>();
+                clientWriter.WriteMessage(toRelay, m);
+                var buffer = new ReadOnlySequence<byte>(toRelay.WrittenMemory);
+                Assert.True(relayReader.TryReadMessage(ref buffer, out RelayMessageV1? relayed));
+                var toClient = new ArrayBufferWriter<byte>();
+                relayWriter.WriteMessage(toClient, relayed);
+                buffer = new ReadOnlySequence<byte>(toClient.WrittenMemory);
+                Assert.True(clientReader.TryReadMessage(ref buffer, out RelayMessageV2? back));
+                Assert.Equal(Describe(m), Describe(back));
+                sentSizes.Add(toRelay.WrittenCount);
+                forwardedSizes.Add(toClient.WrittenCount);
+            }
+            // Once both kinds have been through, neither connection defines anything (the first message carried every shape): a forwarded message is the client's
+            // own message again, but for the shape of its root, which the relay lists in full (two more presence bits).
+            for (int i = 4; i < 12; i++)
+            {
+                Assert.Equal(forwardedSizes[i - 2], forwardedSizes[i]);
+                Assert.True(forwardedSizes[i] < forwardedSizes[0] - 80, $"message {i}: {forwardedSizes[i]} bytes forwarded, the first {forwardedSizes[0]}");
+                Assert.InRange(forwardedSizes[i] - sentSizes[i], 0, 2);
+            }
+        }
+
         private long _consumed;
 
         private void Consumed(long bytes) => _consumed += bytes;
