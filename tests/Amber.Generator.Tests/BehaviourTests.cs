@@ -122,6 +122,49 @@ namespace T
         }
 
         [Fact]
+        public void Message_writer_and_reader_call_sites_are_roots_for_their_message_type()
+        {
+            // Ping is only named at a message writer's and reader's call sites, Pong at a reader's alone.
+            const string source = @"
+using System.Buffers;
+using Amber;
+
+namespace T
+{
+    public class Ping
+    {
+        public string? From { get; set; }
+        public long Sequence { get; set; }
+    }
+
+    public class Pong
+    {
+        public long Sequence { get; set; }
+    }
+
+    public static class Use
+    {
+        public static string Run()
+        {
+            var writer = new AmberMessageWriter();
+            var buffer = new ArrayBufferWriter<byte>();
+            writer.WriteMessage(buffer, new Ping { From = ""a"", Sequence = 1 });
+            writer.WriteMessage<Ping>(buffer, new Ping { From = ""b"", Sequence = 2 });
+            var data = new ReadOnlySequence<byte>(buffer.WrittenMemory);
+            var reader = new AmberMessageReader();
+            string result = """";
+            while (reader.TryReadMessage(ref data, out Ping? ping)) result += ping!.From + ping.Sequence + "","";
+            var pong = new ReadOnlySequence<byte>(new byte[] { 0x05, 0x35, 0x00 });   // a partial message: nothing is read
+            bool read = new AmberMessageReader().TryReadMessage(ref pong, out Pong? _);
+            return result + read + "","" + (AmberFormatterRegistry.TryGet<Pong>() != null) + "","" + buffer.WrittenCount;
+        }
+    }
+}";
+            // The second Ping refers to the first one's shape: 12 bytes (its definition 5 of them), then 7.
+            Assert.Equal("a1,b2,False,True,19", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
         public void AmberJson_call_sites_are_roots_and_register_member_views()
         {
             // Note is only named at AmberJson call sites; its view names its members and the JSON reads back.
