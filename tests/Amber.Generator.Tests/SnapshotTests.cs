@@ -55,6 +55,32 @@ namespace Wide
     }
 }");
 
+        /// <summary>Members kept from other data (format §5.2): kept on the mapped path, set after construction, written after the type's own.</summary>
+        [Fact]
+        public void UnknownMembers() => Check(@"
+using Amber;
+
+namespace Relay
+{
+    public class Envelope
+    {
+        public string? Header { get; set; }
+        public int Hops { get; set; }
+        public AmberUnknownMembers? Unknown { get; set; }
+    }
+
+    public record Point(int X, int Y)
+    {
+        public AmberUnknownMembers? Unknown { get; set; }
+    }
+
+    public static class Use
+    {
+        public static byte[] Save(Envelope e) => AmberSerializer.Serialize(e);
+        public static Point? Load(byte[] data) => AmberSerializer.Deserialize<Point>(data);
+    }
+}");
+
         [Fact]
         public void PositionalRecord() => Check(@"
 using Amber;
