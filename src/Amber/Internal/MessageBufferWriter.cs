@@ -1,18 +1,19 @@
 using System;
 using System.Buffers;
-using System.Diagnostics;
+using System.Buffers.Binary;
 
 namespace Amber.Internal
 {
     /// <summary>
-    /// The buffer writer <see cref="AmberFraming.WriteMessage"/> serializes through, reused per thread.
-    /// It takes one block of the destination's memory, keeps room at its front for the longest length
-    /// prefix a payload of that block can need, and lets the payload be written straight behind it.
-    /// When the payload is done, its length is known: the prefix is written (the payload moved down
-    /// when the prefix is shorter than the room kept) and the destination advanced once. A payload that
-    /// outgrows the block continues in a pooled buffer and is copied to the destination at the end.
-    /// Nothing is advanced on the destination until the message is complete, so a failed write leaves
-    /// it as it was.
+    /// The buffer writer <see cref="AmberFraming.WriteMessage"/> serializes through, reused per thread (and the one an
+    /// <see cref="AmberMessageWriter"/> keeps for its connection). It takes one block of the destination's memory, keeps
+    /// room at its front for the length prefix, and lets the payload be written straight behind it. The room kept is the
+    /// prefix the previous message needed (messages through one writer tend to be alike, so the guess is usually right and
+    /// nothing moves), never more than the longest a payload of that block can need. When the payload is done, its length
+    /// is known: the prefix is written, the payload moved down when the prefix is shorter than the room kept and up when
+    /// it is longer (or, when the block has no room left for that, taken through a pooled buffer), and the destination
+    /// advanced once. A payload that outgrows the block continues in a pooled buffer and is copied to the destination at
+    /// the end. Nothing is advanced on the destination until the message is complete, so a failed write leaves it as it was.
     /// </summary>
     internal sealed class MessageBufferWriter : IBufferWriter<byte>
     {
@@ -26,6 +27,14 @@ namespace Amber.Internal
         private int _room;                    // bytes kept at the front of _block for the prefix
         private int _written;                 // payload bytes in _block after the room
         private PooledBufferWriter? _spill;   // the whole payload so far, once it outgrew _block
+        private int _lastPrefix = 1;          // the prefix the last completed message needed: the room kept for the next
+
+        /// <summary>
+        /// Payloads up to this length that move inside their block are moved by <see cref="Move"/>; longer ones by
+        /// <see cref="Span{T}.CopyTo"/>, whose overlapping copies go through the C runtime's memmove by a P/Invoke (a cost
+        /// worth paying only for a long payload).
+        /// </summary>
+        private const int ShortMove = 256;
 
         public static MessageBufferWriter Rent(IBufferWriter<byte> destination)
         {
@@ -50,7 +59,7 @@ namespace Amber.Internal
             // messages fill a pipe's blocks; a new block only when less than FirstBlockHint is left.
             _block = destination.GetMemory(1);
             if (_block.Length < FirstBlockHint) _block = destination.GetMemory(FirstBlockHint);
-            _room = AmberPrimitives.VarintLength((ulong)_block.Length);
+            _room = Math.Min(_lastPrefix, AmberPrimitives.VarintLength((ulong)_block.Length));
             _written = 0;
         }
 
@@ -109,14 +118,20 @@ namespace Amber.Internal
             {
                 Span<byte> block = _block.Span;
                 int prefix = AmberPrimitives.VarintLength((ulong)_written);
-                Debug.Assert(prefix <= _room);
-                if (prefix < _room) block.Slice(_room, _written).CopyTo(block.Slice(prefix));
-                AmberPrimitives.TryWriteVarint(block, (ulong)_written);
-                destination.Advance(prefix + _written);
-                return;
+                // A longer prefix than the room kept needs the payload moved up, inside the block when it has that room.
+                if (prefix <= _room || _block.Length - _room - _written >= prefix - _room)
+                {
+                    if (prefix != _room) Move(block, _room, prefix, _written);
+                    AmberPrimitives.TryWriteVarint(block, (ulong)_written);
+                    destination.Advance(prefix + _written);
+                    _lastPrefix = prefix;
+                    return;
+                }
+                Spill();
             }
 
-            ReadOnlySpan<byte> payload = _spill.WrittenSpan;
+            ReadOnlySpan<byte> payload = _spill!.WrittenSpan;
+            _lastPrefix = AmberPrimitives.VarintLength((ulong)payload.Length);
             Span<byte> head = destination.GetSpan(AmberPrimitives.MaxVarintLength);
             int n = AmberPrimitives.TryWriteVarint(head, (ulong)payload.Length);
             destination.Advance(n);
@@ -127,6 +142,33 @@ namespace Amber.Internal
                 payload.Slice(0, chunk).CopyTo(span);
                 destination.Advance(chunk);
                 payload = payload.Slice(chunk);
+            }
+        }
+
+        /// <summary>
+        /// Moves <paramref name="length"/> bytes of <paramref name="block"/> from <paramref name="from"/> to
+        /// <paramref name="to"/>, ranges that may overlap. A short payload is moved 8 bytes at a time, away from the side
+        /// it moves to (front first when it moves down, back first when it moves up): each step reads its 8 bytes before
+        /// it writes any, and writes none that a later step reads.
+        /// </summary>
+        private static void Move(Span<byte> block, int from, int to, int length)
+        {
+            if (length > ShortMove)
+            {
+                block.Slice(from, length).CopyTo(block.Slice(to));
+                return;
+            }
+            if (to < from)
+            {
+                int i = 0;
+                for (; i + 8 <= length; i += 8) BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(to + i), BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(from + i)));
+                for (; i < length; i++) block[to + i] = block[from + i];
+            }
+            else
+            {
+                int i = length;
+                for (; i >= 8; i -= 8) BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(to + i - 8), BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(from + i - 8)));
+                for (; i > 0; i--) block[to + i - 1] = block[from + i - 1];
             }
         }
     }

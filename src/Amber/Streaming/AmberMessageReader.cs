@@ -16,6 +16,7 @@ namespace Amber
     {
         private readonly AmberOptions _options;
         private readonly ReaderState _state;
+        private object? _registration;   // the registration of the last message's type: most connections carry one type after another
         private bool _started;
 
         /// <summary>Creates a reader for a new connection.</summary>
@@ -51,21 +52,30 @@ namespace Amber
             long bytes = _state.DefinitionBytes;
             try
             {
-                IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
-                if (first.Length >= prefix && (ulong)(first.Length - prefix) >= length)
+                // The type check is a compare of the object's type with T's registration type; the registry's lookup reads
+                // a generic static, which shared generic code reaches through a helper call.
+                if (_registration is not AmberFormatterRegistry.Registration<T> registration)
+                {
+                    registration = AmberFormatterRegistry.Lookup<T>();
+                    _registration = registration;
+                }
+                IAmberFormatter<T> formatter = registration.Get();
+                // One reader for both cases, so that the method's frame holds (and zeroes on entry) one AmberReader, not two.
+                bool inFirst = first.Length >= prefix && (ulong)(first.Length - prefix) >= length;
+                ReadOnlySequence<byte> payload = default;
+                scoped AmberReader reader;
+                if (inFirst)
                 {
                     // The usual case: the whole message is in the first segment.
-                    var reader = new AmberReader(first.Slice(prefix, (int)length), _options, _state);
-                    value = ReadPayload(ref reader, formatter);
-                    buffer = buffer.Slice(prefix + (int)length);
+                    reader = new AmberReader(first.Slice(prefix, (int)length), _options, _state);
                 }
                 else
                 {
-                    ReadOnlySequence<byte> payload = buffer.Slice(prefix, (long)length);
-                    var reader = new AmberReader(payload, _options, _state);
-                    value = ReadPayload(ref reader, formatter);
-                    buffer = buffer.Slice(payload.End);
+                    payload = buffer.Slice(prefix, (long)length);
+                    reader = new AmberReader(payload, _options, _state);
                 }
+                value = ReadPayload(ref reader, formatter);
+                buffer = inFirst ? buffer.Slice(prefix + (int)length) : buffer.Slice(payload.End);
                 _state.EndMessage();
                 return true;
             }

@@ -17,12 +17,17 @@ namespace Amber
         private readonly AmberOptions _options;
         private readonly WriterState _state = WriterState.ForConnection();
         private readonly MessageBufferWriter _frame = new MessageBufferWriter();
+        private readonly int _maxShapes;
+        private readonly int _maxShapeBytes;
+        private object? _registration;   // the registration of the last message's type: most connections send one type after another
         private bool _started;
 
         /// <summary>Creates a writer for a new connection.</summary>
         public AmberMessageWriter(AmberOptions? options = null)
         {
             _options = options ?? AmberOptions.Default;
+            _maxShapes = _options.MaxConnectionShapes;
+            _maxShapeBytes = _options.MaxConnectionShapeBytes;
         }
 
         /// <summary>The options every message is written with.</summary>
@@ -37,10 +42,16 @@ namespace Amber
         public void WriteMessage<T>(IBufferWriter<byte> destination, T value)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
-            AmberFormatterRegistry.Registration<T> registration = AmberFormatterRegistry.Lookup<T>();
+            // The type check is a compare of the object's type with T's registration type; the registry's lookup reads a
+            // generic static, which shared generic code reaches through a helper call.
+            if (_registration is not AmberFormatterRegistry.Registration<T> registration)
+            {
+                registration = AmberFormatterRegistry.Lookup<T>();
+                _registration = registration;
+            }
             IAmberFormatter<T> formatter = registration.Get();
             // Before a reader with the same options could refuse the connection's definitions, start them anew.
-            if (_state.DefinitionCount > _options.MaxConnectionShapes / 2 || _state.DefinitionBytes > _options.MaxConnectionShapeBytes / 2) Reset();
+            if (_state.DefinitionCount > _maxShapes / 2 || _state.DefinitionBytes > _maxShapeBytes / 2) Reset();
             _frame.Begin(destination);
             bool written = false;
             try
@@ -50,7 +61,7 @@ namespace Amber
                 writer.WriteConnectionHeader(formatter.WireType, first: !_started);
                 formatter.Write(ref writer, value);
                 writer.Flush();
-                CheckLimits();
+                if (_state.DefinitionCount > _maxShapes || _state.DefinitionBytes > _maxShapeBytes) LimitExceeded();
                 _frame.Complete();
                 written = true;
             }
@@ -82,12 +93,12 @@ namespace Amber
         }
 
         /// <summary>A message whose own definitions pass a reader's limits is refused here, before it is sent.</summary>
-        private void CheckLimits()
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+        private void LimitExceeded()
         {
-            if (_state.DefinitionCount > _options.MaxConnectionShapes)
-                AmberThrow.LimitExceeded(-1, "The number of shapes one connection message defines", (ulong)_state.DefinitionCount, _options.MaxConnectionShapes, nameof(AmberOptions.MaxConnectionShapes));
-            if (_state.DefinitionBytes > _options.MaxConnectionShapeBytes)
-                AmberThrow.LimitExceeded(-1, "The bytes of the shapes one connection message defines", (ulong)_state.DefinitionBytes, _options.MaxConnectionShapeBytes, nameof(AmberOptions.MaxConnectionShapeBytes));
+            if (_state.DefinitionCount > _maxShapes)
+                AmberThrow.LimitExceeded(-1, "The number of shapes one connection message defines", (ulong)_state.DefinitionCount, _maxShapes, nameof(AmberOptions.MaxConnectionShapes));
+            AmberThrow.LimitExceeded(-1, "The bytes of the shapes one connection message defines", (ulong)_state.DefinitionBytes, _maxShapeBytes, nameof(AmberOptions.MaxConnectionShapeBytes));
         }
     }
 }
