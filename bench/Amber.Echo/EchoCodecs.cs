@@ -9,8 +9,9 @@ namespace Amber.Echo
     /// <summary>
     /// How one serializer puts a <see cref="MessageEnvelope"/> on the wire and takes it off: a frame (the
     /// envelope's length as a varint, then its bytes) read straight from the pipe's buffer. The 32-byte
-    /// payload that follows each frame is the harness's, not the codec's. One instance per connection:
-    /// the peers' adapters keep per-instance scratch state.
+    /// payload that follows each frame is the harness's, not the codec's. One instance per connection end, which
+    /// both writes and reads through it: the peers' adapters keep per-instance scratch state, and Amber's connection
+    /// codec keeps the shapes its connection defined.
     /// </summary>
     public interface IEchoCodec
     {
@@ -38,6 +39,7 @@ namespace Amber.Echo
         public static IReadOnlyList<EchoSerializer> All() => new[]
         {
             new EchoSerializer("Amber", () => new AmberEchoCodec()),
+            new EchoSerializer("Amber (per connection)", () => new AmberConnectionEchoCodec()),
             new EchoSerializer("Hand-written static", () => new AdapterEchoCodec(new HandWrittenEnvelopeAdapter())),
             new EchoSerializer("MemoryPack", () => new AdapterEchoCodec(new MemoryPackAdapter())),
             new EchoSerializer("MessagePack (int keys)", () => new AdapterEchoCodec(new MessagePackAdapter())),
@@ -54,6 +56,28 @@ namespace Amber.Echo
         public bool TryRead(ref ReadOnlySequence<byte> buffer, out MessageEnvelope message)
         {
             bool read = AmberFraming.TryReadMessage(ref buffer, out MessageEnvelope? value);
+            message = value!;
+            return read;
+        }
+    }
+
+    /// <summary>
+    /// Amber's connection messages: one <see cref="AmberMessageWriter"/> for what this end sends and one
+    /// <see cref="AmberMessageReader"/> for what it receives, both for the life of the connection. The first message
+    /// each way defines the envelope's shape; every later one refers to it (docs/format.md §7.6). The harness makes one
+    /// codec per connection end and that end both writes and reads through it, so each writer and reader sees exactly
+    /// one direction of one connection, in order.
+    /// </summary>
+    public sealed class AmberConnectionEchoCodec : IEchoCodec
+    {
+        private readonly AmberMessageWriter _writer = new AmberMessageWriter();
+        private readonly AmberMessageReader _reader = new AmberMessageReader();
+
+        public void Write(IBufferWriter<byte> output, MessageEnvelope message) => _writer.WriteMessage(output, message);
+
+        public bool TryRead(ref ReadOnlySequence<byte> buffer, out MessageEnvelope message)
+        {
+            bool read = _reader.TryReadMessage(ref buffer, out MessageEnvelope? value);
             message = value!;
             return read;
         }

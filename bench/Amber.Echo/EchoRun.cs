@@ -21,7 +21,10 @@ namespace Amber.Echo
         public long Messages { get; init; }
         public double Seconds { get; init; }
         public double MessagesPerSecond => Seconds > 0 ? Messages / Seconds : 0;
+        /// <summary>One message in one direction once the connection is under way (its second message and every later one).</summary>
         public int BytesPerMessage { get; init; }
+        /// <summary>The first message of a connection in one direction: larger than the others where a codec defines shapes once per connection.</summary>
+        public int FirstMessageBytes { get; init; }
         public long AllocatedBytes { get; init; }
         public double AllocatedPerMessage => Messages > 0 ? (double)AllocatedBytes / Messages : 0;
         public LatencyHistogram Latency { get; init; } = new LatencyHistogram();
@@ -76,7 +79,7 @@ namespace Amber.Echo
             }
             await acceptLoop.ConfigureAwait(false);
 
-            int bytesPerMessage = FrameBytes(serializer.Create());
+            (int firstMessageBytes, int bytesPerMessage) = FrameBytes(serializer.Create());
             Task[] clientTasks = connections.Select(c => Task.Run(c.RunAsync)).ToArray();
 
             await Task.Delay(warmup).ConfigureAwait(false);
@@ -111,6 +114,7 @@ namespace Amber.Echo
                 Messages = completed,
                 Seconds = seconds,
                 BytesPerMessage = bytesPerMessage,
+                FirstMessageBytes = firstMessageBytes,
                 AllocatedBytes = allocated,
                 Latency = latency,
                 Verified = failure == null && difference == null && completed > 0 && connections.All(c => c.Outstanding == 0),
@@ -118,12 +122,19 @@ namespace Amber.Echo
             };
         }
 
-        /// <summary>The bytes one message takes on the wire in one direction: its frame and the payload.</summary>
-        private static int FrameBytes(IEchoCodec codec)
+        /// <summary>
+        /// The bytes one message takes on the wire in one direction, its frame and the payload: the first message of a
+        /// connection, and the steady state (the second message; a codec that defines shapes once per connection puts
+        /// them in the first only, and every later message is the size of the second).
+        /// </summary>
+        private static (int First, int Steady) FrameBytes(IEchoCodec codec)
         {
+            var random = new Random(0);
             var output = new ArrayBufferWriter<byte>();
-            codec.Write(output, Messages.Create(new Random(0)));
-            return output.WrittenCount + PayloadBytes;
+            codec.Write(output, Messages.Create(random));
+            int first = output.WrittenCount;
+            codec.Write(output, Messages.Create(random));
+            return (first + PayloadBytes, output.WrittenCount - first + PayloadBytes);
         }
 
         /// <summary>The relay: every envelope read, deserialized, serialized back, its payload copied after it.</summary>

@@ -22,7 +22,8 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
   --warmup W               seconds before measuring, per serializer and round (default 1)
   --rounds R               rounds; each runs every serializer once, in a rotating order (default 3),
                            after one untimed pass over them all
-  --serializer NAME[,NAME] only these (names as printed, case-insensitive prefixes)
+  --serializer NAME[,NAME] only these (names as printed, case-insensitive; a NAME that is no serializer's
+                           whole name selects every name it begins)
   --csv PATH               one row per serializer: serializer,clients,in_flight,messages,msgs_per_s,bytes_per_msg,alloc_per_msg,p50_us,p99_us,verified
   --help                   this text";
 
@@ -92,7 +93,13 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
             return o;
         }
 
-        public bool Wants(string name) => Serializers == null || Serializers.Any(s => name.StartsWith(s, StringComparison.OrdinalIgnoreCase));
+        /// <summary>
+        /// Whether the command line selects the serializer <paramref name="name"/>: a whole name selects that serializer
+        /// alone ("Amber" is not also "Amber (per connection)"), any other NAME every serializer whose name begins with it.
+        /// </summary>
+        public bool Wants(string name) => Serializers == null || Serializers.Any(s =>
+            string.Equals(name, s, StringComparison.OrdinalIgnoreCase)
+            || (name.StartsWith(s, StringComparison.OrdinalIgnoreCase) && !EchoSerializer.All().Any(e => string.Equals(e.Name, s, StringComparison.OrdinalIgnoreCase))));
 
         private static string Value(string[] args, ref int i, string name) =>
             i + 1 < args.Length ? args[++i] : throw new ArgumentException($"{name} needs a value.");
@@ -127,6 +134,7 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
         public double Lowest => Rounds.Min(r => r.MessagesPerSecond);
         public double Highest => Rounds.Max(r => r.MessagesPerSecond);
         public int BytesPerMessage => Rounds[0].BytesPerMessage;
+        public int FirstMessageBytes => Rounds[0].FirstMessageBytes;
         public double AllocatedPerMessage => Messages > 0 ? (double)Rounds.Sum(r => r.AllocatedBytes) / Messages : 0;
         public bool Verified => Rounds.All(r => r.Verified);
         public string? Failure => Rounds.Select(r => r.Failure).FirstOrDefault(f => f != null);
@@ -172,7 +180,7 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
         public static void Print(TextWriter o, IReadOnlyList<EchoRow> rows)
         {
             o.WriteLine();
-            o.WriteLine("msg/s: echoed messages per second, median round (lowest–highest). B/msg: one message on the wire in one direction (the frame and the 32-byte payload). alloc/msg: bytes allocated by the whole process (clients and relay, both directions) per echoed message. p50/p99: round trip, all rounds.");
+            o.WriteLine("msg/s: echoed messages per second, median round (lowest–highest). B/msg: one message on the wire in one direction (the frame and the 32-byte payload) once the connection is under way. alloc/msg: bytes allocated by the whole process (clients and relay, both directions) per echoed message. p50/p99: round trip, all rounds.");
             o.WriteLine();
             o.WriteLine("| serializer | msg/s | B/msg | alloc/msg | p50 µs | p99 µs | verified |");
             o.WriteLine("|---|---:|---:|---:|---:|---:|---|");
@@ -182,14 +190,20 @@ usage: dotnet run -c Release --project bench/Amber.Echo -- [options]
                     r.Serializer, r.MessagesPerSecond, r.Lowest, r.Highest, r.BytesPerMessage, r.AllocatedPerMessage,
                     r.Latency.Percentile(0.50), r.Latency.Percentile(0.99), r.Verified ? "yes" : "NO: " + (r.Failure ?? "no message came back")));
             }
-            EchoRow? amber = rows.FirstOrDefault(r => r.Serializer == "Amber");
-            EchoRow? hand = rows.FirstOrDefault(r => r.Serializer == "Hand-written static");
-            EchoRow? bestPeer = rows.Where(r => r.Serializer != "Amber" && r.Serializer != "Hand-written static").OrderByDescending(r => r.MessagesPerSecond).FirstOrDefault();
-            if (amber != null)
+            foreach (EchoRow r in rows.Where(r => r.FirstMessageBytes != r.BytesPerMessage))
             {
                 o.WriteLine();
-                if (hand != null) o.WriteLine(string.Format(CultureInfo.InvariantCulture, "Amber ÷ hand-written static: {0:0.00}× the throughput", amber.MessagesPerSecond / hand.MessagesPerSecond));
-                if (bestPeer != null) o.WriteLine(string.Format(CultureInfo.InvariantCulture, "Amber ÷ best library peer ({0}): {1:0.00}× the throughput", bestPeer.Serializer, amber.MessagesPerSecond / bestPeer.MessagesPerSecond));
+                o.WriteLine(string.Format(CultureInfo.InvariantCulture, "{0}: the first message of each connection, each way, is {1} B (it defines the shapes); B/msg is every later message.",
+                    r.Serializer, r.FirstMessageBytes));
+            }
+            EchoRow? hand = rows.FirstOrDefault(r => r.Serializer == "Hand-written static");
+            EchoRow? bestPeer = rows.Where(r => !r.Serializer.StartsWith("Amber", StringComparison.Ordinal) && r.Serializer != "Hand-written static").OrderByDescending(r => r.MessagesPerSecond).FirstOrDefault();
+            List<EchoRow> ambers = rows.Where(r => r.Serializer.StartsWith("Amber", StringComparison.Ordinal)).ToList();
+            if (ambers.Count > 0 && (hand != null || bestPeer != null)) o.WriteLine();
+            foreach (EchoRow amber in ambers)
+            {
+                if (hand != null) o.WriteLine(string.Format(CultureInfo.InvariantCulture, "{0} ÷ hand-written static: {1:0.00}× the throughput", amber.Serializer, amber.MessagesPerSecond / hand.MessagesPerSecond));
+                if (bestPeer != null) o.WriteLine(string.Format(CultureInfo.InvariantCulture, "{0} ÷ best library peer ({1}): {2:0.00}× the throughput", amber.Serializer, bestPeer.Serializer, amber.MessagesPerSecond / bestPeer.MessagesPerSecond));
             }
         }
 
