@@ -68,6 +68,18 @@ namespace Amber.Bench
             if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
             StreamEntryPointsProbe.Print(Console.Out, entryPoints, Peers.All());
 
+            List<ConnectionProbe.Row> connection = new List<ConnectionProbe.Row>();
+            if (options.Workloads == null || options.Workloads.Contains("envelope"))
+            {
+                connection = ConnectionProbe.Run(options, line =>
+                {
+                    if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
+                    else Console.Error.WriteLine(line);
+                });
+                if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
+                ConnectionProbe.Print(Console.Out, connection);
+            }
+
             bool streamingOk = true;
             if ((options.Workloads == null || options.Workloads.Contains("sportevents")) && options.WantsSerializer("Amber"))
             {
@@ -90,7 +102,8 @@ namespace Amber.Bench
                 Console.WriteLine();
                 Console.WriteLine($"wrote {options.CsvPath} and {svg}");
             }
-            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk && entryPoints.TrueForAll(r => r.Result.Measured && r.Result.Verified);
+            bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk && entryPoints.TrueForAll(r => r.Result.Measured && r.Result.Verified)
+                && connection.TrueForAll(r => r.Result.Measured && r.Result.Verified);
             return allVerified ? 0 : 1;
         }
     }

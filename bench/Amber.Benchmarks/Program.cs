@@ -12,7 +12,9 @@ namespace Amber.Benchmarks
     /// dotnet run -c Release --project bench/Amber.Benchmarks -- --list flat             # list the benchmarks
     /// </code>
     /// Shapes beside the peers: EnvelopeBenchmarks, BookShelfBenchmarks, Vector3Benchmarks (PeerBenchmarks.cs),
-    /// each with a Serialize and a Deserialize category whose baseline is Amber. Amber's codec loops:
+    /// each with a Serialize and a Deserialize category whose baseline is Amber. The envelope as a relay sends it,
+    /// 100,000 messages on one connection: EnvelopeConnectionBenchmarks (ConnectionBenchmarks.cs), Amber's connection
+    /// writer and reader and AmberFraming beside the hand-written serializer (the baseline). Amber's codec loops:
     /// VarintBenchmarks, StringBenchmarks, PackedFloatBenchmarks (PrimitiveBenchmarks.cs).
     /// Add --job short for a quick look (indicative figures only), --job dry to check that everything runs.
     /// </summary>
