@@ -214,6 +214,9 @@ namespace Amber.Tests.Compat
                     }),
                 Stream("inline-stream-lz4-references", () => new List<CompatInlineScene> { CompatFactory.InlineScene(0), CompatFactory.InlineScene(1), CompatFactory.InlineScene(2) },
                     new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
+
+                // ---- added in 0.3.0: connection streams (format §7.6), shapes once per connection
+                new CompatEntry("connection-messages.ambc", WriteConnection, VerifyConnection),
             };
 
             return entries;
@@ -292,6 +295,118 @@ namespace Amber.Tests.Compat
             DeepCompare.Equal(CompatFactory.BookShelf(), Next<CompatBookShelf>(ref buffer));
             DeepCompare.Equal(CompatFactory.References(), Next<CompatReferences>(ref buffer, References), identity: true);
             Assert.True(buffer.IsEmpty, "bytes left after the last message");
+        }
+
+        // A captured connection (AmberMessageWriter): several types in turn, so later messages of a type refer to the shapes
+        // the first one defined; the writer starts over before message ConnectionResetAt (a second first message).
+        private const int ConnectionResetAt = 11;
+
+        private static List<object> ConnectionMessages()
+        {
+            var messages = new List<object>
+            {
+                CompatFactory.Envelope(),
+                CompatFactory.Polymorphism(),
+                CompatFactory.InlineScene(0),
+                CompatFactory.Graph(),                       // [AmberPreserveReferences]: this message is in reference mode
+                CompatFactory.GameSave(),                    // a polymorphic inventory, inline structs
+            };
+            messages.AddRange(CompatFactory.LogEntries(3));
+            messages.Add(CompatFactory.Envelope());          // steady state: no definitions
+            messages.Add(CompatFactory.InlineScene(1));
+            messages.Add(new CompatPositional("connection", 3));
+            // ConnectionResetAt: the writer starts over.
+            messages.Add(CompatFactory.Envelope());
+            messages.Add(CompatFactory.Polymorphism());
+            messages.Add(CompatFactory.Graph());
+            return messages;
+        }
+
+        private static byte[] WriteConnection()
+        {
+            var writer = new AmberMessageWriter();
+            var buffer = new ArrayBufferWriter<byte>();
+            List<object> messages = ConnectionMessages();
+            for (int i = 0; i < messages.Count; i++)
+            {
+                if (i == ConnectionResetAt) writer.Reset();
+                switch (messages[i])
+                {
+                    case CompatEnvelope m: writer.WriteMessage(buffer, m); break;
+                    case CompatPolymorphism m: writer.WriteMessage(buffer, m); break;
+                    case CompatInlineScene m: writer.WriteMessage(buffer, m); break;
+                    case CompatGraph m: writer.WriteMessage(buffer, m); break;
+                    case GameSave m: writer.WriteMessage(buffer, m); break;
+                    case CompatLogEntry m: writer.WriteMessage(buffer, m); break;
+                    case CompatPositional m: writer.WriteMessage(buffer, m); break;
+                    default: throw new InvalidOperationException(messages[i].GetType().Name);
+                }
+            }
+            return buffer.WrittenSpan.ToArray();
+        }
+
+        /// <summary>
+        /// Reads the connection message by message with one reader and compares each with the object it was written from;
+        /// then again with the bytes arriving a few at a time, as from a socket.
+        /// </summary>
+        private static void VerifyConnection(byte[] bytes)
+        {
+            List<object> expected = ConnectionMessages();
+            var reader = new AmberMessageReader();
+            var buffer = new ReadOnlySequence<byte>(bytes);
+            var lengths = new List<long>();
+            for (int i = 0; i < expected.Count; i++)
+            {
+                long before = buffer.Length;
+                byte header = buffer.Slice(bytes[bytes.Length - before] < 0x80 ? 1 : 2, 1).FirstSpan[0];
+                Assert.Equal(i == 0 || i == ConnectionResetAt ? 3 : 4, header >> 4);
+                Assert.Equal(expected[i] is CompatGraph, (header & 0x08) != 0);
+                DeepCompare.Equal(expected[i], NextMessage(reader, ref buffer, expected[i], out bool read), identity: expected[i] is CompatGraph);
+                Assert.True(read, $"message {i} ({expected[i].GetType().Name}) was expected whole");
+                lengths.Add(before - buffer.Length);
+            }
+            Assert.True(buffer.IsEmpty, "bytes left after the last message");
+            // The second envelope refers to the shape the first defined: it is smaller by that definition.
+            Assert.True(lengths[8] < lengths[0], $"{lengths[8]} vs {lengths[0]}");
+
+            reader = new AmberMessageReader();
+            var random = new Random(20261126);
+            int next = 0, arrived = 0, start = 0;
+            while (next < expected.Count)
+            {
+                arrived = Math.Min(bytes.Length, arrived + 1 + random.Next(7));
+                var available = new ReadOnlySequence<byte>(bytes, start, arrived - start);
+                while (next < expected.Count)
+                {
+                    long before = available.Length;
+                    object? value = NextMessage(reader, ref available, expected[next], out bool read);
+                    if (!read)
+                    {
+                        Assert.Equal(before, available.Length);
+                        Assert.True(arrived < bytes.Length, $"message {next} never read whole");
+                        break;
+                    }
+                    DeepCompare.Equal(expected[next], value, identity: expected[next] is CompatGraph);
+                    start += (int)(before - available.Length);
+                    next++;
+                }
+            }
+            Assert.Equal(bytes.Length, start);
+        }
+
+        private static object? NextMessage(AmberMessageReader reader, ref ReadOnlySequence<byte> buffer, object like, out bool read)
+        {
+            switch (like)
+            {
+                case CompatEnvelope: { read = reader.TryReadMessage(ref buffer, out CompatEnvelope? v); return v; }
+                case CompatPolymorphism: { read = reader.TryReadMessage(ref buffer, out CompatPolymorphism? v); return v; }
+                case CompatInlineScene: { read = reader.TryReadMessage(ref buffer, out CompatInlineScene? v); return v; }
+                case CompatGraph: { read = reader.TryReadMessage(ref buffer, out CompatGraph? v); return v; }
+                case GameSave: { read = reader.TryReadMessage(ref buffer, out GameSave? v); return v; }
+                case CompatLogEntry: { read = reader.TryReadMessage(ref buffer, out CompatLogEntry? v); return v; }
+                case CompatPositional: { read = reader.TryReadMessage(ref buffer, out CompatPositional? v); return v; }
+                default: throw new InvalidOperationException(like.GetType().Name);
+            }
         }
 
         private static T? Next<T>(ref ReadOnlySequence<byte> buffer, AmberOptions? options = null)

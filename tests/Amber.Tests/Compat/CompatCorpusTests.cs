@@ -71,7 +71,7 @@ namespace Amber.Tests.Compat
             string[] names = CompatCorpus.Entries.Select(e => e.Name).ToArray();
             foreach (string workload in new[] { "envelope", "bookshelf", "vector3", "gamestate", "sportevents", "bootpayload" })
                 Assert.Contains("workload-" + workload + ".amber", names);
-            foreach (string stream in new[] { "stream-stored.ambs", "stream-brotli.ambs", "stream-lz4.ambs", "messages-framing.ambm" })
+            foreach (string stream in new[] { "stream-stored.ambs", "stream-brotli.ambs", "stream-lz4.ambs", "messages-framing.ambm", "connection-messages.ambc" })
                 Assert.Contains(stream, names);
         }
 

@@ -6,7 +6,8 @@ namespace Amber.Tests.Compat
     /// One file of tests/compat: how today's code writes it (used only when the file is missing and
     /// AMBER_WRITE_COMPAT=1) and how today's code must read it (always). <see cref="Name"/> is the file
     /// name without its version folder; <c>.amber</c> is one payload, <c>.ambs</c> a chunked stream
-    /// (AmberStream, AmberSnapshot), <c>.ambm</c> an AmberFraming message stream.
+    /// (AmberStream, AmberSnapshot), <c>.ambm</c> an AmberFraming message stream, <c>.ambc</c> a captured connection stream
+    /// (AmberMessageWriter).
     /// </summary>
     public sealed class CompatEntry
     {
