@@ -12,8 +12,22 @@ using Amber.Compression;
 
 namespace Amber.Tool
 {
+    /// <summary>What a file holds.</summary>
+    internal enum DataKind
+    {
+        /// <summary>One payload (<c>AmberSerializer.Serialize</c>).</summary>
+        Payload,
+
+        /// <summary>A chunked stream (<c>AmberStream</c>, <c>AmberSnapshot</c>): "AMBS" and frames.</summary>
+        ChunkedStream,
+
+        /// <summary>A captured connection stream: the messages of an <c>AmberMessageWriter</c>, one after another.</summary>
+        Connection,
+    }
+
     /// <summary>
-    /// The <c>amber</c> command: <c>dump</c>, <c>verify</c> and <c>stats</c> of Amber payloads and chunked streams.
+    /// The <c>amber</c> command: <c>dump</c>, <c>verify</c> and <c>stats</c> of Amber payloads, chunked streams and captured
+    /// connection streams.
     /// Exit codes: 0 success, 1 bad or damaged input (or a file that cannot be read), 2 a wrong command line.
     /// </summary>
     public static class AmberTool
@@ -31,16 +45,19 @@ namespace Amber.Tool
         public const long ProgressThreshold = 8L << 20;
 
         private const string UsageText = """
-            amber: look inside Amber payloads and chunked streams (AmberStream, AmberSnapshot files)
+            amber: look inside Amber payloads, chunked streams (AmberStream, AmberSnapshot files)
+                   and captured connection streams (the messages of an AmberMessageWriter, one after another)
 
             usage:
               amber dump FILE [--type T --assembly PATH] [--output OUT.json]
-                  the data as JSON; a stream frame by frame with each frame's codec, sizes and checksum
+                  the data as JSON; a stream frame by frame with each frame's codec, sizes and checksum;
+                  a connection message by message, each with the shapes of the messages before it
               amber verify FILE [--type T --assembly PATH]
-                  checks a stream's frames, checksums and totals (or that a payload reads cleanly);
-                  prints a summary, or the first damaged frame and its byte offset
+                  checks a stream's frames, checksums and totals, a connection's messages in order
+                  (or that a payload reads cleanly); prints a summary, or the first damaged frame
+                  or message and its byte offset
               amber stats FILE [--type T --assembly PATH]
-                  objects and bytes per type
+                  objects and bytes per type (over all the frames or messages)
 
             options:
               -t, --type T          read the data as type T (its full name, or a short name only one type has)
@@ -51,6 +68,8 @@ namespace Amber.Tool
               -h, --help            this help
 
             Without --type, the data is shown by member keys and wire types. LZ4 and Brotli frames are read.
+            A file is a connection stream when it begins with a whole message of version 3 (a connection's
+            first message); with --type, every message of it is read as T.
             exit codes: 0 success, 1 bad or damaged input, 2 wrong command line
             """;
 
@@ -181,8 +200,22 @@ namespace Amber.Tool
 
             public int Dump()
             {
-                using FileStream input = Open(out bool stream);
-                if (!stream)
+                using FileStream input = Open(out DataKind kind);
+                if (kind == DataKind.Connection)
+                {
+                    AmberConnectionReport connection;
+                    using (Stream output = OpenOutput())
+                    {
+                        PercentProgress? progress = Progress(input.Length);
+                        using (var writer = new Utf8JsonWriter(output, s_json)) connection = AmberInspector.ConnectionToJson(input, writer, _type, s_inspector.Serializer, progress);
+                        progress?.Done();
+                        output.Write("\n"u8);
+                    }
+                    if (connection.Error == null) return Ok;
+                    _stderr.WriteLine($"amber: {File}: {connection.Error.Message}");
+                    return BadInput;
+                }
+                if (kind == DataKind.Payload)
                 {
                     // A payload is one span: rendered whole before anything is written, so a bad payload leaves no half JSON.
                     byte[] payload = ReadAll(input);
@@ -209,8 +242,9 @@ namespace Amber.Tool
 
             public int Verify()
             {
-                using FileStream input = Open(out bool stream);
-                if (!stream)
+                using FileStream input = Open(out DataKind kind);
+                if (kind == DataKind.Connection) return VerifyConnection(input);
+                if (kind == DataKind.Payload)
                 {
                     byte[] payload = ReadAll(input);
                     try
@@ -245,15 +279,47 @@ namespace Amber.Tool
                 return BadInput;
             }
 
+            private int VerifyConnection(FileStream input)
+            {
+                PercentProgress? progress = Progress(input.Length);
+                AmberConnectionReport report = AmberInspector.VerifyConnection(input, _type, s_inspector.Serializer, progress);
+                progress?.Done();
+                if (report.Error == null)
+                {
+                    _stdout.WriteLine($"{File}: connection stream{As()}, OK");
+                    _stdout.WriteLine($"  messages  {report.Messages.Count} ({report.FirstMessages} first message(s)), end at byte {report.StreamBytes}");
+                    _stdout.WriteLine($"  bytes     {report.StreamBytes} in the file, {report.PayloadBytes} of payloads");
+                    _stdout.WriteLine($"  shapes    {report.Messages.Sum(m => (long)m.Definitions)} defined, {report.Shapes} held after the last message");
+                    return Ok;
+                }
+                _stdout.WriteLine($"{File}: connection stream{As()}, DAMAGED");
+                _stdout.WriteLine($"  good    {report.Messages.Count} message(s), before byte {report.StreamBytes}");
+                _stdout.WriteLine($"  error   {report.Error.Message}");
+                return BadInput;
+            }
+
             public int Stats()
             {
-                using FileStream input = Open(out bool stream);
+                using FileStream input = Open(out DataKind kind);
                 AmberPayloadStats stats;
                 string what;
-                if (!stream)
+                if (kind == DataKind.Payload)
                 {
                     stats = AmberInspector.GetStats(ReadAll(input), _type, s_inspector.Serializer);
                     what = $"payload{As()}, {stats.TotalBytes} bytes";
+                }
+                else if (kind == DataKind.Connection)
+                {
+                    PercentProgress? progress = Progress(input.Length);
+                    try
+                    {
+                        stats = AmberInspector.GetConnectionStats(input, _type, s_inspector.Serializer, progress);
+                    }
+                    finally
+                    {
+                        progress?.Done();
+                    }
+                    what = $"connection stream{As()}, {stats.Items} message(s), {stats.TotalBytes} bytes";
                 }
                 else
                 {
@@ -295,8 +361,11 @@ namespace Amber.Tool
 
             private string As() => _type == null ? "" : " of " + _type.FullName;
 
-            /// <summary>Opens the input and tells a chunked stream ("AMBS") from a payload; an empty file is bad input.</summary>
-            private FileStream Open(out bool stream)
+            /// <summary>
+            /// Opens the input and tells a chunked stream ("AMBS") and a connection stream (a whole first message of version 3)
+            /// from a payload; an empty file is bad input.
+            /// </summary>
+            private FileStream Open(out DataKind kind)
             {
                 FileStream input;
                 try
@@ -314,8 +383,10 @@ namespace Amber.Tool
                 }
                 Span<byte> start = stackalloc byte[4];
                 int n = input.ReadAtLeast(start, 4, throwOnEndOfStream: false);
-                stream = AmberInspector.IsChunkedStream(start.Slice(0, n));
                 input.Position = 0;
+                kind = AmberInspector.IsChunkedStream(start.Slice(0, n)) ? DataKind.ChunkedStream
+                    : AmberInspector.IsConnectionStream(input) ? DataKind.Connection
+                    : DataKind.Payload;
                 return input;
             }
 

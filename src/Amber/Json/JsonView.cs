@@ -93,6 +93,76 @@ namespace Amber.Json
             }
         }
 
+        /// <summary>
+        /// The definitions of a connection walked message by message (docs/format.md §7.6): the reader state that carries the
+        /// shapes from one message to the next, and whether the connection's first message was read.
+        /// </summary>
+        internal sealed class Connection
+        {
+            public Connection(AmberOptions options) => State = ReaderState.ForConnection(options);
+
+            public ReaderState State { get; }
+
+            /// <summary>Whether the connection's first message (version 3) was read: later messages (version 4) need it.</summary>
+            public bool Started;
+
+            /// <summary>The definitions held: the shapes the messages so far defined (and that a later message may name).</summary>
+            public int Shapes => State.Count;
+
+            /// <summary>What the connection holds now, to go back to after a walk that only checks a message (<see cref="Restore"/>).</summary>
+            public (int Count, long Bytes, bool Started) Mark() => (State.Count, State.DefinitionBytes, Started);
+
+            /// <summary>Forgets what was defined since <paramref name="mark"/>, as a message reader does for a message that failed.</summary>
+            public void Restore((int Count, long Bytes, bool Started) mark)
+            {
+                State.Truncate(mark.Count, mark.Bytes);
+                Started = mark.Started;
+            }
+        }
+
+        /// <summary>
+        /// Writes one message of a connection (its payload: a header byte of version 3 or 4, then the root) as one JSON value,
+        /// with the shapes the connection's earlier messages defined, and keeps the shapes it defines for the next ones. A
+        /// message that fails leaves <paramref name="connection"/> as an <c>AmberMessageReader</c> would: with the definitions
+        /// before it, or none when it was a first message. <paramref name="prefixBytes"/> (its length prefix) count in the
+        /// stats' total, outside objects. Returns the number of shapes the message defined.
+        /// </summary>
+        public static int WriteMessage(ReadOnlySpan<byte> payload, int prefixBytes, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats, Connection connection)
+        {
+            ViewNode? root = RootView(type, out bool nullableRoot);
+            (int count, long bytes, bool started) = connection.Mark();
+            bool first = payload.Length > 0 && payload[0] >> 4 == AmberCode.ConnectionFirstVersion;
+            var reader = new AmberReader(payload, options, connection.State);
+            var context = new Context(writer);
+            try
+            {
+                WireType wt = reader.ReadConnectionHeader(ref connection.Started);
+                if (nullableRoot && !reader.ReadPresence()) writer?.WriteNullValue();
+                else WriteValue(ref reader, context, wt, root);
+                reader.EnsureEnd();
+            }
+            catch (AmberException ex)
+            {
+                if (first || !started) connection.Restore((0, 0, false));
+                else connection.Restore((count, bytes, started));
+                ex.SetRoot(type == null ? "message" : AmberSerializer.DisplayName(type));
+                throw;
+            }
+            finally
+            {
+                reader.ReleaseScratch();
+            }
+            connection.State.EndMessage();
+            if (stats != null)
+            {
+                context.AddTo(stats);
+                stats.TotalBytes += prefixBytes + payload.Length;
+                stats.Items++;
+                stats.OtherBytes += prefixBytes + payload.Length - context.ObjectBytes;
+            }
+            return first ? connection.Shapes : connection.Shapes - count;
+        }
+
         /// <summary>The view of a root of <paramref name="type"/>: null without a type; throws for a type no loaded assembly registered.</summary>
         internal static ViewNode? RootView(Type? type, out bool nullable)
         {
