@@ -4,7 +4,9 @@
 #   fuzz/afl.sh [SECONDS] [TARGETS...]
 #
 # SECONDS (default 600) is split evenly across the targets, which run one after another on one core.
-# TARGETS default to the harness's list (`Amber.Fuzz.Afl list`); any `Model.span` of fuzz/Amber.Fuzz works too.
+# TARGETS default to the harness's list (`Amber.Fuzz.Afl list`, fuzz/Amber.Fuzz.Afl/AflTargets.cs); any `Model.span` of
+# fuzz/Amber.Fuzz works too. `Traffic.connection` is the connection stream (AmberMessageReader over a captured connection
+# of eight message types): `fuzz/afl.sh 300 Traffic.connection`.
 # Installs afl++ (apt-get) and the sharpfuzz tool (into the work directory) when they are missing, builds
 # fuzz/Amber.Fuzz.Afl, instruments Amber.dll and Amber.Fuzz.dll (the models' generated code), runs afl-fuzz per
 # target from the seed factory's inputs, copies crashes and hangs into tests/Amber.Tests/Serialization/FuzzFindings

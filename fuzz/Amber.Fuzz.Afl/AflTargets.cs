@@ -53,6 +53,7 @@ namespace Amber.Fuzz.Afl
             "Shape.snapshot",    // AmberSnapshot.ReadFile<T>: the same frames from a file
             "Scene.framing",     // AmberFraming.TryReadMessage<T> until the buffer runs out
             "Scene.json",        // AmberJson.ToJson<T>, schema-less ToJson, and the FromJson round trip
+            "Traffic.connection", // AmberMessageReader: a captured connection of eight message types, read on after failed messages
         };
 
         private static readonly AmberStreamOptions s_frames = new AmberStreamOptions { ItemsPerFrame = 2 };
@@ -68,6 +69,10 @@ namespace Amber.Fuzz.Afl
                 if (string.Equals(m.Name, modelName, StringComparison.Ordinal)) model = m;
             }
             if (model == null) return null;
+            if (model.IsConnection)
+            {
+                return name.Substring(dot + 1) == "connection" ? new AflTarget(name, ReadConnection, seed => model.MakeSeeds(seed)) : null;
+            }
             return name.Substring(dot + 1) switch
             {
                 "span" => new AflTarget(name, input => model.Span(input, null), seed => model.MakeSeeds(seed)),
@@ -118,6 +123,19 @@ namespace Amber.Fuzz.Afl
         {
             ReadOnlySequence<byte> buffer = Segments(input);
             while (AmberFraming.TryReadMessage<Scene>(ref buffer, out Scene? message)) GC.KeepAlive(message);
+        }
+
+        /// <summary>
+        /// The connection read as <see cref="ConnectionTraffic"/> reads it (one reader, on after a failed message), over
+        /// <see cref="Segments"/>, with its own checks (the buffer stays put on a refusal, offsets inside the message). When a
+        /// message was rolled back, the rollback check too: the stream without it must read the same (else a crash).
+        /// </summary>
+        private static void ReadConnection(byte[] input)
+        {
+            ConnectionRun run = ConnectionTraffic.Read(Segments(input), null, null);
+            if (run.RolledBack.Count == 0) return;
+            string? difference = ConnectionTraffic.CrossCheck(input, Delivery.Whole);
+            if (difference != null) throw new ConnectionOracleException(difference);
         }
 
         private static List<byte[]> Streams<T>(int seed, Func<ModelFactory, T> make)

@@ -7,18 +7,28 @@ namespace Amber.Fuzz.Engine
     public sealed class CorpusEntry
     {
         private Field[]? _fields;
+        private readonly bool _connection;
 
-        public CorpusEntry(byte[] data, bool isSeed)
+        public CorpusEntry(byte[] data, bool isSeed, bool connection = false)
         {
             Data = data;
             IsSeed = isSeed;
+            _connection = connection;
+        }
+
+        /// <summary>An entry whose structure is already known (one message of a connection, walked with the shapes before it).</summary>
+        public CorpusEntry(byte[] data, Field[] fields)
+        {
+            Data = data;
+            _fields = fields;
         }
 
         public byte[] Data { get; }
 
         public bool IsSeed { get; }
 
-        public Field[] Fields => _fields ??= PayloadWalker.Walk(Data);
+        /// <summary>The input's structure: a payload's, or a connection stream's message by message (<see cref="PayloadWalker.Walk(byte[], bool)"/>).</summary>
+        public Field[] Fields => _fields ??= PayloadWalker.Walk(Data, _connection);
     }
 
     /// <summary>
@@ -29,14 +39,21 @@ namespace Amber.Fuzz.Engine
     {
         private readonly List<CorpusEntry> _entries = new List<CorpusEntry>();
         private readonly int _capacity;
+        private readonly bool _connection;
 
-        public Corpus(int capacity) => _capacity = capacity;
+        /// <param name="capacity">Entries kept at most.</param>
+        /// <param name="connection">The entries are connection streams (the connection target), not payloads.</param>
+        public Corpus(int capacity, bool connection = false)
+        {
+            _capacity = capacity;
+            _connection = connection;
+        }
 
         public int Count => _entries.Count;
 
         public void Add(byte[] data, bool isSeed, Random r)
         {
-            var entry = new CorpusEntry(data, isSeed);
+            var entry = new CorpusEntry(data, isSeed, _connection);
             if (_entries.Count < _capacity)
             {
                 _entries.Add(entry);

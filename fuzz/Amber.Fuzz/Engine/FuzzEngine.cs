@@ -11,15 +11,19 @@ namespace Amber.Fuzz.Engine
     /// <summary>What one execution did.</summary>
     public sealed class ExecutionResult
     {
-        public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed)
+        public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed, IReadOnlyList<AmberException>? moreErrors = null)
         {
             Error = error;
             AllocatedBytes = allocatedBytes;
             Elapsed = elapsed;
+            MoreErrors = moreErrors ?? Array.Empty<AmberException>();
         }
 
-        /// <summary>The exception the entry point threw, or null when it returned.</summary>
+        /// <summary>The exception the entry point threw, or null when it returned (the connection target: its first message's error).</summary>
         public Exception? Error { get; }
+
+        /// <summary>The connection target's errors after the first: it reads on after a message fails. Empty for every other entry point.</summary>
+        public IReadOnlyList<AmberException> MoreErrors { get; }
 
         public long AllocatedBytes { get; }
 
@@ -129,9 +133,16 @@ namespace Amber.Fuzz.Engine
                 Target = target;
                 Random = new Random(seed ^ FuzzModel.StableHash(target.Name));
                 Mutator = new Mutator(Random);
-                Corpus = new Corpus(capacity);
+                IsConnection = target.Entry == EntryPoint.Connection;
+                Corpus = new Corpus(capacity, IsConnection);
                 Stats = new TargetStats(target);
             }
+
+            /// <summary>Inputs are connection streams: walked message by message, mutated a message at a time too.</summary>
+            public bool IsConnection { get; }
+
+            public byte[] Mutate(CorpusEntry parent, CorpusEntry other) =>
+                IsConnection ? Mutator.MutateConnection(parent, other) : Mutator.Mutate(parent, other);
 
             public FuzzTarget Target { get; }
             public Random Random { get; }
@@ -156,7 +167,7 @@ namespace Amber.Fuzz.Engine
                     seedCache[s.Target.Model] = seeds = s.Target.Model.MakeSeeds(_options.Seed);
                 foreach (byte[] seed in seeds)
                 {
-                    foreach (Field f in PayloadWalker.Walk(seed))
+                    foreach (Field f in PayloadWalker.Walk(seed, s.IsConnection))
                     {
                         if (f.Kind is FieldKind.TypeTag or FieldKind.MemberTag) s.SeedTags.Add(Signature.TagKey(f));
                     }
@@ -189,7 +200,7 @@ namespace Amber.Fuzz.Engine
                         {
                             CorpusEntry parent = s.Corpus.Pick(s.Random);
                             CorpusEntry other = s.Corpus.Pick(s.Random);
-                            Step(s, s.Mutator.Mutate(parent, other), isSeed: false);
+                            Step(s, s.Mutate(parent, other), isSeed: false);
                         }
                         if (_findings.Count >= _options.MaxFindings) break;
                     }
@@ -230,12 +241,17 @@ namespace Amber.Fuzz.Engine
             {
                 s.Stats.AmberErrors++;
                 novel = s.Signatures.Add(Signature.Of(ae, input.Length));
+                // The connection target reads on after a failed message: each later error is behaviour too.
+                foreach (AmberException more in result.MoreErrors)
+                {
+                    if (s.Signatures.Add(Signature.Of(more, input.Length))) novel = true;
+                }
             }
             else
             {
                 s.Stats.Successes++;
                 novel = false;
-                foreach (ulong feature in Signature.SuccessFeatures(input, s.SeedTags))
+                foreach (ulong feature in Signature.SuccessFeatures(input, s.SeedTags, s.IsConnection))
                 {
                     if (s.Signatures.Add(Signature.OfSuccessFeature(feature))) novel = true;
                 }
@@ -246,7 +262,26 @@ namespace Amber.Fuzz.Engine
                 // Differential check, on novel inputs only (cheap): every entry point must tell the same story as the span one.
                 // The JSON view is not a reader of the type: it shows what it can of payloads the type refuses, so it is
                 // held to its own oracle (JsonViewEntry), not compared with the span entry point.
-                if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json))
+                if (s.Target.Entry == EntryPoint.Connection)
+                {
+                    // The connection target's own differential checks: delivery does not matter, failed messages roll back.
+                    string? difference;
+                    try
+                    {
+                        difference = ConnectionTraffic.CrossCheck(input, delivery);
+                    }
+                    catch (Exception e)
+                    {
+                        difference = "The cross-check's reads threw where the execution's did not:\n" + e;
+                    }
+                    if (difference != null)
+                    {
+                        string identity = difference.Contains("left out", StringComparison.Ordinal) ? "rollback" : "delivery";
+                        var d = new Finding(s.Target.Name, FindingKind.Disagreement, identity, input, delivery, difference);
+                        if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
+                    }
+                }
+                else if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json))
                 {
                     var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
                     ExecutionResult reference = Execute(span, input, Delivery.Whole.WithOptions(delivery.OptionsIndex));
@@ -289,8 +324,10 @@ namespace Amber.Fuzz.Engine
             ReadOnlySequence<byte> sequence = default;
             Stream? stream = null;
             AmberOptions? options = delivery.Options;
-            if (target.Entry == EntryPoint.Sequence) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
+            if (target.Entry is EntryPoint.Sequence or EntryPoint.Connection) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
             else if (target.Entry is not (EntryPoint.Span or EntryPoint.Json)) stream = new ShortReadStream(input, delivery.MaxRead);
+            long[]? arrivals = delivery.Incremental && delivery.Segments != null ? Delivery.Ends(delivery.Segments) : null;
+            IReadOnlyList<AmberException>? moreErrors = null;
             _inFlight?.Begin(target.Name, input);
             _watchdog.Begin(target, input, delivery);
             long before = GC.GetAllocatedBytesForCurrentThread();
@@ -306,6 +343,16 @@ namespace Amber.Fuzz.Engine
                     case EntryPoint.Stream: target.Model.Stream(stream!, options); break;
                     case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!, options).GetAwaiter().GetResult(); break;
                     case EntryPoint.Json: target.Model.Json!(input, options); break;
+                    case EntryPoint.Connection:
+                    {
+                        ConnectionRun run = ConnectionTraffic.Read(sequence, arrivals, options);
+                        if (run.Errors.Count > 0)
+                        {
+                            error = run.Errors[0];
+                            moreErrors = run.Errors.GetRange(1, run.Errors.Count - 1);
+                        }
+                        break;
+                    }
                 }
             }
             catch (Exception e)
@@ -316,7 +363,7 @@ namespace Amber.Fuzz.Engine
             TimeSpan elapsed = Stopwatch.GetElapsedTime(start) - (GC.GetTotalPauseDuration() - pausedBefore);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             _watchdog.End();
-            return new ExecutionResult(error, allocated, elapsed);
+            return new ExecutionResult(error, allocated, elapsed, moreErrors);
         }
 
         /// <summary>
@@ -329,7 +376,7 @@ namespace Amber.Fuzz.Engine
             Exception? e = result.Error;
             if (e != null && e is not AmberException)
                 return new Finding(target.Name, FindingKind.Crash, Signature.CrashIdentity(e), input, delivery, e.ToString());
-            if (e is AmberException ae)
+            foreach (AmberException ae in AmberErrors(result))
             {
                 if (string.IsNullOrWhiteSpace(ae.Problem) || string.IsNullOrWhiteSpace(ae.Message))
                     return new Finding(target.Name, FindingKind.BadAmberException, "empty message@" + Signature.CrashIdentity(ae), input, delivery, ae.ToString());
@@ -340,11 +387,17 @@ namespace Amber.Fuzz.Engine
             if (checkTime && result.Elapsed > _options.HangLimit)
                 return new Finding(target.Name, FindingKind.Hang, "hang", input, delivery,
                     $"One execution took {result.Elapsed.TotalMilliseconds:N0} ms (limit {_options.HangLimit.TotalMilliseconds:N0} ms); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
-            long bound = FuzzOptions.AllocationBound(input.Length);
+            long bound = FuzzOptions.AllocationBound(input.Length, result.MoreErrors.Count);
             if (result.AllocatedBytes > bound)
                 return new Finding(target.Name, FindingKind.AllocationBlowUp, "allocation", input, delivery,
                     $"One execution allocated {result.AllocatedBytes:N0} bytes for an input of {input.Length} bytes (bound {bound:N0}); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
             return null;
+        }
+
+        private static IEnumerable<AmberException> AmberErrors(ExecutionResult result)
+        {
+            if (result.Error is AmberException first) yield return first;
+            foreach (AmberException more in result.MoreErrors) yield return more;
         }
 
         /// <summary>Keeps the first finding per (target, kind, identity); later ones only count.</summary>

@@ -35,5 +35,14 @@ namespace Amber.Fuzz.Engine
 
         /// <summary>The allocation bound of one execution: <c>64 × input length + 4 MB</c>.</summary>
         public static long AllocationBound(int inputLength) => 64L * inputLength + (4L << 20);
+
+        /// <summary>
+        /// What one more error may allocate in the connection target, which reads on after a failed message: an
+        /// <see cref="AmberException"/> wrapped by the message reader's, their messages and stack traces (about 3 KB).
+        /// </summary>
+        public const long AllocationPerError = 8 << 10;
+
+        /// <summary>The connection target's bound: <see cref="AllocationBound(int)"/> and <see cref="AllocationPerError"/> for each error after the first.</summary>
+        public static long AllocationBound(int inputLength, int moreErrors) => AllocationBound(inputLength) + moreErrors * AllocationPerError;
     }
 }

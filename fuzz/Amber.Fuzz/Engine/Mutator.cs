@@ -111,6 +111,131 @@ namespace Amber.Fuzz.Engine
             }
         }
 
+        /// <summary>
+        /// A mutation of a connection stream (docs/format.md §7.6). Most keep the framing whole, so the reader meets the change
+        /// inside a message and reads on after it: one message's payload mutated as a payload is (with the fields the
+        /// connection walk found in it) and its length prefix written again; or whole messages dropped, repeated, swapped,
+        /// taken from <paramref name="other"/>, made first or later messages. The rest mutate the stream's bytes as they are.
+        /// </summary>
+        public byte[] MutateConnection(CorpusEntry parent, CorpusEntry? other)
+        {
+            List<(int Start, int Prefix, int End)> messages = Messages(parent.Data);
+            int op = _r.Next(10);
+            if (messages.Count == 0 || op < 3) return Mutate(parent, other);
+            var payloads = new List<byte[]>(messages.Count);
+            foreach ((int start, int prefix, int end) in messages) payloads.Add(parent.Data[(start + prefix)..end]);
+            int tailStart = messages[^1].End;
+            byte[] tail = parent.Data[tailStart..];
+            int k = _r.Next(payloads.Count);
+            if (op < 7)
+            {
+                // One message, mutated as a payload with the structure the connection walk found in it.
+                (int start, int prefix, int end) = messages[k];
+                int from = start + prefix;
+                var fields = new List<Field>();
+                foreach (Field f in parent.Fields)
+                {
+                    if (f.Offset >= from && f.Offset + f.Length <= end && f.Kind != FieldKind.MessageLength)
+                        fields.Add(new Field(f.Kind, f.Offset - from, f.Length, f.Value));
+                }
+                CorpusEntry? donor = other == null ? null : MessageOf(other);
+                payloads[k] = Mutate(new CorpusEntry(payloads[k], fields.ToArray()), donor);
+            }
+            else
+            {
+                byte[]? foreign = other == null ? null : MessageOf(other)?.Data;
+                switch (_r.Next(8))
+                {
+                    case 0: payloads.RemoveAt(k); break;                                              // a lost message
+                    case 1: payloads.Insert(_r.Next(payloads.Count + 1), payloads[k]); break;         // a repeated one
+                    case 2:
+                    {
+                        int j = _r.Next(payloads.Count);                                               // two out of order
+                        (payloads[k], payloads[j]) = (payloads[j], payloads[k]);
+                        break;
+                    }
+                    case 3 when foreign != null: payloads[k] = foreign; break;                         // another connection's message
+                    case 4 when foreign != null: payloads.Insert(k, foreign); break;
+                    case 5:
+                        // A first message in the middle (the writer started over), or a later one where a first was.
+                        if (payloads[k].Length > 0) payloads[k][0] = (byte)((payloads[k][0] & 0x0F) | ((payloads[k][0] >> 4) == 3 ? 0x40 : 0x30));
+                        break;
+                    case 6: payloads.RemoveRange(0, Math.Min(payloads.Count, 1 + _r.Next(3))); break;  // joined late
+                    default:
+                    {
+                        // The stream ends inside message k.
+                        var cut = new List<byte>();
+                        for (int i = 0; i < k; i++) Frame(cut, payloads[i]);
+                        int from = cut.Count;
+                        Frame(cut, payloads[k]);
+                        int at = from + 1 + _r.Next(cut.Count - from - 1);
+                        cut.RemoveRange(at, cut.Count - at);
+                        return Cap(cut);
+                    }
+                }
+            }
+            var data = new List<byte>(parent.Data.Length + 64);
+            foreach (byte[] p in payloads) Frame(data, p);
+            data.AddRange(tail);
+            return Cap(data);
+        }
+
+        private static byte[] Cap(List<byte> data)
+        {
+            if (data.Count > MaxLength) data.RemoveRange(MaxLength, data.Count - MaxLength);
+            return data.ToArray();
+        }
+
+        /// <summary>A message: its length as the shortest varint, then the payload (an empty payload has the length 0, which is refused).</summary>
+        private static void Frame(List<byte> data, byte[] payload)
+        {
+            data.AddRange(Varint((ulong)payload.Length));
+            data.AddRange(payload);
+        }
+
+        /// <summary>The whole messages at the front of a connection stream: where each starts, its prefix's length and where it ends.</summary>
+        public static List<(int Start, int Prefix, int End)> Messages(byte[] data)
+        {
+            var messages = new List<(int, int, int)>();
+            int at = 0;
+            while (at < data.Length)
+            {
+                ulong length = 0;
+                int prefix = 0;
+                for (int i = 0; i < 10 && at + i < data.Length; i++)
+                {
+                    byte b = data[at + i];
+                    length |= (ulong)(b & 0x7F) << (7 * i);
+                    if (b < 0x80)
+                    {
+                        prefix = i + 1;
+                        break;
+                    }
+                }
+                if (prefix == 0 || length == 0 || length > (ulong)(data.Length - at - prefix)) break;
+                int end = at + prefix + (int)length;
+                messages.Add((at, prefix, end));
+                at = end;
+            }
+            return messages;
+        }
+
+        /// <summary>A random whole message of another connection stream, as a payload with the fields found in it.</summary>
+        private CorpusEntry? MessageOf(CorpusEntry entry)
+        {
+            List<(int Start, int Prefix, int End)> messages = Messages(entry.Data);
+            if (messages.Count == 0) return null;
+            (int start, int prefix, int end) = messages[_r.Next(messages.Count)];
+            int from = start + prefix;
+            var fields = new List<Field>();
+            foreach (Field f in entry.Fields)
+            {
+                if (f.Offset >= from && f.Offset + f.Length <= end && f.Kind != FieldKind.MessageLength)
+                    fields.Add(new Field(f.Kind, f.Offset - from, f.Length, f.Value));
+            }
+            return new CorpusEntry(entry.Data[from..end], fields.ToArray());
+        }
+
         private void Splice(List<byte> data, byte[] other)
         {
             if (other.Length == 0 || data.Count == 0) return;
@@ -184,8 +309,13 @@ namespace Amber.Fuzz.Engine
             switch (f.Kind)
             {
                 case FieldKind.PayloadHeader:
-                    data[f.Offset] = (byte)(0x10 | (_r.Next(2) << 3) | _r.Next(8));
+                {
+                    // Mostly version 1; sometimes 2, or a connection message's 3 and 4 (refused by the single-payload
+                    // readers; in a connection, a first message in the middle or a later one at the start).
+                    int version = _r.Next(8) switch { 0 => 2, 1 => 3, 2 => 4, _ => 1 };
+                    data[f.Offset] = (byte)((version << 4) | (_r.Next(2) << 3) | _r.Next(8));
                     return true;
+                }
                 case FieldKind.ObjectHeader:
                 {
                     ulong h = f.Value;
@@ -230,6 +360,7 @@ namespace Amber.Fuzz.Engine
                 case FieldKind.Rank:
                 case FieldKind.DimensionLength:
                 case FieldKind.Varint:
+                case FieldKind.MessageLength:
                     Replace(data, f, Varint(NearOrHuge(f.Value)));
                     return true;
                 case FieldKind.SequenceDescriptor:

@@ -52,13 +52,17 @@ namespace Amber.Fuzz.Engine
         /// concrete type, a widened member, packed instead of framed) is kept. Type and member tags the seeds
         /// do not have count as one "unknown" feature per wire type: a reader skips every unknown member alike.
         /// </summary>
-        public static IEnumerable<ulong> SuccessFeatures(byte[] input, HashSet<ulong> seedTags)
+        public static IEnumerable<ulong> SuccessFeatures(byte[] input, HashSet<ulong> seedTags, bool connection = false)
         {
-            if (input.Length > 0 && (input[0] & 0x08) != 0) yield return 1;
-            foreach (Field f in PayloadWalker.Walk(input))
+            if (!connection && input.Length > 0 && (input[0] & 0x08) != 0) yield return 1;
+            foreach (Field f in PayloadWalker.Walk(input, connection))
             {
                 switch (f.Kind)
                 {
+                    case FieldKind.PayloadHeader when connection:
+                        // A connection's messages: first or later, reference mode or not, and the root's wire type.
+                        yield return ((ulong)f.Kind << 40) | f.Value;
+                        break;
                     case FieldKind.TypeTag:
                         yield return ((ulong)f.Kind << 40) | (seedTags.Contains(TagKey(f)) ? f.Value : 1UL << 33);
                         break;
@@ -107,9 +111,13 @@ namespace Amber.Fuzz.Engine
             return p.Substring(cut);
         }
 
-        /// <summary>The first two frames below Amber's throw helper: the check that fired and its caller.</summary>
+        /// <summary>
+        /// The first two frames below Amber's throw helper: the check that fired and its caller. A message reader's error
+        /// wraps the payload's (its offset counts from the message's first byte): the check is the wrapped one's.
+        /// </summary>
         private static void AppendThrowSite(StringBuilder sb, Exception ex)
         {
+            while (ex.InnerException is AmberException inner) ex = inner;
             var trace = new StackTrace(ex, false);
             int written = 0;
             for (int i = 0; i < trace.FrameCount && written < 2; i++)

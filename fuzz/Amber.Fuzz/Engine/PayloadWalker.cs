@@ -25,6 +25,9 @@ namespace Amber.Fuzz.Engine
         Varint,
         Fixed,
         NameHash,
+
+        /// <summary>A connection message's length prefix (docs/format.md §7.5); its value is the payload's length.</summary>
+        MessageLength,
     }
 
     /// <summary>One annotated range of a payload.</summary>
@@ -58,12 +61,70 @@ namespace Amber.Fuzz.Engine
         private readonly List<ushort[]> _shapes = new List<ushort[]>();
         private readonly Dictionary<int, int> _inlineWidths = new Dictionary<int, int>();   // shape id → row width, for shapes defined inline
         private int _pos;
+        private int _end;   // the end of the payload being walked: the data's, or a connection message's
         private bool _refs;
+        private bool _collectionIds;   // reference mode of version 2 and of connection messages: collections take ids (format §7.2)
 
-        private PayloadWalker(byte[] data) => _data = data;
+        private PayloadWalker(byte[] data)
+        {
+            _data = data;
+            _end = data.Length;
+        }
 
         private sealed class StopException : Exception
         {
+        }
+
+        /// <summary>The fields of <paramref name="data"/>: one payload, or with <paramref name="connection"/> a connection stream (§7.6).</summary>
+        public static Field[] Walk(byte[] data, bool connection) => connection ? WalkConnection(data) : Walk(data);
+
+        /// <summary>
+        /// Walks a connection stream (docs/format.md §7.6) message by message: each length prefix, then the payload with the
+        /// shapes of the messages before it (a version-3 header starts them anew). A message it cannot read is left at what
+        /// was found in it; the walk goes on at the next message, and stops at a length prefix it cannot read.
+        /// </summary>
+        public static Field[] WalkConnection(byte[] data)
+        {
+            var w = new PayloadWalker(data);
+            int at = 0;
+            while (at < data.Length)
+            {
+                ulong length = 0;
+                int prefix = 0;
+                for (int i = 0; i < 10 && at + i < data.Length; i++)
+                {
+                    byte b = data[at + i];
+                    length |= (ulong)(b & 0x7F) << (7 * i);
+                    if (b < 0x80)
+                    {
+                        prefix = i + 1;
+                        break;
+                    }
+                }
+                if (prefix == 0 || length == 0) break;
+                w._fields.Add(new Field(FieldKind.MessageLength, at, prefix, length));
+                int start = at + prefix;
+                int end = length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
+                w._pos = start;
+                w._end = end;
+                try
+                {
+                    byte h = w.ReadByte(FieldKind.PayloadHeader);
+                    if (h >> 4 == AmberCode.ConnectionFirstVersion)
+                    {
+                        w._shapes.Clear();
+                        w._inlineWidths.Clear();
+                    }
+                    w._refs = (h & 0x08) != 0;
+                    w._collectionIds = w._refs;
+                    w.Value(h & 7, 0);
+                }
+                catch (StopException)
+                {
+                }
+                at = end;
+            }
+            return w._fields.ToArray();
         }
 
         public static Field[] Walk(byte[] data)
@@ -76,6 +137,7 @@ namespace Amber.Fuzz.Engine
                 w._fields.Add(new Field(FieldKind.PayloadHeader, 0, 1, h));
                 w._pos = 1;
                 w._refs = (h & 0x08) != 0;
+                w._collectionIds = w._refs && h >> 4 == AmberCode.ReferenceFormatVersion;
                 w.Value(h & 7, 0);
             }
             catch (StopException)
@@ -86,7 +148,7 @@ namespace Amber.Fuzz.Engine
 
         private void Need(long n)
         {
-            if (n < 0 || _pos + n > _data.Length) throw new StopException();
+            if (n < 0 || _pos + n > _end) throw new StopException();
         }
 
         private ulong ReadVarint(FieldKind kind)
@@ -235,6 +297,7 @@ namespace Amber.Fuzz.Engine
         private void Sequence(int depth)
         {
             ulong n = ReadVarint(FieldKind.SequenceCount);
+            if (n == 0 && _collectionIds) ReadVarint(FieldKind.SequenceCount);   // null, or a back-reference to a collection
             if (n <= 1) return;
             ulong count = n - 1;
             byte d = ReadByte(FieldKind.SequenceDescriptor);
@@ -262,7 +325,7 @@ namespace Amber.Fuzz.Engine
                 if (rank > 32) throw new StopException();
                 for (ulong i = 0; i < rank; i++) ReadVarint(FieldKind.DimensionLength);
             }
-            if (count > (ulong)(_data.Length - _pos)) throw new StopException();
+            if (count > (ulong)(_end - _pos)) throw new StopException();
             bool nullable = (d & 0x08) != 0;
             for (ulong i = 0; i < count; i++)
             {
@@ -274,9 +337,10 @@ namespace Amber.Fuzz.Engine
         private void Map(int depth)
         {
             ulong n = ReadVarint(FieldKind.MapCount);
+            if (n == 0 && _collectionIds) ReadVarint(FieldKind.MapCount);
             if (n <= 1) return;
             ulong count = n - 1;
-            if (count > (ulong)(_data.Length - _pos)) throw new StopException();
+            if (count > (ulong)(_end - _pos)) throw new StopException();
             byte d = ReadByte(FieldKind.MapDescriptor);
             for (ulong i = 0; i < count; i++)
             {

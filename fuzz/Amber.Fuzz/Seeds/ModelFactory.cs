@@ -20,6 +20,9 @@ namespace Amber.Fuzz.Seeds
 
         private int Small(int max = 4) => _r.Next(max + 1);
 
+        /// <summary>A number from 0 to <paramref name="n"/> − 1, for seed writers that choose how many values to write.</summary>
+        public int Below(int n) => _r.Next(n);
+
         private bool Coin() => _r.Next(2) == 0;
 
         public string Text() => s_words[_r.Next(s_words.Length)] + (Coin() ? "" : _r.Next(1000).ToString(System.Globalization.CultureInfo.InvariantCulture));

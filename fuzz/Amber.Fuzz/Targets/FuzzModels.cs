@@ -144,6 +144,7 @@ namespace Amber.Fuzz.Targets
                 (s, o) => AmberSerializer.Deserialize<object>(s, o),
                 async (s, o) => await AmberSerializer.DeserializeAsync<object>(s, o),
                 (b, o) => JsonViewEntry.Run<object>(b, o)),
+            FuzzModel.ForConnection(),   // Traffic.connection: the types above, one message each in turn, on one connection
         };
     }
 }

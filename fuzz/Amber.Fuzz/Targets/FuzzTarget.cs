@@ -27,6 +27,13 @@ namespace Amber.Fuzz.Targets
         /// read back (<c>FromJson&lt;T&gt;</c>) to the same object (<see cref="JsonViewEntry"/>).
         /// </summary>
         Json,
+
+        /// <summary>
+        /// <c>AmberMessageReader.TryReadMessage&lt;T&gt;</c> over a captured connection stream of several message types, read
+        /// in order by one reader, continuing after a failed message (<see cref="ConnectionTraffic"/>). Only the connection
+        /// model has it, and it has only this one.
+        /// </summary>
+        Connection,
     }
 
     public delegate object? SpanEntry(ReadOnlySpan<byte> input, AmberOptions? options);
@@ -62,6 +69,22 @@ namespace Amber.Fuzz.Targets
 
         /// <summary>The JSON view entry point (<see cref="JsonViewEntry.Run{T}"/>), or null for a model the view does not serve.</summary>
         public Func<byte[], AmberOptions?, object?>? Json { get; }
+
+        /// <summary>Whether this is the connection model: its inputs are connection streams, read by <see cref="ConnectionTraffic"/>.</summary>
+        public bool IsConnection { get; private init; }
+
+        /// <summary>
+        /// The connection model: seeds are captured connection streams (<see cref="ConnectionTraffic.WriteSeed"/>), and its only
+        /// entry point is <see cref="EntryPoint.Connection"/>; the single-payload entry points refuse to run it.
+        /// </summary>
+        public static FuzzModel ForConnection() => new FuzzModel(ConnectionTraffic.ModelName, ConnectionTraffic.WriteSeed,
+            (s, o) => throw new NotSupportedException("a connection stream is not one payload"),
+            (in ReadOnlySequence<byte> s, AmberOptions? o) => throw new NotSupportedException("a connection stream is not one payload"),
+            (s, o) => throw new NotSupportedException("a connection stream is not one payload"),
+            (s, o) => throw new NotSupportedException("a connection stream is not one payload"))
+        {
+            IsConnection = true,
+        };
 
         /// <summary>
         /// Valid payloads from a fixed seed: some written plainly and some in reference mode
@@ -112,7 +135,8 @@ namespace Amber.Fuzz.Targets
             {
                 foreach (EntryPoint e in Enum.GetValues<EntryPoint>())
                 {
-                    if (e != EntryPoint.Json || m.Json != null) all.Add(new FuzzTarget(m, e));
+                    if (m.IsConnection ? e == EntryPoint.Connection : e != EntryPoint.Connection && (e != EntryPoint.Json || m.Json != null))
+                        all.Add(new FuzzTarget(m, e));
                 }
             }
             return all;

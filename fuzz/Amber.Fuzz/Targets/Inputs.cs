@@ -15,11 +15,12 @@ namespace Amber.Fuzz.Targets
     /// </summary>
     public sealed class Delivery
     {
-        private Delivery(int[]? segments, int maxRead, int options)
+        private Delivery(int[]? segments, int maxRead, int options, bool incremental = false)
         {
             Segments = segments;
             MaxRead = maxRead;
             OptionsIndex = options;
+            Incremental = incremental;
         }
 
         /// <summary>
@@ -36,7 +37,14 @@ namespace Amber.Fuzz.Targets
             ("unknown-declared", new AmberOptions { UnknownTypes = AmberUnknownTypeHandling.DeclaredType }),
             ("depth-5", new AmberOptions { MaxDepth = 5 }),
             ("depth-10000", new AmberOptions { MaxDepth = 10_000 }),
+            // Only for the connection target (EntryPoint.Connection): limits the seeds' writers did not have, so definitions
+            // are refused as they arrive (format §7.6, "Bounded") and the reader rolls the message back.
+            ("connection-12-shapes", new AmberOptions { MaxConnectionShapes = 12 }),
+            ("connection-600-bytes", new AmberOptions { MaxConnectionShapeBytes = 600 }),
         };
+
+        /// <summary>The option sets every entry point may use; the ones after them are the connection target's own.</summary>
+        private const int CommonOptionSets = 5;
 
         /// <summary>Index into <see cref="OptionSets"/>.</summary>
         public int OptionsIndex { get; }
@@ -44,7 +52,22 @@ namespace Amber.Fuzz.Targets
         public AmberOptions? Options => OptionSets[OptionsIndex].Options;
 
         /// <summary>The same delivery with other options (for replay).</summary>
-        public Delivery WithOptions(int index) => new Delivery(Segments, MaxRead, index);
+        public Delivery WithOptions(int index) => new Delivery(Segments, MaxRead, index, Incremental);
+
+        /// <summary>
+        /// <see cref="EntryPoint.Connection"/>: the segments arrive one at a time, as from a socket, and the reader is called after
+        /// each (a message cut by an arrival is first found incomplete, then read whole).
+        /// </summary>
+        public bool Incremental { get; }
+
+        /// <summary>Where each segment ends: the arrivals of an incremental delivery.</summary>
+        public static long[] Ends(int[] segments)
+        {
+            var ends = new long[segments.Length];
+            long at = 0;
+            for (int i = 0; i < segments.Length; i++) ends[i] = at += segments[i];
+            return ends;
+        }
 
         /// <summary>Segment lengths for <see cref="EntryPoint.Sequence"/> (they add up to the input length).</summary>
         public int[]? Segments { get; }
@@ -56,10 +79,13 @@ namespace Amber.Fuzz.Targets
 
         public static Delivery Choose(EntryPoint entry, int length, Random r)
         {
-            int options = r.Next(2) == 0 ? 0 : r.Next(OptionSets.Length);
+            int options = r.Next(2) == 0 ? 0 : r.Next(entry == EntryPoint.Connection ? OptionSets.Length : CommonOptionSets);
             switch (entry)
             {
+                case EntryPoint.Connection when r.Next(4) == 0:
+                    return new Delivery(null, int.MaxValue, options);
                 case EntryPoint.Sequence:
+                case EntryPoint.Connection:
                 {
                     var segs = new List<int>();
                     int mode = r.Next(4);   // 1-byte segments, tiny, medium, or a few big cuts
@@ -78,7 +104,7 @@ namespace Amber.Fuzz.Targets
                         segs.Add(n);
                         left -= n;
                     }
-                    return new Delivery(segs.ToArray(), 0, options);
+                    return new Delivery(segs.ToArray(), 0, options, entry == EntryPoint.Connection && r.Next(2) == 0);
                 }
                 case EntryPoint.Stream:
                 case EntryPoint.StreamAsync:
@@ -108,7 +134,7 @@ namespace Amber.Fuzz.Targets
         public string Describe(int maxSegments = int.MaxValue)
         {
             string how = Segments != null
-                ? $"{Segments.Length} segments " + string.Join(",", Segments.Take(maxSegments)) + (Segments.Length > maxSegments ? ",…" : "")
+                ? $"{Segments.Length} segments " + string.Join(",", Segments.Take(maxSegments)) + (Segments.Length > maxSegments ? ",…" : "") + (Incremental ? " arriving one by one" : "")
                 : MaxRead == int.MaxValue ? "whole" : "stream reads of at most " + MaxRead + " byte(s)";
             return how + ", options " + OptionSets[OptionsIndex].Name;
         }
