@@ -36,7 +36,7 @@ namespace Amber
             long at = Position;
             PooledBufferWriter buffer = PooledBufferWriter.Rent();
             // Kept bytes are self-contained and never in reference mode: they are written again into any payload.
-            var writer = new AmberWriter(buffer, AmberOptions.Default, WriterState.Rent());
+            var writer = new AmberWriter(buffer, Options, WriterState.Rent(), references: false);
             try
             {
                 var context = new CopyContext();
@@ -49,7 +49,9 @@ namespace Amber
                 if (_keptBytes > 4 * _length + 65536)
                     throw new AmberException($"The unknown members kept from this payload take {_keptBytes} bytes, more than four times the payload's {_length}", at,
                         "The payload is crafted to exhaust memory, or is data from a version with far more members than this one: add the members to the type, or remove its AmberUnknownMembers member to skip them instead.");
-                return AmberUnknownMembers.Append(kept, tag, hash, value, context.NotPortable);
+                string? notPortable = context.NotPortable == null ? null
+                    : $"its member of key {tag >> 3} ({(WireType)(tag & AmberCode.WireTypeMask)}) holds {context.NotPortable}";
+                return AmberUnknownMembers.Append(kept, tag, hash, value, notPortable);
             }
             finally
             {
@@ -57,6 +59,54 @@ namespace Amber
                 PooledBufferWriter.Return(buffer);
             }
         }
+
+        /// <summary>
+        /// Reads member <paramref name="index"/> of an inline struct's row (format §5.1) that the reader's struct does not
+        /// have, and keeps it as the value the member's tag says (format §5.2): a row holds only packed primitives, so the
+        /// kept value is that primitive in its wire encoding.
+        /// </summary>
+        public AmberUnknownMembers KeepUnknownRowValue(AmberUnknownMembers? kept, RowsMatch rows, int index)
+        {
+            long at = Position;
+            ReaderState.Entry e = rows.Entry ?? throw new InvalidOperationException("The rows were not matched against a definition.");
+            ushort tag = e.Tags[index];
+            uint hash = 0;
+            if (e.HashCount != 0 && ReaderState.KeyRepeats(e.Tags, e.Count, index))
+            {
+                int hashed = 0;
+                for (int i = 0; i < index; i++) if (ReaderState.KeyRepeats(e.Tags, e.Count, i)) hashed++;
+                hash = BinaryPrimitives.ReadUInt32LittleEndian(e.HashBlock.AsSpan(4 * hashed));
+            }
+            byte code = rows.WriterCodes[index];
+            WireType expected = code == AmberCode.PackedSingle ? WireType.Fixed32 : code == AmberCode.PackedDouble ? WireType.Fixed64 : WireType.Varint;
+            if ((WireType)(tag & AmberCode.WireTypeMask) != expected)
+                AmberThrow.Malformed(at, $"A row member of packed code {code} has the tag 0x{tag:X4}, whose wire type is not {expected}");
+            ReadOnlySpan<byte> raw = ReadSpan(AmberCode.PackedWidth(code));
+            Span<byte> value = stackalloc byte[AmberPrimitives.MaxVarintLength];
+            int length;
+            switch (code)
+            {
+                case AmberCode.PackedSingle: raw.CopyTo(value); length = 4; break;
+                case AmberCode.PackedDouble: raw.CopyTo(value); length = 8; break;
+                case AmberCode.PackedBoolean:
+                    if (raw[0] > 1) AmberThrow.Malformed(at, $"A bool in a row is {raw[0]}; only 0 and 1 are valid");
+                    value[0] = raw[0];
+                    length = 1;
+                    break;
+                case AmberCode.PackedByte: length = AmberPrimitives.TryWriteVarint(value, raw[0]); break;
+                case AmberCode.PackedUInt16:
+                case AmberCode.PackedChar: length = AmberPrimitives.TryWriteVarint(value, BinaryPrimitives.ReadUInt16LittleEndian(raw)); break;
+                case AmberCode.PackedUInt32: length = AmberPrimitives.TryWriteVarint(value, BinaryPrimitives.ReadUInt32LittleEndian(raw)); break;
+                case AmberCode.PackedUInt64: length = AmberPrimitives.TryWriteVarint(value, BinaryPrimitives.ReadUInt64LittleEndian(raw)); break;
+                case AmberCode.PackedSByte: length = AmberPrimitives.TryWriteVarint(value, ZigZag((sbyte)raw[0])); break;
+                case AmberCode.PackedInt16: length = AmberPrimitives.TryWriteVarint(value, ZigZag(BinaryPrimitives.ReadInt16LittleEndian(raw))); break;
+                case AmberCode.PackedInt32: length = AmberPrimitives.TryWriteVarint(value, ZigZag(BinaryPrimitives.ReadInt32LittleEndian(raw))); break;
+                default: length = AmberPrimitives.TryWriteVarint(value, ZigZag(BinaryPrimitives.ReadInt64LittleEndian(raw))); break;
+            }
+            return AmberUnknownMembers.Append(kept, tag, hash, value.Slice(0, length).ToArray(), null);
+        }
+
+        private static ulong ZigZag(long n) => (ulong)((n << 1) ^ (n >> 63));
 
         /// <summary>
         /// Copies one value of <paramref name="wireType"/> to <paramref name="writer"/>, checking it as reading would. The
@@ -90,7 +140,17 @@ namespace Amber
                 {
                     ulong r = ReadVarint();
                     if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
-                    if (r != 0) context.NotPortable ??= "a string or byte array it shares with another member";
+                    if (r != 0)
+                    {
+                        // A string or byte array read earlier in the payload: the reader has its bytes, so the kept value holds them in full.
+                        switch (_state.Bytes[(int)(r - 1)])
+                        {
+                            case string text: writer.WriteKeptBytes(System.Text.Encoding.UTF8.GetBytes(text)); return;
+                            case byte[] bytes: writer.WriteKeptBytes(bytes); return;
+                            case ReaderState.SkippedBytes skipped: writer.WriteKeptBytes(skipped.Raw); return;
+                            default: context.NotPortable ??= "a value it shares with another member"; break;
+                        }
+                    }
                 }
                 writer.WriteKeptNullBytes();
                 return;
@@ -133,7 +193,9 @@ namespace Amber
             }
             ReserveReference();
             EnterDepth();
+            writer.EnterDepth();
             ref ReaderState.Entry e = ref ResolveShape(h);
+            writer.CountObject();
             WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
             int count = e.Count;
             ushort[] tags = e.Tags;
@@ -155,6 +217,7 @@ namespace Amber
             {
                 if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref writer, context);
             }
+            writer.ExitDepth();
             ExitDepth();
         }
 
@@ -224,6 +287,7 @@ namespace Amber
                 return;
             }
             EnterDepth();
+            writer.EnterDepth();
             if ((d & AmberCode.DescriptorShaped) != 0)
             {
                 long at = Position;
@@ -244,6 +308,7 @@ namespace Amber
                 }
                 CopyValue(wt, ref writer, context);
             }
+            writer.ExitDepth();
             ExitDepth();
         }
 
@@ -284,6 +349,7 @@ namespace Amber
             if (count == 0) return;
             writer.WriteByteRaw(d);
             EnterDepth();
+            writer.EnterDepth();
             var kt = (WireType)(d & AmberCode.WireTypeMask);
             var vt = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
             bool nullable = (d & AmberCode.MapNullableValues) != 0;
@@ -298,6 +364,7 @@ namespace Amber
                 }
                 CopyValue(vt, ref writer, context);
             }
+            writer.ExitDepth();
             ExitDepth();
         }
     }

@@ -89,7 +89,7 @@ namespace Amber
                 e.InlineShape = shape;
                 e.IdenticalTo = e.InlineIdentical ? shape : null;
             }
-            return new RowsMatch(e.InlineIdentical, e.InlineMap, e.Codes!, e.Count, e.Width);
+            return new RowsMatch(e.InlineIdentical, e.InlineMap, e.Codes!, e.Count, e.Width, e);
         }
 
         /// <summary>

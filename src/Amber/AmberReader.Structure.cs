@@ -241,8 +241,10 @@ namespace Amber
             if (_state.Count >= _state.MaxConnectionShapes)
                 AmberThrow.LimitExceeded(at, "The number of shapes a connection defines", (ulong)_state.Count + 1, _state.MaxConnectionShapes, nameof(AmberOptions.MaxConnectionShapes));
             long start = Position;
+            // The header the writer counted with the definition: the id's object header, or its inline header (format §5.1).
+            int header = AmberPrimitives.VarintLength(inline ? AmberCode.InlineHeader(_state.Count) : ((ulong)(uint)_state.Count << 2) | AmberCode.ObjectShapeDef);
             ref ReaderState.Entry e = ref inline ? ref ReadInlineDefinition(at) : ref ReadShapeDefinition();
-            _state.DefinitionBytes += Position - start + AmberPrimitives.VarintLength((ulong)_state.Count << 2);
+            _state.DefinitionBytes += Position - start + header;
             if (_state.DefinitionBytes > _state.MaxConnectionShapeBytes)
                 AmberThrow.LimitExceeded(at, "The bytes of the shapes a connection defines", (ulong)_state.DefinitionBytes, _state.MaxConnectionShapeBytes, nameof(AmberOptions.MaxConnectionShapeBytes));
             return ref e;

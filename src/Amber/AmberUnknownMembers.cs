@@ -20,12 +20,13 @@ namespace Amber
     /// </remarks>
     public sealed class AmberUnknownMembers
     {
-        private readonly ushort[] _tags;
-        private readonly uint[] _hashes;      // per member: its name hash when the writer's definition carried it (a key that repeated), else 0
-        private readonly byte[][] _values;    // per member: its value, self-contained (its shapes defined inside it, ids from 0, not in reference mode)
-        private readonly string? _notPortable;
+        // Filled while the object is read (one member after another, arrays grown by doubling), never changed after.
+        private ushort[] _tags;
+        private uint[] _hashes;      // per member: its name hash when the writer's definition carried it (a key that repeated), else 0
+        private byte[][] _values;    // per member: its value, self-contained (its shapes defined inside it, ids from 0, not in reference mode)
+        private int _count;
+        private string? _notPortable;
 
-        // The definition of the last shape extended by these members (format §5.2), for the next object written with it.
         // One reference, so that threads writing the same object never see a shape with another shape's bytes.
         private Extension? _extension;
 
@@ -42,42 +43,45 @@ namespace Amber
             public byte[] Definition { get; }
         }
 
-        private AmberUnknownMembers(ushort[] tags, uint[] hashes, byte[][] values, string? notPortable)
+        private AmberUnknownMembers()
         {
-            _tags = tags;
-            _hashes = hashes;
-            _values = values;
-            _notPortable = notPortable;
+            _tags = new ushort[4];
+            _hashes = new uint[4];
+            _values = new byte[4][];
         }
 
         /// <summary>The number of members kept.</summary>
-        public int Count => _tags.Length;
+        public int Count => _count;
 
         /// <summary>The member tags (format §4: key and wire type) of the kept members, in the order they are written.</summary>
-        public ReadOnlySpan<ushort> Tags => _tags;
+        public ReadOnlySpan<ushort> Tags => new ReadOnlySpan<ushort>(_tags, 0, _count);
 
         /// <summary>The value bytes kept for member <paramref name="index"/>: self-contained, shapes defined inside it (for tools).</summary>
         internal ReadOnlySpan<byte> ValueAt(int index) => _values[index];
 
+        /// <summary>Why the kept values cannot be written into another payload, or null.</summary>
         internal string? NotPortable => _notPortable;
 
-        /// <summary>These members and one more.</summary>
+        /// <summary>
+        /// <paramref name="kept"/> with one more member (a new instance for the first). Only the reader that is filling an
+        /// object's members calls this, before the object is handed out, so growing in place is safe.
+        /// </summary>
         internal static AmberUnknownMembers Append(AmberUnknownMembers? kept, ushort tag, uint hash, byte[] value, string? notPortable)
         {
-            int n = kept?.Count ?? 0;
-            var tags = new ushort[n + 1];
-            var hashes = new uint[n + 1];
-            var values = new byte[n + 1][];
-            if (kept != null)
+            kept ??= new AmberUnknownMembers();
+            int n = kept._count;
+            if (n == kept._tags.Length)
             {
-                kept._tags.CopyTo(tags, 0);
-                kept._hashes.CopyTo(hashes, 0);
-                kept._values.CopyTo(values, 0);
+                Array.Resize(ref kept._tags, 2 * n);
+                Array.Resize(ref kept._hashes, 2 * n);
+                Array.Resize(ref kept._values, 2 * n);
             }
-            tags[n] = tag;
-            hashes[n] = hash;
-            values[n] = value;
-            return new AmberUnknownMembers(tags, hashes, values, kept?._notPortable ?? notPortable);
+            kept._tags[n] = tag;
+            kept._hashes[n] = hash;
+            kept._values[n] = value;
+            kept._count = n + 1;
+            kept._notPortable ??= notPortable;
+            return kept;
         }
 
         /// <summary>
@@ -88,13 +92,13 @@ namespace Amber
         {
             Extension? last = _extension;
             if (last != null && ReferenceEquals(last.Shape, shape)) return last.Definition;
-            int n = shape.Tags.Length, k = _tags.Length, total = n + k;
+            int n = shape.Tags.Length, k = _count, total = n + k;
             if (total > AmberCode.MaxShapeMembers)
                 throw new AmberException($"{typeName} has {n} members and keeps {k} unknown ones: together more than the {AmberCode.MaxShapeMembers} a shape lists", -1,
                     "Data from a version with this many more members cannot be carried by this version: add the members to the type, or drop the kept ones (set the AmberUnknownMembers member to null).");
             var tags = new ushort[total];
             shape.Tags.CopyTo(tags, 0);
-            _tags.CopyTo(tags, n);
+            Array.Copy(_tags, 0, tags, n, k);
             int repeated = ReaderState.CountRepeatedKeys(tags);
             uint tag = shape.TypeTag ?? 0;
             bool tagged = shape.TypeTag != null;

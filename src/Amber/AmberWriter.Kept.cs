@@ -19,7 +19,7 @@ namespace Amber
                 return;
             }
             if (kept.NotPortable != null)
-                throw new AmberException($"{shape.TypeName} keeps an unknown member whose value refers to {kept.NotPortable} in the payload it was read from, which another payload cannot refer to", BytesWritten,
+                throw new AmberException($"{shape.TypeName} keeps an unknown member that cannot be written into another payload: {kept.NotPortable}", BytesWritten,
                     "Write the object back only into the payload it came from, or read and write it without reference mode (AmberOptions.PreserveReferences off), or drop the kept members (set the AmberUnknownMembers member to null).");
             if (shape.Tags.Length > 64) AmberThrow.WideShapeNeedsWords(shape.TypeName, shape.Tags.Length);
             if (_refs) State.ObjectCount++;
@@ -90,6 +90,12 @@ namespace Amber
                 state.DefinitionBytes += BytesWritten - start;
             }
             return id;
+        }
+
+        /// <summary>Reference mode: an object header written by a copy takes the next object id, as every object header does (format §7.2).</summary>
+        internal void CountObject()
+        {
+            if (_refs) State.ObjectCount++;
         }
 
         /// <summary>A kept Bytes value: its length and bytes; in reference mode it takes an id, as every Bytes value does (format §7.2).</summary>

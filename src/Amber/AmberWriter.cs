@@ -50,6 +50,13 @@ namespace Amber
             Options = options;
         }
 
+        /// <summary>A writer of <paramref name="options"/>' limits that never writes in reference mode (the bytes kept for an unknown member, format §5.2).</summary>
+        internal AmberWriter(IBufferWriter<byte> output, AmberOptions options, WriterState state, bool references)
+            : this(output, options, state)
+        {
+            if (!references) _refs = false;
+        }
+
         /// <summary>The options of this call.</summary>
         public AmberOptions Options { get; }
 

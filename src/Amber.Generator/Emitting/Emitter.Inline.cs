@@ -138,7 +138,8 @@ namespace Amber.Generator.Emitting
                 sw.Close();
             }
             sw.Line("default:");
-            sw.Line("    r.SkipRowValue(codes[wi]);");
+            // A member this version lacks is kept where the struct keeps them (format §5.2), else skipped.
+            sw.Line(o.UnknownMembers != null ? "    mu = r.KeepUnknownRowValue(mu, rows, wi);" : "    r.SkipRowValue(codes[wi]);");
             sw.Line("    break;");
             sw.Close();
             sw.Close();

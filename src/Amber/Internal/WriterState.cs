@@ -9,6 +9,7 @@ namespace Amber.Internal
 
         private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
         private ulong[] _listedBySlot = new ulong[64];   // the members that shape lists
+        private AmberShape?[] _shapeBySlot = new AmberShape?[64];   // the shape an object or rows definition of the slot was written for
         private int[] _touched = new int[16];   // a slot per definition, so one slot can appear twice
         private int _touchedCount;
 
@@ -111,16 +112,16 @@ namespace Amber.Internal
                         return v - 1;
                     }
                     listed = shape.AllMembers;
+                    _shapeBySlot[slot] = shape;
                     return Define(slot, listed, out defined);
                 }
             }
             else
             {
-                int size = Math.Max(slot + 1, _idBySlot.Length * 2);
-                Array.Resize(ref _idBySlot, size);
-                Array.Resize(ref _listedBySlot, size);
+                Grow(slot);
             }
             listed = shape.CloseOverCollisions(required | shape.AlwaysListed);
+            _shapeBySlot[slot] = shape;
             return Define(slot, listed, out defined);
         }
 
@@ -139,13 +140,17 @@ namespace Amber.Internal
         /// <summary>Takes the next shape id for the inline shape of <paramref name="slot"/>, which lists every member; the caller writes the definition.</summary>
         public int DefineInline(int slot, ulong allMembers)
         {
-            if (slot >= _idBySlot.Length)
-            {
-                int size = Math.Max(slot + 1, _idBySlot.Length * 2);
-                Array.Resize(ref _idBySlot, size);
-                Array.Resize(ref _listedBySlot, size);
-            }
+            if (slot >= _idBySlot.Length) Grow(slot);
+            _shapeBySlot[slot] = null;   // an inline definition has codes: never the same bytes as an object's
             return Define(slot, allMembers, out _);
+        }
+
+        private void Grow(int slot)
+        {
+            int size = Math.Max(slot + 1, _idBySlot.Length * 2);
+            Array.Resize(ref _idBySlot, size);
+            Array.Resize(ref _listedBySlot, size);
+            Array.Resize(ref _shapeBySlot, size);
         }
 
         private int Define(int slot, ulong listed, out bool defined)
@@ -176,12 +181,44 @@ namespace Amber.Internal
                 defined = true;
                 return id;
             }
+            // A shape the payload defined for a type of this program, with these very bytes (a kept value of a type the
+            // payload also holds as a known value): referred to, not defined again.
+            if (!inline && (id = FindSlotDefinition(definition)) >= 0)
+            {
+                _foreign.Add(key, id);
+                defined = true;
+                return id;
+            }
             if (_touchedCount == _touched.Length) Array.Resize(ref _touched, _touched.Length * 2);
             id = _touchedCount;
             _touched[_touchedCount++] = -1;   // no slot
             _foreign.Add(key, id);
             defined = false;
             return id;
+        }
+
+        /// <summary>The id of the object or rows definition this payload wrote for a type's shape whose bytes are <paramref name="definition"/>, or -1.</summary>
+        private int FindSlotDefinition(byte[] definition)
+        {
+            byte[]? scratch = null;
+            for (int id = 0; id < _touchedCount; id++)
+            {
+                int slot = _touched[id];
+                // The slot's current definition only: a type's first (listing fewer members) is replaced when it widens.
+                if (slot < 0 || _idBySlot[slot] != id + 1 || _shapeBySlot[slot] is not AmberShape shape) continue;
+                ulong listed = _listedBySlot[slot];
+                byte[]? bytes = shape.DefinitionBytes(listed);
+                if (bytes == null)
+                {
+                    scratch ??= new byte[shape.MaxDefinitionLength(listed)];
+                    if (scratch.Length < shape.MaxDefinitionLength(listed)) scratch = new byte[shape.MaxDefinitionLength(listed)];
+                    int length = shape.WriteDefinition(listed, scratch);
+                    if (scratch.AsSpan(0, length).SequenceEqual(definition)) return id;
+                    continue;
+                }
+                if (bytes.AsSpan().SequenceEqual(definition)) return id;
+            }
+            return -1;
         }
 
         /// <summary>A definition's bytes compared by content, and whether it is an inline struct's (format §5.1: never the same id space use).</summary>

@@ -7,8 +7,9 @@ namespace Amber
     [EditorBrowsable(EditorBrowsableState.Never)]
     public readonly struct RowsMatch
     {
-        internal RowsMatch(bool identical, int[]? map, byte[] writerCodes, int count, int rowWidth)
+        internal RowsMatch(bool identical, int[]? map, byte[] writerCodes, int count, int rowWidth, Internal.ReaderState.Entry? entry = null)
         {
+            Entry = entry;
             Identical = identical;
             Map = map;
             WriterCodes = writerCodes;
@@ -30,5 +31,8 @@ namespace Amber
 
         /// <summary>Bytes per row.</summary>
         public int RowWidth { get; }
+
+        /// <summary>The writer's definition (its tags and name hashes), for keeping the members a reader lacks.</summary>
+        internal Internal.ReaderState.Entry? Entry { get; }
     }
 }
