@@ -50,6 +50,16 @@ namespace Amber
             Options = options;
         }
 
+        /// <summary>
+        /// A writer whose first bytes go into <paramref name="initial"/>, memory <paramref name="output"/> handed out and has not
+        /// been advanced past (a connection's message block): the first write needs no call to the buffer writer.
+        /// </summary>
+        internal AmberWriter(IBufferWriter<byte> output, AmberOptions options, WriterState state, Span<byte> initial)
+            : this(output, options, state)
+        {
+            _buffer = initial;
+        }
+
         /// <summary>A writer of <paramref name="options"/>' limits that never writes in reference mode (the bytes kept for an unknown member, format §5.2).</summary>
         internal AmberWriter(IBufferWriter<byte> output, AmberOptions options, WriterState state, bool references)
             : this(output, options, state)

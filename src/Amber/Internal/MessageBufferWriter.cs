@@ -63,6 +63,9 @@ namespace Amber.Internal
             _written = 0;
         }
 
+        /// <summary>The free memory of the block after the payload written so far: where a writer may start without asking.</summary>
+        public Span<byte> FreeSpan => _spill == null ? _block.Span.Slice(_room + _written) : default;
+
         /// <summary>Forgets the destination and its block, whether or not the message was completed.</summary>
         public void End()
         {

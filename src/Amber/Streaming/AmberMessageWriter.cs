@@ -56,7 +56,7 @@ namespace Amber
             bool written = false;
             try
             {
-                var writer = new AmberWriter(_frame, _options, _state);
+                var writer = new AmberWriter(_frame, _options, _state, _frame.FreeSpan);
                 if (registration.RequiresReferences && !writer.ReferencesEnabled) writer.EnableReferences();
                 writer.WriteConnectionHeader(formatter.WireType, first: !_started);
                 formatter.Write(ref writer, value);
