@@ -533,6 +533,7 @@ namespace Amber
             // A payload whose root is an inline struct has no root object: nothing after it lists fewer members.
             _rootPending = false;
             id = state.DefineInline(shape.Slot, shape.AllMembers);
+            if (!shape.UsedInline) shape.UsedInline = true;
             long start = BytesWritten;
             WriteVarint(AmberCode.InlineHeader(id));
             byte[]? block = shape.DefinitionBytes(shape.AllMembers);

@@ -9,7 +9,6 @@ namespace Amber.Internal
 
         private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
         private ulong[] _listedBySlot = new ulong[64];   // the members that shape lists
-        private AmberShape?[] _shapeBySlot = new AmberShape?[64];   // the shape an object or rows definition of the slot was written for
         private int[] _touched = new int[16];   // a slot per definition, so one slot can appear twice
         private int _touchedCount;
 
@@ -112,7 +111,6 @@ namespace Amber.Internal
                         return v - 1;
                     }
                     listed = shape.AllMembers;
-                    _shapeBySlot[slot] = shape;
                     return Define(slot, listed, out defined);
                 }
             }
@@ -121,7 +119,6 @@ namespace Amber.Internal
                 Grow(slot);
             }
             listed = shape.CloseOverCollisions(required | shape.AlwaysListed);
-            _shapeBySlot[slot] = shape;
             return Define(slot, listed, out defined);
         }
 
@@ -141,7 +138,6 @@ namespace Amber.Internal
         public int DefineInline(int slot, ulong allMembers)
         {
             if (slot >= _idBySlot.Length) Grow(slot);
-            _shapeBySlot[slot] = null;   // an inline definition has codes: never the same bytes as an object's
             return Define(slot, allMembers, out _);
         }
 
@@ -150,7 +146,6 @@ namespace Amber.Internal
             int size = Math.Max(slot + 1, _idBySlot.Length * 2);
             Array.Resize(ref _idBySlot, size);
             Array.Resize(ref _listedBySlot, size);
-            Array.Resize(ref _shapeBySlot, size);
         }
 
         private int Define(int slot, ulong listed, out bool defined)
@@ -205,7 +200,8 @@ namespace Amber.Internal
             {
                 int slot = _touched[id];
                 // The slot's current definition only: a type's first (listing fewer members) is replaced when it widens.
-                if (slot < 0 || _idBySlot[slot] != id + 1 || _shapeBySlot[slot] is not AmberShape shape) continue;
+                // An inline shape's definitions carry codes (format §5.1): never the same bytes as an object's.
+                if (slot < 0 || _idBySlot[slot] != id + 1 || AmberShape.FromSlot(slot) is not AmberShape shape || shape.UsedInline) continue;
                 ulong listed = _listedBySlot[slot];
                 byte[]? bytes = shape.DefinitionBytes(listed);
                 if (bytes == null)

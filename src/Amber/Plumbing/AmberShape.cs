@@ -79,6 +79,7 @@ namespace Amber
             if (nameHashes != null && nameHashes.Length != tags.Length) throw new ArgumentException("One name hash per tag is required.", nameof(nameHashes));
             NameHashes = nameHashes;
             Slot = Interlocked.Increment(ref s_nextSlot) - 1;
+            Register(this);
             bool[]? shared = null;
             for (int i = 0; i < tags.Length; i++)
             {
@@ -175,6 +176,35 @@ namespace Amber
 
         /// <summary>A process-wide index used by writers to remember which shapes a payload has defined.</summary>
         internal int Slot { get; }
+
+        // Every shape by its slot, for the rare writer that must find which of a payload's definitions has given bytes
+        // (members kept from other data, format §5.2); shapes are static in generated code, so this holds few.
+        private static AmberShape?[] s_bySlot = new AmberShape?[64];
+        private static readonly object s_bySlotLock = new object();
+
+        private static void Register(AmberShape shape)
+        {
+            lock (s_bySlotLock)
+            {
+                AmberShape?[] all = s_bySlot;
+                if (shape.Slot >= all.Length)
+                {
+                    Array.Resize(ref all, Math.Max(shape.Slot + 1, all.Length * 2));
+                }
+                all[shape.Slot] = shape;
+                s_bySlot = all;
+            }
+        }
+
+        /// <summary>The shape of <paramref name="slot"/>, or null.</summary>
+        internal static AmberShape? FromSlot(int slot)
+        {
+            AmberShape?[] all = Volatile.Read(ref s_bySlot);
+            return (uint)slot < (uint)all.Length ? all[slot] : null;
+        }
+
+        /// <summary>Set once a writer has defined this shape inline (format §5.1): its definitions carry codes, so they never stand for an object's.</summary>
+        internal bool UsedInline { get; set; }
 
         /// <summary>
         /// <paramref name="listed"/> (bit i: member i) with every member that shares a key with a listed one: a definition
