@@ -12,7 +12,7 @@ version="$(sed -n 's:.*<AmberVersion>\(.*\)</AmberVersion>.*:\1:p' "$root/Direct
 dotnet pack "$root/src/Amber" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.$version.nupkg"
 # The generator must ship inside the package, under analyzers/dotnet/cs.
-unzip -l "$work/feed/Amber.$version.nupkg" | grep -q "analyzers/dotnet/cs/Amber.Generator.dll"
+unzip -l "$work/feed/Amber.$version.nupkg" | grep "analyzers/dotnet/cs/Amber.Generator.dll" >/dev/null
 
 mkdir "$work/app" && cd "$work/app"
 dotnet new console --framework net10.0 --name QuickStart --output . >/dev/null
@@ -38,9 +38,9 @@ echo "quickstart: OK"
 dotnet pack "$root/src/Amber.Compression" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.Compression.$version.nupkg"
 # LZ4 on both targets, Brotli only in the net8.0 assembly; K4os.Compression.LZ4 comes along as a dependency.
-unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep -q "lib/netstandard2.1/Amber.Compression.dll"
-unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep -q "lib/net8.0/Amber.Compression.dll"
-unzip -p "$work/feed/Amber.Compression.$version.nupkg" Amber.Compression.nuspec | grep -q 'id="K4os.Compression.LZ4"'
+unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep "lib/netstandard2.1/Amber.Compression.dll" >/dev/null
+unzip -l "$work/feed/Amber.Compression.$version.nupkg" | grep "lib/net8.0/Amber.Compression.dll" >/dev/null
+unzip -p "$work/feed/Amber.Compression.$version.nupkg" Amber.Compression.nuspec | grep 'id="K4os.Compression.LZ4"' >/dev/null
 dotnet add package Amber.Compression --version "$version" --source "$work/feed" >/dev/null
 cat > Program.cs <<'CS'
 using System.IO;
@@ -102,8 +102,8 @@ echo "framing check: OK"
 # proves the generator roots them; the client reads the answer as its own ReceiptV1 (no Note member).
 dotnet pack "$root/src/Amber.AspNetCore" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.AspNetCore.$version.nupkg"
-unzip -l "$work/feed/Amber.AspNetCore.$version.nupkg" | grep -q "lib/net8.0/Amber.AspNetCore.dll"
-unzip -p "$work/feed/Amber.AspNetCore.$version.nupkg" Amber.AspNetCore.nuspec | grep -q '<frameworkReference name="Microsoft.AspNetCore.App" />'
+unzip -l "$work/feed/Amber.AspNetCore.$version.nupkg" | grep "lib/net8.0/Amber.AspNetCore.dll" >/dev/null
+unzip -p "$work/feed/Amber.AspNetCore.$version.nupkg" Amber.AspNetCore.nuspec | grep '<frameworkReference name="Microsoft.AspNetCore.App" />' >/dev/null
 mkdir "$work/web" && cd "$work/web"
 dotnet new web --framework net10.0 --name QuickStartWeb --output . >/dev/null
 dotnet add package Amber.AspNetCore --version "$version" --source "$work/feed" >/dev/null
