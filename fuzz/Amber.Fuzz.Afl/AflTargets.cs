@@ -34,8 +34,10 @@ namespace Amber.Fuzz.Afl
 
     /// <summary>
     /// The targets afl.sh fuzzes by default, and every model's span entry point besides (so any finding named
-    /// <c>Model.span-….bin</c> replays). The root types are the in-process fuzzer's (<see cref="FuzzModels"/>): their
-    /// formatters are generated in Amber.Fuzz.dll, which afl.sh instruments with Amber.dll.
+    /// <c>Model.span-….bin</c> replays). <c>Kept.Model</c> is a model's relay (<see cref="KeptRelay"/>): a broken promise of
+    /// it (the relayed bytes read to another value, say) is a <see cref="KeptRelayMismatchException"/>, a crash here too. The
+    /// root types are the in-process fuzzer's (<see cref="FuzzModels"/>): their formatters are generated in Amber.Fuzz.dll,
+    /// which afl.sh instruments with Amber.dll.
     /// </summary>
     public static class AflTargets
     {
@@ -54,6 +56,10 @@ namespace Amber.Fuzz.Afl
             "Scene.framing",     // AmberFraming.TryReadMessage<T> until the buffer runs out
             "Scene.json",        // AmberJson.ToJson<T>, schema-less ToJson, and the FromJson round trip
             "Traffic.connection", // AmberMessageReader: a captured connection of eight message types, read on after failed messages
+            "Kept.Scene",        // a relay keeps what it lacks (AmberUnknownMembers) and writes it on: polymorphic values
+            "Kept.Collections",  // the same: every collection and key kind, relayed items in a map and a linked list
+            "Kept.Geometry",     // the same: inline structs and rows read into a struct that keeps the members it lacks
+            "Kept.Network",      // the same: an item graph (shared in reference mode) whose items keep their next item, kept labels, owner and logo
         };
 
         private static readonly AmberStreamOptions s_frames = new AmberStreamOptions { ItemsPerFrame = 2 };
@@ -64,11 +70,21 @@ namespace Amber.Fuzz.Afl
             if (dot < 0) return null;
             string modelName = name.Substring(0, dot);
             FuzzModel? model = null;
+            // Kept.Model: the model's relay (KeptRelay).
+            bool kept = modelName == KeptRelay.Prefix;
+            if (kept) modelName = name.Substring(dot + 1);
             foreach (FuzzModel m in FuzzModels.All)
             {
                 if (string.Equals(m.Name, modelName, StringComparison.Ordinal)) model = m;
             }
             if (model == null) return null;
+            if (kept)
+            {
+                Func<byte[], AmberOptions?, RelayRun>? relay = model.Relay;
+                // The model's seeds that the relay reads: afl-fuzz starts from clean runs, and a relay refuses some of them (a
+                // reference-mode Network whose items link to an item the relay keeps).
+                return relay == null ? null : new AflTarget(name, input => Relay(relay, input), seed => model.MakeSeeds(seed).FindAll(s => relay(s, null).Error == null));
+            }
             if (model.IsConnection)
             {
                 return name.Substring(dot + 1) == "connection" ? new AflTarget(name, ReadConnection, seed => model.MakeSeeds(seed)) : null;
@@ -102,6 +118,13 @@ namespace Amber.Fuzz.Afl
                 offset += n;
             }
             return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+        }
+
+        /// <summary>A relay's run: its refusal of the input is thrown as the other targets' are.</summary>
+        private static void Relay(Func<byte[], AmberOptions?, RelayRun> relay, byte[] input)
+        {
+            AmberException? refusal = relay(input, null).Error;
+            if (refusal != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(refusal);
         }
 
         private static void ReadStream(byte[] input)

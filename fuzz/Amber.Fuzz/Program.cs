@@ -124,6 +124,11 @@ namespace Amber.Fuzz
                 Console.WriteLine($"  {g.Key,-12} {a.WorstAllocation.PerByte,13:N1} {$"({a.WorstAllocation.Cost:N0}, {a.WorstAllocation.InputLength:N0})",24} {a.Target.Model.Name,-12} "
                     + $"{t.WorstTime.PerByte,13:N1} {$"({t.WorstTime.Cost / 1e6:N2}, {t.WorstTime.InputLength:N0})",20} {t.Target.Model.Name}");
             }
+            if (KeptRelay.Outcomes.Count > 0)
+            {
+                Console.WriteLine("relays that read their input (the other executions of Kept.* were refused by the relay):");
+                foreach (KeyValuePair<string, long> o in KeptRelay.Outcomes.OrderBy(o => o.Key, StringComparer.Ordinal)) Console.WriteLine($"  {o.Key,-60} {o.Value,12:N0}");
+            }
             Console.WriteLine($"total: {report.TotalExecutions:N0} executions in {report.Elapsed.TotalSeconds:N0} s ({report.TotalExecutions / Math.Max(0.001, report.Elapsed.TotalSeconds):N0}/s), {report.Targets.Sum(t => t.Signatures):N0} signatures, {report.Findings.Count} finding(s)");
             foreach (Finding f in report.Findings) Console.WriteLine($"  {f} (+{f.Repeats} more)");
         }

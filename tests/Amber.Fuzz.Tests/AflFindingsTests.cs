@@ -89,7 +89,7 @@ namespace Amber.Fuzz.Tests
         [Fact]
         public void Every_default_target_exists_and_reads_its_seeds()
         {
-            Assert.Equal(12, AflTargets.Default.Count);
+            Assert.Equal(16, AflTargets.Default.Count);
             foreach (string name in AflTargets.Default)
             {
                 AflTarget target = Assert.IsType<AflTarget>(AflTargets.Find(name));
@@ -106,6 +106,9 @@ namespace Amber.Fuzz.Tests
             Assert.Null(AflTargets.Find("Scene.nope"));
             Assert.Null(AflTargets.Find("Scalars.stream"));
             Assert.Null(AflTargets.Find("Scene"));
+            Assert.Null(AflTargets.Find("Kept.Nope"));
+            Assert.Null(AflTargets.Find("Kept.Scalars"));   // a model without a relay
+            Assert.NotNull(AflTargets.Find("Kept.Network"));
         }
 
         [Fact]

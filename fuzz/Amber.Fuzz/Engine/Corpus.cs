@@ -38,6 +38,7 @@ namespace Amber.Fuzz.Engine
     public sealed class Corpus
     {
         private readonly List<CorpusEntry> _entries = new List<CorpusEntry>();
+        private readonly List<CorpusEntry> _successes = new List<CorpusEntry>();   // the entries that read, for Pick(preferSuccess)
         private readonly int _capacity;
         private readonly bool _connection;
 
@@ -51,28 +52,43 @@ namespace Amber.Fuzz.Engine
 
         public int Count => _entries.Count;
 
-        public void Add(byte[] data, bool isSeed, Random r)
+        /// <param name="data">The input.</param>
+        /// <param name="isSeed">A seed is never replaced.</param>
+        /// <param name="r">Picks the entry a new one replaces when the corpus is full.</param>
+        /// <param name="success">The input read: it is also among the entries <see cref="Pick(Random, bool)"/> may prefer.</param>
+        public void Add(byte[] data, bool isSeed, Random r, bool success = false)
         {
             var entry = new CorpusEntry(data, isSeed, _connection);
-            if (_entries.Count < _capacity)
+            if (success) Insert(_successes, entry, r);
+            Insert(_entries, entry, r);
+        }
+
+        private void Insert(List<CorpusEntry> entries, CorpusEntry entry, Random r)
+        {
+            if (entries.Count < _capacity)
             {
-                _entries.Add(entry);
+                entries.Add(entry);
                 return;
             }
             for (int attempt = 0; attempt < 8; attempt++)
             {
-                int i = r.Next(_entries.Count);
-                if (!_entries[i].IsSeed)
+                int i = r.Next(entries.Count);
+                if (!entries[i].IsSeed)
                 {
-                    _entries[i] = entry;
+                    entries[i] = entry;
                     return;
                 }
             }
         }
 
-        /// <summary>A parent: uniformly, or among the newest entries (recent discoveries are explored more).</summary>
-        public CorpusEntry Pick(Random r)
+        /// <summary>
+        /// A parent: uniformly, or among the newest entries (recent discoveries are explored more). With
+        /// <paramref name="preferSuccess"/>, half the time one of the entries that read (a target whose checks run only on
+        /// inputs that read: the kept-members targets).
+        /// </summary>
+        public CorpusEntry Pick(Random r, bool preferSuccess = false)
         {
+            if (preferSuccess && _successes.Count > 0 && r.Next(2) == 0) return _successes[r.Next(_successes.Count)];
             if (r.Next(3) == 0)
             {
                 int recent = Math.Max(1, _entries.Count / 8);

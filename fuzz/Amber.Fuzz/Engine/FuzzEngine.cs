@@ -11,13 +11,29 @@ namespace Amber.Fuzz.Engine
     /// <summary>What one execution did.</summary>
     public sealed class ExecutionResult
     {
-        public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed, IReadOnlyList<AmberException>? moreErrors = null)
+        public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed, IReadOnlyList<AmberException>? moreErrors = null,
+            long? allocationBound = null, string? allocationStep = null, string? relayFeature = null)
         {
+            RelayFeature = relayFeature;
             Error = error;
             AllocatedBytes = allocatedBytes;
             Elapsed = elapsed;
             MoreErrors = moreErrors ?? Array.Empty<AmberException>();
+            AllocationBound = allocationBound;
+            AllocationStep = allocationStep;
         }
+
+        /// <summary>
+        /// The kept-members targets run several reads and writes, each held to the bound of the bytes it reads: there
+        /// <see cref="AllocatedBytes"/> is the step nearest its bound, this is that bound, and <see cref="AllocationStep"/> names
+        /// the step. Null for every other entry point (the bound of the input).
+        /// </summary>
+        public long? AllocationBound { get; }
+
+        public string? AllocationStep { get; }
+
+        /// <summary>A kept-members target's success: how the relay's run ended (<see cref="RelayRun.Feature"/>), a success feature of its own.</summary>
+        public string? RelayFeature { get; }
 
         /// <summary>The exception the entry point threw, or null when it returned (the connection target: its first message's error).</summary>
         public Exception? Error { get; }
@@ -198,7 +214,8 @@ namespace Amber.Fuzz.Engine
                         long batch = Math.Min(64, iterations - s.Stats.Executions);
                         for (long i = 0; i < batch; i++)
                         {
-                            CorpusEntry parent = s.Corpus.Pick(s.Random);
+                            // A relay's checks run only on inputs it reads: half its parents are inputs that read.
+                            CorpusEntry parent = s.Corpus.Pick(s.Random, preferSuccess: s.Target.Entry == EntryPoint.Relay);
                             CorpusEntry other = s.Corpus.Pick(s.Random);
                             Step(s, s.Mutate(parent, other), isSeed: false);
                         }
@@ -255,13 +272,16 @@ namespace Amber.Fuzz.Engine
                 {
                     if (s.Signatures.Add(Signature.OfSuccessFeature(feature))) novel = true;
                 }
+                // A relay's run goes on after the read (KeptRelay): how it ended is behaviour too.
+                if (result.RelayFeature != null && s.Signatures.Add("ok|relay|" + result.RelayFeature)) novel = true;
             }
             if (novel || isSeed)
             {
-                s.Corpus.Add(input, isSeed, s.Random);
+                s.Corpus.Add(input, isSeed, s.Random, success: result.Error == null);
                 // Differential check, on novel inputs only (cheap): every entry point must tell the same story as the span one.
                 // The JSON view is not a reader of the type: it shows what it can of payloads the type refuses, so it is
-                // held to its own oracle (JsonViewEntry), not compared with the span entry point.
+                // held to its own oracle (JsonViewEntry), not compared with the span entry point; nor is a relay, which reads
+                // the input as another type (KeptRelay).
                 if (s.Target.Entry == EntryPoint.Connection)
                 {
                     // The connection target's own differential checks: delivery does not matter, failed messages roll back.
@@ -281,7 +301,7 @@ namespace Amber.Fuzz.Engine
                         if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
                     }
                 }
-                else if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json))
+                else if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json or EntryPoint.Relay))
                 {
                     var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
                     ExecutionResult reference = Execute(span, input, Delivery.Whole.WithOptions(delivery.OptionsIndex));
@@ -325,9 +345,10 @@ namespace Amber.Fuzz.Engine
             Stream? stream = null;
             AmberOptions? options = delivery.Options;
             if (target.Entry is EntryPoint.Sequence or EntryPoint.Connection) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
-            else if (target.Entry is not (EntryPoint.Span or EntryPoint.Json)) stream = new ShortReadStream(input, delivery.MaxRead);
+            else if (target.Entry is not (EntryPoint.Span or EntryPoint.Json or EntryPoint.Relay)) stream = new ShortReadStream(input, delivery.MaxRead);
             long[]? arrivals = delivery.Incremental && delivery.Segments != null ? Delivery.Ends(delivery.Segments) : null;
             IReadOnlyList<AmberException>? moreErrors = null;
+            RelayRun? relay = null;
             _inFlight?.Begin(target.Name, input);
             _watchdog.Begin(target, input, delivery);
             long before = GC.GetAllocatedBytesForCurrentThread();
@@ -343,6 +364,10 @@ namespace Amber.Fuzz.Engine
                     case EntryPoint.Stream: target.Model.Stream(stream!, options); break;
                     case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!, options).GetAwaiter().GetResult(); break;
                     case EntryPoint.Json: target.Model.Json!(input, options); break;
+                    case EntryPoint.Relay:
+                        relay = target.Model.Relay!(input, options);
+                        error = relay.Error;
+                        break;
                     case EntryPoint.Connection:
                     {
                         ConnectionRun run = ConnectionTraffic.Read(sequence, arrivals, options);
@@ -363,6 +388,12 @@ namespace Amber.Fuzz.Engine
             TimeSpan elapsed = Stopwatch.GetElapsedTime(start) - (GC.GetTotalPauseDuration() - pausedBefore);
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             _watchdog.End();
+            if (relay != null && relay.Steps.Count > 0)
+            {
+                // The relay's own steps, each against the bound of what it read; the comparison of values in between is the fuzzer's work.
+                (string step, long stepAllocated, long bound) = relay.Worst;
+                return new ExecutionResult(error, stepAllocated, elapsed, moreErrors, bound, step, relay.Feature);
+            }
             return new ExecutionResult(error, allocated, elapsed, moreErrors);
         }
 
@@ -387,10 +418,10 @@ namespace Amber.Fuzz.Engine
             if (checkTime && result.Elapsed > _options.HangLimit)
                 return new Finding(target.Name, FindingKind.Hang, "hang", input, delivery,
                     $"One execution took {result.Elapsed.TotalMilliseconds:N0} ms (limit {_options.HangLimit.TotalMilliseconds:N0} ms); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
-            long bound = FuzzOptions.AllocationBound(input.Length, result.MoreErrors.Count);
+            long bound = result.AllocationBound ?? FuzzOptions.AllocationBound(input.Length, result.MoreErrors.Count);
             if (result.AllocatedBytes > bound)
-                return new Finding(target.Name, FindingKind.AllocationBlowUp, "allocation", input, delivery,
-                    $"One execution allocated {result.AllocatedBytes:N0} bytes for an input of {input.Length} bytes (bound {bound:N0}); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
+                return new Finding(target.Name, FindingKind.AllocationBlowUp, "allocation" + (result.AllocationStep != null ? " in " + result.AllocationStep : ""), input, delivery,
+                    $"One execution{(result.AllocationStep != null ? "'s step '" + result.AllocationStep + "'" : "")} allocated {result.AllocatedBytes:N0} bytes for an input of {input.Length} bytes (bound {bound:N0}); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");
             return null;
         }
 

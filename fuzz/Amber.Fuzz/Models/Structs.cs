@@ -45,5 +45,6 @@ namespace Amber.Fuzz.Models
         public Vector3[,]? Mesh { get; set; }
         public Point[]? Points { get; set; }
         public Dictionary<int, Vector3>? Anchors { get; set; }
+        public Pixel Tint { get; set; }   // inline, of six packed codes (byte, ushort, long, a byte enum, bool, char)
     }
 }

@@ -92,6 +92,7 @@ namespace Amber.Fuzz.Seeds
 
         public Collections Collections()
         {
+            List<Item> linked = ListOf(() => Item());
             var c = new Collections
             {
                 Ints = ListOf(() => _r.Next(int.MinValue, int.MaxValue)).ToArray(),
@@ -112,14 +113,15 @@ namespace Amber.Fuzz.Seeds
                 Sorted = new SortedSet<long>(ListOf(AnyLong)),
                 Queue = new Queue<string>(ListOf(Text)),
                 Stack = new Stack<int>(ListOf(() => _r.Next(9))),
-                Linked = new LinkedList<Item>(ListOf(() => Item())),
+                Linked = new LinkedList<Item>(linked),
                 ImmutableInts = Coin() ? default : ListOf(() => _r.Next()).ToImmutableArray(),
                 ImmutableStrings = ListOf(Text).ToImmutableArray(),
                 ImmutableItems = Coin() ? null : ListOf(() => Item()).ToImmutableList(),
                 ImmutableMap = ListOf(Text).Distinct().ToImmutableDictionary(s => s, s => s.Length),
                 ByName = ListOf(Text).Distinct().ToDictionary(s => s, s => _r.Next()),
                 ByNumber = ListOf(() => _r.Next(100)).Distinct().ToDictionary(i => i, i => Text()),
-                ById = ListOf(NewGuid).ToDictionary(g => g, g => Item()),
+                // Half the time the linked items again (one instance each in reference mode, first met in Linked).
+                ById = Coin() ? linked.ToDictionary(_ => NewGuid(), i => i) : ListOf(NewGuid).ToDictionary(g => g, g => Item()),
                 ByMood = new Dictionary<Mood, List<int>> { [Mood.Angry] = ListOf(() => _r.Next(10)), [(Mood)77] = new List<int>() },
                 MaybeValues = new Dictionary<string, int?> { ["x"] = null, ["y"] = _r.Next() },
                 SortedMap = Coin() ? null : new SortedDictionary<string, double> { ["pi"] = Math.PI, ["e"] = Math.E },
@@ -162,6 +164,7 @@ namespace Amber.Fuzz.Seeds
                 Mesh = mesh,
                 Points = ListOf(() => new Point(_r.Next(), -_r.Next())).ToArray(),
                 Anchors = ListOf(() => _r.Next(100)).Distinct().ToDictionary(i => i, i => Vector()),
+                Tint = Pixel(),
             };
         }
 
@@ -296,16 +299,31 @@ namespace Amber.Fuzz.Seeds
             return root;
         }
 
+        private int _networks;
+
+        /// <summary>
+        /// Every other network links its items to each other (shared, and a cycle through three); the others have three items or
+        /// more, give each a chain of its own, and make the last the hub: an object read after the chains before it, and referred to again.
+        /// </summary>
         public Network Network()
         {
             List<Item> items = ListOf(() => Item(), 5);
-            if (items.Count > 1) items[0].Next = items[1];
-            if (items.Count > 2) items[2].Next = items[0];
+            bool chains = (_networks++ & 1) == 1;
+            if (chains)
+            {
+                while (items.Count < 3) items.Add(Item());
+                foreach (Item i in items) i.Next ??= Item(2);
+            }
+            else
+            {
+                if (items.Count > 1) items[0].Next = items[1];
+                if (items.Count > 2) items[2].Next = items[0];
+            }
             string shared = Text();
             return new Network
             {
                 Items = items,
-                Hub = items.Count > 0 ? items[_r.Next(items.Count)] : null,
+                Hub = items.Count == 0 ? null : chains ? items[^1] : items[_r.Next(items.Count)],
                 ByName = items.GroupBy(i => i.Name).ToDictionary(g => g.Key, g => g.First()),
                 Labels = new List<string> { shared, shared, Text(), shared },
                 Owner = Person(),

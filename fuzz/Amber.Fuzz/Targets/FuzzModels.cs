@@ -21,12 +21,18 @@ using Amber.Fuzz.Seeds;
 [assembly: Amber.AmberSerializable(typeof(List<Shape>))]
 [assembly: Amber.AmberSerializable(typeof(Dictionary<string, object>))]
 [assembly: Amber.AmberSerializable(typeof(Vector3[]))]
+// The relays of the Kept.* targets (Models/Relays.cs), read and written through KeptRelay's generic plumbing.
+[assembly: Amber.AmberSerializable(typeof(SceneRelay))]
+[assembly: Amber.AmberSerializable(typeof(CollectionsRelay))]
+[assembly: Amber.AmberSerializable(typeof(GeometryRelay))]
+[assembly: Amber.AmberSerializable(typeof(NetworkRelay))]
 
 namespace Amber.Fuzz.Targets
 {
     /// <summary>
     /// The root models. Each line names its type at every call site (seed writer and the four
-    /// entry points), so the generated code serves exactly these types.
+    /// entry points), so the generated code serves exactly these types. Four have a relay (Kept.Scene, Kept.Collections,
+    /// Kept.Geometry, Kept.Network: <see cref="KeptRelay"/>), which reads their payloads knowing only some members.
     /// </summary>
     public static class FuzzModels
     {
@@ -45,14 +51,16 @@ namespace Amber.Fuzz.Targets
                 (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Collections>(in s, o),
                 (s, o) => AmberSerializer.Deserialize<Collections>(s, o),
                 async (s, o) => await AmberSerializer.DeserializeAsync<Collections>(s, o),
-                (b, o) => JsonViewEntry.Run<Collections>(b, o)),
+                (b, o) => JsonViewEntry.Run<Collections>(b, o),
+                (b, o) => KeptRelay.Run<CollectionsRelay, Collections>(b, o)),
             new FuzzModel("Geometry",
                 (f, o) => AmberSerializer.Serialize<Geometry>(f.Geometry(), o),
                 (s, o) => AmberSerializer.Deserialize<Geometry>(s, o),
                 (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Geometry>(in s, o),
                 (s, o) => AmberSerializer.Deserialize<Geometry>(s, o),
                 async (s, o) => await AmberSerializer.DeserializeAsync<Geometry>(s, o),
-                (b, o) => JsonViewEntry.Run<Geometry>(b, o)),
+                (b, o) => JsonViewEntry.Run<Geometry>(b, o),
+                (b, o) => KeptRelay.Run<GeometryRelay, Geometry>(b, o)),
             new FuzzModel("Records",
                 (f, o) => AmberSerializer.Serialize<Records>(f.Records(), o),
                 (s, o) => AmberSerializer.Deserialize<Records>(s, o),
@@ -66,7 +74,8 @@ namespace Amber.Fuzz.Targets
                 (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Scene>(in s, o),
                 (s, o) => AmberSerializer.Deserialize<Scene>(s, o),
                 async (s, o) => await AmberSerializer.DeserializeAsync<Scene>(s, o),
-                (b, o) => JsonViewEntry.Run<Scene>(b, o)),
+                (b, o) => JsonViewEntry.Run<Scene>(b, o),
+                (b, o) => KeptRelay.Run<SceneRelay, Scene>(b, o)),
             new FuzzModel("Generics",
                 (f, o) => AmberSerializer.Serialize<Generics>(f.Generics(), o),
                 (s, o) => AmberSerializer.Deserialize<Generics>(s, o),
@@ -94,7 +103,8 @@ namespace Amber.Fuzz.Targets
                 (in ReadOnlySequence<byte> s, AmberOptions? o) => AmberSerializer.Deserialize<Network>(in s, o),
                 (s, o) => AmberSerializer.Deserialize<Network>(s, o),
                 async (s, o) => await AmberSerializer.DeserializeAsync<Network>(s, o),
-                (b, o) => JsonViewEntry.Run<Network>(b, o)),
+                (b, o) => JsonViewEntry.Run<Network>(b, o),
+                (b, o) => KeptRelay.Run<NetworkRelay, Network>(b, o)),
             new FuzzModel("Deep",
                 (f, o) => AmberSerializer.Serialize<Deep>(f.Deep(), o),
                 (s, o) => AmberSerializer.Deserialize<Deep>(s, o),

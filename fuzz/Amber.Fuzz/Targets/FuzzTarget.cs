@@ -34,6 +34,13 @@ namespace Amber.Fuzz.Targets
         /// model has it, and it has only this one.
         /// </summary>
         Connection,
+
+        /// <summary>
+        /// A relay that keeps the members it lacks (<see cref="AmberUnknownMembers"/>) reads the input and writes it back; the
+        /// model must read what it wrote as it reads the input (<see cref="KeptRelay"/>). The targets are named
+        /// <c>Kept.Model</c>; only the models with a relay have one.
+        /// </summary>
+        Relay,
     }
 
     public delegate object? SpanEntry(ReadOnlySpan<byte> input, AmberOptions? options);
@@ -44,9 +51,11 @@ namespace Amber.Fuzz.Targets
     public sealed class FuzzModel
     {
         public FuzzModel(string name, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
-            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync, Func<byte[], AmberOptions?, object?>? json = null)
+            Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync, Func<byte[], AmberOptions?, object?>? json = null,
+            Func<byte[], AmberOptions?, RelayRun>? relay = null)
         {
             Json = json;
+            Relay = relay;
             Name = name;
             WriteSeed = writeSeed;
             Span = span;
@@ -69,6 +78,9 @@ namespace Amber.Fuzz.Targets
 
         /// <summary>The JSON view entry point (<see cref="JsonViewEntry.Run{T}"/>), or null for a model the view does not serve.</summary>
         public Func<byte[], AmberOptions?, object?>? Json { get; }
+
+        /// <summary>The kept-members entry point (<see cref="KeptRelay.Run{TRelay, TFull}"/>), or null for a model without a relay.</summary>
+        public Func<byte[], AmberOptions?, RelayRun>? Relay { get; }
 
         /// <summary>Whether this is the connection model: its inputs are connection streams, read by <see cref="ConnectionTraffic"/>.</summary>
         public bool IsConnection { get; private init; }
@@ -116,7 +128,7 @@ namespace Amber.Fuzz.Targets
         {
             Model = model;
             Entry = entry;
-            Name = model.Name + "." + entry.ToString().ToLowerInvariant();
+            Name = entry == EntryPoint.Relay ? KeptRelay.Prefix + "." + model.Name : model.Name + "." + entry.ToString().ToLowerInvariant();
         }
 
         public string Name { get; }
@@ -135,8 +147,14 @@ namespace Amber.Fuzz.Targets
             {
                 foreach (EntryPoint e in Enum.GetValues<EntryPoint>())
                 {
-                    if (m.IsConnection ? e == EntryPoint.Connection : e != EntryPoint.Connection && (e != EntryPoint.Json || m.Json != null))
-                        all.Add(new FuzzTarget(m, e));
+                    bool has = e switch
+                    {
+                        EntryPoint.Connection => m.IsConnection,
+                        EntryPoint.Json => m.Json != null,
+                        EntryPoint.Relay => m.Relay != null,
+                        _ => !m.IsConnection,
+                    };
+                    if (has) all.Add(new FuzzTarget(m, e));
                 }
             }
             return all;
@@ -144,7 +162,8 @@ namespace Amber.Fuzz.Targets
 
         /// <summary>
         /// Targets whose name is <paramref name="filter"/>, or starts with it followed by '.', or ends
-        /// with '.' and it (so "Scene" is a model's four entry points and "span" one entry point of every model).
+        /// with '.' and it (so "Scene" is a model's entry points and its relay <c>Kept.Scene</c>, "span" one entry point of
+        /// every model, and "Kept" every relay).
         /// </summary>
         public static List<FuzzTarget> Select(string filter)
         {
