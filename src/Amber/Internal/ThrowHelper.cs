@@ -162,13 +162,17 @@ namespace Amber
             new AmberException($"The message's payload (after its {prefix}-byte length prefix) failed to read, in {inner.MemberPath}: {inner.Problem}",
                 inner.ByteOffset >= 0 ? prefix + inner.ByteOffset : -1, inner.Fix, inner);
 
+        /// <summary>What to do when a connection's reader has missed messages that defined shapes.</summary>
+        private const string MissedConnectionMessages =
+            "Read a connection from its first message on with one AmberMessageReader, and hand it every message in order; after a message is lost, reset both ends (AmberMessageWriter.Reset and AmberMessageReader.Reset) so the next message defines its shapes again.";
+
         /// <summary>A header names a shape not defined (yet): in a connection message, one an earlier message should have defined.</summary>
         [DoesNotReturn]
         internal static void ShapeNotDefined(long offset, string what, ulong id, bool connection)
         {
             if (!connection) Malformed(offset, $"{what} refers to shape {id}, which has not been defined");
             throw new AmberException($"{what} refers to shape {id}, which no message this reader has read on the connection defined: the reader missed the message that did (it joined the connection late, lost a message, or was reset while the writer was not)", offset,
-                "Read a connection from its first message on with one AmberMessageReader, and hand it every message in order; after a message is lost, reset both ends (AmberMessageWriter.Reset and AmberMessageReader.Reset) so the next message defines its shapes again.");
+                MissedConnectionMessages);
         }
 
         /// <summary>A definition whose id is not the next one: in a connection message, definitions of the connection were missed.</summary>
@@ -177,7 +181,7 @@ namespace Amber
         {
             if (!connection) Malformed(offset, $"A shape definition has id {id} where {expected} was expected");
             throw new AmberException($"A shape definition has id {id} where {expected} was expected: this reader has not read every definition of the connection (it joined late, lost a message, or was reset while the writer was not)", offset,
-                "Read a connection from its first message on with one AmberMessageReader, and hand it every message in order; after a message is lost, reset both ends (AmberMessageWriter.Reset and AmberMessageReader.Reset) so the next message defines its shapes again.");
+                MissedConnectionMessages);
         }
 
         /// <summary>A later message of a connection reached a reader that has not read the connection's first message.</summary>
