@@ -80,12 +80,12 @@ namespace Amber.Tests.Json
         }
 
         [Fact]
-        public void The_README_shows_what_the_view_writes_for_the_small_save()
+        public void The_JSON_page_shows_what_the_view_writes_for_the_small_save()
         {
-            string readme = System.IO.File.ReadAllText(System.IO.Path.Combine(RepositoryRoot(), "README.md")).Replace("\r", "");
+            string readme = System.IO.File.ReadAllText(System.IO.Path.Combine(RepositoryRoot(), "docs", "json.md")).Replace("\r", "");
             const string start = "<!-- json-view:start -->\n```json\n", end = "\n```\n<!-- json-view:end -->";
             int from = readme.IndexOf(start, StringComparison.Ordinal), to = readme.IndexOf(end, StringComparison.Ordinal);
-            Assert.True(from >= 0 && to > from, "README.md has the json-view markers around the small save's JSON");
+            Assert.True(from >= 0 && to > from, "docs/json.md has the json-view markers around the small save's JSON");
             string shown = readme.Substring(from + start.Length, to - from - start.Length);
             byte[] payload = AmberSerializer.Serialize(SmallSave());
             Assert.Equal(shown, AmberJson.ToJson<Save>(payload).Replace("\r", ""));
