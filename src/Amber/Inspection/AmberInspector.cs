@@ -164,11 +164,7 @@ namespace Amber
             }
             else
             {
-                writer.WriteStartObject("error");
-                writer.WriteNumber("messageIndex", report.ErrorMessage);
-                writer.WriteNumber("offset", report.Error.ByteOffset);
-                writer.WriteString("message", report.Error.Message);
-                writer.WriteEndObject();
+                WriteError(writer, report.Error, report.ErrorMessage);
             }
             writer.WriteEndObject();
             writer.Flush();
@@ -390,14 +386,21 @@ namespace Amber
             }
             else
             {
-                writer.WriteStartObject("error");
-                writer.WriteNumber("offset", report.Error.ByteOffset);
-                writer.WriteString("message", report.Error.Message);
-                writer.WriteEndObject();
+                WriteError(writer, report.Error, null);
             }
             writer.WriteEndObject();
             writer.Flush();
             return report;
+        }
+
+        /// <summary>The <c>"error"</c> object that ends a stream's or connection's JSON at its first problem (with the index of the message that failed).</summary>
+        private static void WriteError(Utf8JsonWriter writer, AmberException error, int? messageIndex)
+        {
+            writer.WriteStartObject("error");
+            if (messageIndex is int index) writer.WriteNumber("messageIndex", index);
+            writer.WriteNumber("offset", error.ByteOffset);
+            writer.WriteString("message", error.Message);
+            writer.WriteEndObject();
         }
 
         /// <summary>

@@ -321,10 +321,8 @@ namespace Amber.Json
                     WriteObject(ref r, c, node);
                     break;
                 case WireType.Sequence:
-                    WriteSequence(ref r, c, node);
-                    break;
                 case WireType.Map:
-                    WriteMap(ref r, c, node);
+                    WriteCollection(ref r, c, node, map: wt == WireType.Map);
                     break;
                 default:
                     long at = r.Position;
@@ -490,11 +488,12 @@ namespace Amber.Json
             if (id >= 0) w?.WriteEndObject();
         }
 
-        private static void WriteSequence(ref AmberReader r, Context c, ViewNode? node)
+        /// <summary>A sequence or (<paramref name="map"/>) a map: null, a back-reference, or its items, inside <c>{"$id", "$values"}</c> when it took an id.</summary>
+        private static void WriteCollection(ref AmberReader r, Context c, ViewNode? node, bool map)
         {
             Utf8JsonWriter? w = c.Writer;
             long at = r.Position;
-            switch (r.ReadViewCollectionHeader(map: false, out int n, out byte d, out int id))
+            switch (r.ReadViewCollectionHeader(map, out int n, out byte d, out int id))
             {
                 case CollectionHeaderKind.Null:
                     w?.WriteNullValue();
@@ -504,7 +503,8 @@ namespace Amber.Json
                     return;
             }
             StartIdentity(w, id, at);
-            WriteSequenceItems(ref r, c, node, n, d, at);
+            if (map) WritePairs(ref r, c, node, n, d);
+            else WriteSequenceItems(ref r, c, node, n, d, at);
             EndIdentity(w, id);
         }
 
@@ -594,24 +594,6 @@ namespace Amber.Json
                 c.Nested += r.Position - rowStart;
             }
             w?.WriteEndArray();
-        }
-
-        private static void WriteMap(ref AmberReader r, Context c, ViewNode? node)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            long at = r.Position;
-            switch (r.ReadViewCollectionHeader(map: true, out int n, out byte d, out int id))
-            {
-                case CollectionHeaderKind.Null:
-                    w?.WriteNullValue();
-                    return;
-                case CollectionHeaderKind.BackReference:
-                    WriteBackReference(w, id, at);
-                    return;
-            }
-            StartIdentity(w, id, at);
-            WritePairs(ref r, c, node, n, d);
-            EndIdentity(w, id);
         }
 
         /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="descriptor"/>), as it shows without an id.</summary>
