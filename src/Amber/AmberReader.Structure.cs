@@ -54,12 +54,12 @@ namespace Amber
         private void ReadObjectHead(ulong h, AmberShape shape, out ShapeMatch match, out ulong presence)
         {
             ref ReaderState.Entry e = ref EnterObject(h);
-            ReadPresence(ref e, shape, out match, out presence);
+            ReadObjectPresence(ref e, shape, out match, out presence);
         }
 
         /// <summary>Matches shape entry <paramref name="e"/> against the reader's <paramref name="shape"/> and reads the object's presence words.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private void ReadPresence(ref ReaderState.Entry e, AmberShape shape, out ShapeMatch match, out ulong presence)
+        private void ReadObjectPresence(ref ReaderState.Entry e, AmberShape shape, out ShapeMatch match, out ulong presence)
         {
             match = ReaderState.Match(ref e, shape);
             presence = ReadPresenceWords(e.Count, out ulong[]? more);
@@ -149,7 +149,7 @@ namespace Amber
 
         /// <summary>Matches the object whose header <see cref="ReadPolymorphicHeader"/> read against the chosen type's shape and reads its presence bitmap.</summary>
         public void CompletePolymorphicHeader(AmberShape shape, out ShapeMatch match, out ulong presence) =>
-            ReadPresence(ref _state.Entries[_pendingShape], shape, out match, out presence);
+            ReadObjectPresence(ref _state.Entries[_pendingShape], shape, out match, out presence);
 
         /// <summary>
         /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
