@@ -1,6 +1,7 @@
 using System;
 using System.Buffers.Binary;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -132,47 +133,35 @@ namespace Amber
 
         private void CopyBytes(ref AmberWriter writer, CopyContext context)
         {
-            long at = Position;
-            ulong l = ReadVarint();
-            if (l == 0)
+            int n = ReadRawBytes(out ReadOnlySpan<byte> value);
+            if (n >= 0)
             {
-                if (_refs)
-                {
-                    ulong r = ReadVarint();
-                    if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
-                    if (r != 0)
-                    {
-                        // A string or byte array read earlier in the payload: the reader has its bytes, so the kept value holds them in full.
-                        switch (_state.Bytes[(int)(r - 1)])
-                        {
-                            case string text: writer.WriteKeptBytes(System.Text.Encoding.UTF8.GetBytes(text)); return;
-                            case byte[] bytes: writer.WriteKeptBytes(bytes); return;
-                            case ReaderState.SkippedBytes skipped: writer.WriteKeptBytes(skipped.Raw); return;
-                            default: context.NotPortable ??= "a value it shares with another member"; break;
-                        }
-                    }
-                }
-                writer.WriteKeptNullBytes();
+                writer.WriteKeptBytes(value);
                 return;
             }
-            if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
-            if (l - 1 > (ulong)Options.MaxStringLength) AmberThrow.LimitExceeded(at, "A Bytes value's length", l - 1, Options.MaxStringLength, nameof(AmberOptions.MaxStringLength));
-            ReadOnlySpan<byte> value = ReadSpan((int)(l - 1));
-            // As when skipping: a later back-reference may name this value.
-            if (_refs) _state.Bytes.Add(new ReaderState.SkippedBytes(value.ToArray()));
-            writer.WriteKeptBytes(value);
+            if (n == -2)
+            {
+                // A string or byte array read earlier in the payload: the reader has its bytes, so the kept value holds them in full.
+                switch (_state.Bytes[_lastBytesRef])
+                {
+                    case string text: writer.WriteKeptBytes(System.Text.Encoding.UTF8.GetBytes(text)); return;
+                    case byte[] bytes: writer.WriteKeptBytes(bytes); return;
+                    case ReaderState.SkippedBytes skipped: writer.WriteKeptBytes(skipped.Raw); return;
+                    default: context.NotPortable ??= "a value it shares with another member"; break;
+                }
+            }
+            writer.WriteKeptNullBytes();
         }
 
         private void CopyObject(ref AmberWriter writer, CopyContext context)
         {
-            long start = Position;
-            ulong h = ReadVarint();
-            if (h == 0)
+            ObjectHeaderKind kind = ReadObjectHeaderKind(out ulong h, out long start);
+            if (kind == ObjectHeaderKind.Null)
             {
                 writer.WriteNull();
                 return;
             }
-            if ((h & 3) == AmberCode.ObjectInline)
+            if (kind == ObjectHeaderKind.Inline)
             {
                 ref ReaderState.Entry inline = ref ResolveInline(h, start);
                 int sourceId = (int)((h >> 2) - 1);
@@ -182,27 +171,20 @@ namespace Amber
                 CopyRaw(ref writer, inline.Width);
                 return;
             }
-            if ((h & 3) == AmberCode.ObjectBackRef)
+            if (kind == ObjectHeaderKind.BackReference)
             {
-                long at = Position;
-                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
-                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
                 context.NotPortable ??= "an object it shares with another member";
                 writer.WriteNull();
                 return;
             }
-            ReserveReference();
-            EnterDepth();
+            ref ReaderState.Entry e = ref EnterObject(h);
             writer.EnterDepth();
-            ref ReaderState.Entry e = ref ResolveShape(h);
             writer.CountObject();
             WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
             int count = e.Count;
             ushort[] tags = e.Tags;
-            ulong presence = ReadVarint();
-            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+            ulong presence = ReadPresenceWords(count, out ulong[]? more);
             writer.WriteVarint(presence);
-            ulong[]? more = count > 64 ? ReadMorePresence(count) : null;
             if (more != null)
             {
                 // Copied before the values: the buffer is this depth's, and the values are read one level deeper.
@@ -266,7 +248,7 @@ namespace Amber
         private void CopySequence(ref AmberWriter writer, CopyContext context)
         {
             _lastCollectionRef = -1;
-            int count = ReadSequenceHead(resolve: false, out byte d, out _);
+            int count = ReadSequenceHead(resolve: false, out byte descriptor, out _);
             if (count < 0)
             {
                 if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
@@ -275,29 +257,29 @@ namespace Amber
             }
             writer.WriteKeptCollectionHeader(count);
             if (count == 0) return;
-            writer.WriteByteRaw(d);
-            if ((d & AmberCode.DescriptorPacked) != 0)
+            writer.WriteByteRaw(descriptor);
+            var d = new SequenceDescriptor(descriptor);
+            if (d.IsPacked)
             {
-                CopyRaw(ref writer, (long)count * AmberCode.PackedWidth(d & 0x7F));
+                CopyRaw(ref writer, (long)count * AmberCode.PackedWidth(d.PackedCode));
                 return;
             }
-            if (d == AmberCode.DescriptorRows)
+            if (d.IsRows)
             {
                 CopyRows(ref writer, context, count);
                 return;
             }
             EnterDepth();
             writer.EnterDepth();
-            if ((d & AmberCode.DescriptorShaped) != 0)
+            if (d.IsShaped)
             {
-                long at = Position;
-                ulong rank = ReadVarint();
-                if (rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
-                writer.WriteVarint(rank);
-                for (ulong i = 0; i < rank; i++) writer.WriteVarint(ReadVarint());
+                Span<int> lengths = stackalloc int[MaxArrayRank];
+                int rank = ReadArrayDimensions(count, 0, lengths);
+                writer.WriteVarint((ulong)rank);
+                foreach (int length in lengths.Slice(0, rank)) writer.WriteVarint((ulong)length);
             }
-            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
-            var wt = (WireType)(d & AmberCode.WireTypeMask);
+            bool nullable = d.HasNullableElements;
+            WireType wt = d.ElementWireType;
             for (int i = 0; i < count; i++)
             {
                 if (nullable)
@@ -314,31 +296,16 @@ namespace Amber
 
         private void CopyRows(ref AmberWriter writer, CopyContext context, int count)
         {
-            long at = Position;
-            ulong h = ReadVarint();
-            uint kind = (uint)(h & 3);
-            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
-            ref ReaderState.Entry e = ref ResolveShape(h);
-            if (e.Count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {e.Count} members; at most {AmberCode.MaxRowMembers} are allowed");
-            WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
-            ReadOnlySpan<byte> codes = ReadSpan(e.Count);
-            long width = 0;
-            foreach (byte c in codes)
-            {
-                int w = AmberCode.PackedWidth(c);
-                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
-                width += w;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            ref ReaderState.Entry e = ref ReadRowsLayout(count, out int shapeId, out ReadOnlySpan<byte> codes, out int width);
+            WriteShapeHeader(ref writer, context, shapeId, ref e);
             writer.WriteRaw(codes);
-            if (count * width > Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
-            CopyRaw(ref writer, count * width);
+            CopyRaw(ref writer, (long)count * width);
         }
 
         private void CopyMap(ref AmberWriter writer, CopyContext context)
         {
             _lastCollectionRef = -1;
-            int count = ReadMapHead(resolve: false, out byte d, out _);
+            int count = ReadMapHead(resolve: false, out byte descriptor, out _);
             if (count < 0)
             {
                 if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
@@ -347,12 +314,12 @@ namespace Amber
             }
             writer.WriteKeptCollectionHeader(count);
             if (count == 0) return;
-            writer.WriteByteRaw(d);
+            writer.WriteByteRaw(descriptor);
+            var d = new MapDescriptor(descriptor);
             EnterDepth();
             writer.EnterDepth();
-            var kt = (WireType)(d & AmberCode.WireTypeMask);
-            var vt = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
-            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            WireType kt = d.KeyWireType, vt = d.ValueWireType;
+            bool nullable = d.HasNullableValues;
             for (int i = 0; i < count; i++)
             {
                 CopyValue(kt, ref writer, context);

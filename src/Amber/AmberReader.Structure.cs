@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -52,13 +53,17 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private void ReadObjectHead(ulong h, AmberShape shape, out ShapeMatch match, out ulong presence)
         {
-            ReserveReference();
-            EnterDepth();
-            ref ReaderState.Entry e = ref ResolveShape(h);
+            ref ReaderState.Entry e = ref EnterObject(h);
+            ReadObjectPresence(ref e, shape, out match, out presence);
+        }
+
+        /// <summary>Matches shape entry <paramref name="e"/> against the reader's <paramref name="shape"/> and reads the object's presence words.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void ReadObjectPresence(ref ReaderState.Entry e, AmberShape shape, out ShapeMatch match, out ulong presence)
+        {
             match = ReaderState.Match(ref e, shape);
-            presence = ReadVarint();
-            if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
-            else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
+            presence = ReadPresenceWords(e.Count, out ulong[]? more);
+            if (more != null) match = match.WithMore(more);
             if (e.Deposit != 0 && match.IsIdentical) presence = Bits.Deposit(presence, e.Deposit);
         }
 
@@ -80,9 +85,7 @@ namespace Amber
                 typeTag = 0;
                 return false;
             }
-            ReserveReference();
-            EnterDepth();
-            ref ReaderState.Entry e = ref ResolveShape(h);
+            ref ReaderState.Entry e = ref EnterObject(h);
             _pendingShape = (int)((uint)(h >> 2));
             hasTag = e.HasTypeTag;
             typeTag = e.TypeTag;
@@ -136,8 +139,7 @@ namespace Amber
         private object ResolveBackReference(ulong id)
         {
             long at = Position;
-            if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
-            if (id >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {id}, which has not been read");
+            CheckBackReference(id, at);
             object? value = _state.Objects[(int)id];
             if (value == null)
                 throw new AmberException($"A back-reference to object {id}, which is still being built (by its constructor, or an immutable collection from its elements) or was skipped", at,
@@ -146,31 +148,8 @@ namespace Amber
         }
 
         /// <summary>Matches the object whose header <see cref="ReadPolymorphicHeader"/> read against the chosen type's shape and reads its presence bitmap.</summary>
-        public void CompletePolymorphicHeader(AmberShape shape, out ShapeMatch match, out ulong presence)
-        {
-            ref ReaderState.Entry e = ref _state.Entries[_pendingShape];
-            match = ReaderState.Match(ref e, shape);
-            presence = ReadVarint();
-            if (e.Count < 64) { if ((presence >> e.Count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have"); }
-            else if (e.Count > 64) match = match.WithMore(ReadMorePresence(e.Count));
-            if (e.Deposit != 0 && match.IsIdentical) presence = Bits.Deposit(presence, e.Deposit);
-        }
-
-        /// <summary>
-        /// Reads the presence words after the first of an object whose shape has <paramref name="count"/> &gt; 64
-        /// members (docs/format.md §5) into the buffer of this nesting depth, and checks that the last names no
-        /// member past the shape's end.
-        /// </summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private ulong[] ReadMorePresence(int count)
-        {
-            ulong[] more = _state.MorePresence(_depth);
-            int words = (count - 1) >> 6;   // after the first
-            for (int i = 0; i < words; i++) more[i] = ReadVarint();
-            int used = count & 63;          // bits of the last word that name members; 0: all 64
-            if (used != 0 && (more[words - 1] >> used) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
-            return more;
-        }
+        public void CompletePolymorphicHeader(AmberShape shape, out ShapeMatch match, out ulong presence) =>
+            ReadObjectPresence(ref _state.Entries[_pendingShape], shape, out match, out presence);
 
         /// <summary>
         /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
@@ -183,9 +162,7 @@ namespace Amber
         {
             int count = e.Count;
             ushort[] tags = e.Tags;
-            ulong presence = ReadVarint();
-            if (count < 64 && (presence >> count) != 0) AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
-            ulong[]? more = count > 64 ? ReadMorePresence(count) : null;
+            ulong presence = ReadPresenceWords(count, out ulong[]? more);
             for (int i = 0; i < count && i < 64; i++)
             {
                 if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & AmberCode.WireTypeMask));
@@ -402,29 +379,7 @@ namespace Amber
         /// <summary>A sequence header being skipped: a back-reference is checked, not resolved.</summary>
         private int ReadSkippedSequenceHeader(out byte descriptor) => ReadSequenceHead(resolve: false, out descriptor, out _);
 
-        private int ReadSequenceHead(bool resolve, out byte descriptor, out object? existing)
-        {
-            long at = Position;
-            ulong n = ReadCollectionCount(resolve, out existing);
-            descriptor = 0;
-            if (n == 0) return -1;
-            ulong count = n - 1;
-            if (count == 0) return 0;
-            if (count > (ulong)Remaining || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
-            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A collection length", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
-            descriptor = ReadByteRaw();
-            if ((descriptor & AmberCode.DescriptorPacked) != 0)
-            {
-                int width = AmberCode.PackedWidth(descriptor & 0x7F);
-                if (width == 0) AmberThrow.Malformed(at, $"Unknown packed element code {descriptor & 0x7F}");
-                if (count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, count, Remaining);
-            }
-            else if ((descriptor & 0x60) != 0 && descriptor != AmberCode.DescriptorRows)
-            {
-                AmberThrow.Malformed(at, $"The sequence descriptor 0x{descriptor:X2} has reserved bits set");
-            }
-            return (int)count;
-        }
+        private int ReadSequenceHead(bool resolve, out byte descriptor, out object? existing) => ReadCollectionHead(map: false, resolve, out descriptor, out existing);
 
         /// <summary>
         /// Reads the count varint of a sequence or map: 0 for null or a back-reference (version 2 reference mode:
@@ -464,7 +419,7 @@ namespace Amber
             if (k == 0) return;
             _lastCollectionRef = (int)Math.Min(k - 1, int.MaxValue);
             if (resolve) existing = ResolveBackReference(k - 1);
-            else if (k - 1 >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {k - 1}, which has not been read");
+            else CheckBackReference(k - 1, at);
         }
 
         [System.Diagnostics.CodeAnalysis.DoesNotReturn]
@@ -478,26 +433,11 @@ namespace Amber
         /// </summary>
         public RowsMatch ReadRowsHeader(AmberShape shape, ReadOnlySpan<byte> readerCodes, int count)
         {
-            long at = Position;
-            ulong h = ReadVarint();
-            uint kind = (uint)(h & 3);
-            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
-            ref ReaderState.Entry e = ref ResolveShape(h);
+            ref ReaderState.Entry e = ref ReadRowsLayout(count, out _, out ReadOnlySpan<byte> raw, out int width);
             ShapeMatch match = ReaderState.Match(ref e, shape, positionalSubset: false);
             int members = e.Count;
-            if (members > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {members} members; at most {AmberCode.MaxRowMembers} are allowed");
             byte[] codes = _state.RowCodes;
-            ReadOnlySpan<byte> raw = ReadSpan(members);
             raw.CopyTo(codes);
-            int width = 0;
-            for (int i = 0; i < members; i++)
-            {
-                int w = AmberCode.PackedWidth(codes[i]);
-                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {codes[i]} in a row");
-                width += w;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
-            if ((ulong)count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
             bool identical = match.IsIdentical && readerCodes.SequenceEqual(new ReadOnlySpan<byte>(codes, 0, members));
             return new RowsMatch(identical, match.Map, codes, members, width);
         }
@@ -549,22 +489,7 @@ namespace Amber
         public void SkipRowValue(byte writerCode) => Skip(AmberCode.PackedWidth(writerCode));
 
         /// <summary>Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor.</summary>
-        public void ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths)
-        {
-            long at = Position;
-            ulong rank = ReadVarint();
-            if (rank != (ulong)expectedRank) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank} where {expectedRank} was expected");
-            long product = 1;
-            for (int i = 0; i < expectedRank; i++)
-            {
-                ulong l = ReadVarint();
-                if (l > int.MaxValue) AmberThrow.CountTooLarge(at, l, Remaining);
-                lengths[i] = (int)l;
-                product *= (long)l;
-                if (product > count) break;
-            }
-            if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
-        }
+        public void ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths) => ReadArrayDimensions(count, expectedRank, lengths);
 
         /// <summary>Reads a map header. Returns -1 for null, else the pair count, with the pair descriptor. For a reader that keeps no collection identity; see the overload.</summary>
         public int ReadMapHeader(out byte descriptor)
@@ -582,19 +507,7 @@ namespace Amber
 
         private int ReadSkippedMapHeader(out byte descriptor) => ReadMapHead(resolve: false, out descriptor, out _);
 
-        private int ReadMapHead(bool resolve, out byte descriptor, out object? existing)
-        {
-            long at = Position;
-            ulong n = ReadCollectionCount(resolve, out existing);
-            descriptor = 0;
-            if (n == 0) return -1;
-            ulong count = n - 1;
-            if (count == 0) return 0;
-            if (count > (ulong)Remaining / 2 || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
-            if (count > (ulong)Options.MaxCollectionLength) AmberThrow.LimitExceeded(at, "A dictionary size", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
-            descriptor = ReadByteRaw();
-            return (int)count;
-        }
+        private int ReadMapHead(bool resolve, out byte descriptor, out object? existing) => ReadCollectionHead(map: true, resolve, out descriptor, out existing);
 
         /// <summary>Reads a presence byte (for nullable elements and values).</summary>
         public bool ReadPresence()
@@ -614,82 +527,59 @@ namespace Amber
                 case WireType.Fixed32: Skip(4); break;
                 case WireType.Fixed64: Skip(8); break;
                 case WireType.Fixed128: Skip(16); break;
-                case WireType.Bytes:
-                {
-                    long at = Position;
-                    ulong l = ReadVarint();
-                    if (l == 0 && _refs)
-                    {
-                        ulong r = ReadVarint();
-                        if (r > (ulong)_state.Bytes.Count) AmberThrow.Malformed(at, $"A back-reference to value {r - 1}, which has not been read");
-                    }
-                    if (l > 0 && _refs)
-                    {
-                        // Kept: a later back-reference may name this value (a string shared with a member this version lacks).
-                        if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
-                        _state.Bytes.Add(new ReaderState.SkippedBytes(ReadSpan((int)(l - 1)).ToArray()));
-                        break;
-                    }
-                    if (l > 0)
-                    {
-                        if (l - 1 > (ulong)Remaining) AmberThrow.CountTooLarge(at, l - 1, Remaining);
-                        Skip((long)(l - 1));
-                    }
-                    break;
-                }
+                case WireType.Bytes: SkipBytes(); break;
                 case WireType.Object: SkipObject(); break;
                 case WireType.Sequence: SkipSequence(); break;
                 case WireType.Map: SkipMap(); break;
             }
         }
 
+        /// <summary>Skips a Bytes value; in reference mode it is kept for later back-references (a string shared with a member this version lacks).</summary>
+        private void SkipBytes()
+        {
+            if (_refs)
+            {
+                ReadRawBytes(out _);
+                return;
+            }
+            int n = ReadBytesLength();
+            if (n > 0) Skip(n);
+        }
+
         private void SkipObject()
         {
-            long start = Position;
-            ulong h = ReadVarint();
-            if (h == 0) return;
-            if ((h & 3) == AmberCode.ObjectInline)
+            switch (ReadObjectHeaderKind(out ulong h, out long start))
             {
-                // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
-                Skip(ResolveInline(h, start).Width);
-                return;
+                case ObjectHeaderKind.Inline:
+                    // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
+                    Skip(ResolveInline(h, start).Width);
+                    break;
+                case ObjectHeaderKind.Object:
+                    SkipMembers(ref EnterObject(h));
+                    break;
             }
-            if ((h & 3) == AmberCode.ObjectBackRef)
-            {
-                long at = Position;
-                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
-                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
-                return;
-            }
-            ReserveReference();   // ids count skipped objects too, so later ids agree with the writer's
-            EnterDepth();
-            SkipMembers(ref ResolveShape(h));
         }
 
         private void SkipSequence()
         {
-            int count = ReadSkippedSequenceHeader(out byte d);
+            int count = ReadSkippedSequenceHeader(out byte descriptor);
             if (count <= 0) return;
-            if ((d & AmberCode.DescriptorPacked) != 0)
+            var d = new SequenceDescriptor(descriptor);
+            if (d.IsPacked)
             {
-                Skip((long)count * AmberCode.PackedWidth(d & 0x7F));
+                Skip((long)count * AmberCode.PackedWidth(d.PackedCode));
                 return;
             }
-            if (d == AmberCode.DescriptorRows)
+            if (d.IsRows)
             {
-                SkipRows(count);
+                ReadRowsLayout(count, out _, out _, out int width);
+                Skip((long)count * width);
                 return;
             }
             EnterDepth();
-            if ((d & AmberCode.DescriptorShaped) != 0)
-            {
-                long at = Position;
-                ulong rank = ReadVarint();
-                if (rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
-                for (ulong i = 0; i < rank; i++) ReadVarint();
-            }
-            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
-            var wt = (WireType)(d & AmberCode.WireTypeMask);
+            if (d.IsShaped) ReadArrayDimensions(count, 0, default);
+            bool nullable = d.HasNullableElements;
+            WireType wt = d.ElementWireType;
             for (int i = 0; i < count; i++)
             {
                 if (nullable && !ReadPresence()) continue;
@@ -698,35 +588,14 @@ namespace Amber
             ExitDepth();
         }
 
-        private void SkipRows(int count)
-        {
-            long at = Position;
-            ulong h = ReadVarint();
-            uint kind = (uint)(h & 3);
-            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
-            ref ReaderState.Entry e = ref ResolveShape(h);
-            if (e.Count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {e.Count} members; at most {AmberCode.MaxRowMembers} are allowed");
-            ReadOnlySpan<byte> codes = ReadSpan(e.Count);
-            long width = 0;
-            foreach (byte c in codes)
-            {
-                int w = AmberCode.PackedWidth(c);
-                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
-                width += w;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
-            if (count * width > Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
-            Skip(count * width);
-        }
-
         private void SkipMap()
         {
-            int count = ReadSkippedMapHeader(out byte d);
+            int count = ReadSkippedMapHeader(out byte descriptor);
             if (count <= 0) return;
+            var d = new MapDescriptor(descriptor);
             EnterDepth();
-            var kt = (WireType)(d & AmberCode.WireTypeMask);
-            var vt = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
-            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            WireType kt = d.KeyWireType, vt = d.ValueWireType;
+            bool nullable = d.HasNullableValues;
             for (int i = 0; i < count; i++)
             {
                 SkipValue(kt);

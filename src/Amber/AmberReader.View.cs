@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Text;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -17,45 +18,48 @@ namespace Amber
         internal int ObjectIdCount => _state.Objects.Count;
 
         /// <summary>
-        /// Reads an object header for the view: 0 null, 1 a back-reference (<paramref name="value"/> is the object id,
-        /// checked to exist), 2 an object (<paramref name="value"/> is its shape id; in reference mode its object id was
-        /// taken, see <see cref="LastReservedReference"/>), 3 an inline struct (§5.1; <paramref name="value"/> is its shape
-        /// id, <see cref="ViewInline"/> gives its codes and width; no id is taken and no level entered). For 2 the caller
-        /// reads the presence and members and calls <see cref="ExitDepth"/>; for 3 it reads the row.
-        /// <paramref name="rows"/>: the header of rows (§6.1), which takes no id and no depth.
+        /// Reads an object header for the view. <paramref name="value"/> is, for a <see cref="ObjectHeaderKind.BackReference"/>,
+        /// the object id (checked to exist); for an <see cref="ObjectHeaderKind.Object"/>, its shape id (in reference mode its
+        /// object id was taken, see <see cref="LastReservedReference"/>; the caller reads the presence and members and calls
+        /// <see cref="ExitDepth"/>); for an <see cref="ObjectHeaderKind.Inline"/> struct (§5.1), its shape id
+        /// (<see cref="ViewInline"/> gives its codes and width; no id is taken and no level entered; the caller reads the row).
         /// </summary>
-        internal int ReadViewHeader(bool rows, out int value)
+        internal ObjectHeaderKind ReadViewHeader(out int value)
         {
-            long at = Position;
-            ulong h = ReadVarint();
+            ObjectHeaderKind kind = ReadObjectHeaderKind(out ulong h, out long at);
             value = 0;
-            if (h == 0)
+            switch (kind)
             {
-                if (rows) AmberThrow.Malformed(at, "Rows have a null shape header");
-                return 0;
+                case ObjectHeaderKind.Inline:
+                    ResolveInline(h, at);
+                    value = (int)((h >> 2) - 1);
+                    break;
+                case ObjectHeaderKind.BackReference:
+                    value = (int)(h >> 2);
+                    break;
+                case ObjectHeaderKind.Object:
+                    EnterObject(h);
+                    if (_refs) _state.Objects[_lastReserved] = s_seen;
+                    value = (int)(h >> 2);
+                    break;
             }
-            if ((h & 3) == AmberCode.ObjectInline && !rows)
-            {
-                ResolveInline(h, at);
-                value = (int)((h >> 2) - 1);
-                return 3;
-            }
-            if ((h & 3) == AmberCode.ObjectBackRef && !rows)
-            {
-                if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
-                if ((h >> 2) >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {h >> 2}, which has not been read");
-                value = (int)(h >> 2);
-                return 1;
-            }
-            if (!rows)
-            {
-                ReserveReference();
-                if (_refs) _state.Objects[_lastReserved] = s_seen;
-                EnterDepth();
-            }
-            ResolveShape(h);
-            value = (int)(h >> 2);
-            return 2;
+            return kind;
+        }
+
+        /// <summary>
+        /// Reads the presence words of the object whose header <see cref="ReadViewHeader"/> read, whose shape has
+        /// <paramref name="count"/> members: the first is returned, the others are in <paramref name="more"/> (see <see cref="IsPresent"/>).
+        /// </summary>
+        internal ulong ReadViewPresence(int count, out ulong[]? more) => ReadPresenceWords(count, out more);
+
+        /// <summary>
+        /// Reads what follows a rows descriptor up to the <paramref name="count"/> rows (§6.1), with the checks of reading:
+        /// returns the shape id, with the members' packed <paramref name="codes"/> and the <paramref name="width"/> of a row.
+        /// </summary>
+        internal int ReadViewRows(int count, out ReadOnlySpan<byte> codes, out int width)
+        {
+            ReadRowsLayout(count, out int shapeId, out codes, out width);
+            return shapeId;
         }
 
         private static readonly object s_seen = new object();
@@ -64,21 +68,21 @@ namespace Amber
         internal bool CollectionIdentity => _collectionIds;
 
         /// <summary>
-        /// Reads a sequence (or, with <paramref name="map"/>, a map) header for the view: -1 null, -2 a back-reference
-        /// (<paramref name="refId"/> is the object id, checked to exist), else the count with the descriptor; with
-        /// <see cref="CollectionIdentity"/> the new collection's id is <paramref name="refId"/> (else -1).
+        /// Reads a sequence (or, with <paramref name="map"/>, a map) header for the view: a <see cref="CollectionHeaderKind.BackReference"/>
+        /// has its object id in <paramref name="refId"/> (checked to exist); a <see cref="CollectionHeaderKind.Collection"/> its
+        /// <paramref name="count"/> and descriptor, and with <see cref="CollectionIdentity"/> its new id in <paramref name="refId"/> (else -1).
         /// </summary>
-        internal int ReadViewCollectionHeader(bool map, out byte descriptor, out int refId)
+        internal CollectionHeaderKind ReadViewCollectionHeader(bool map, out int count, out byte descriptor, out int refId)
         {
-            int count = map ? ReadMapHead(resolve: false, out descriptor, out _) : ReadSequenceHead(resolve: false, out descriptor, out _);
+            count = ReadCollectionHead(map, resolve: false, out descriptor, out _);
             if (count < 0)
             {
                 refId = _collectionIds ? _lastCollectionRef : -1;
-                return refId >= 0 ? -2 : -1;
+                return refId >= 0 ? CollectionHeaderKind.BackReference : CollectionHeaderKind.Null;
             }
             refId = _collectionIds ? _lastReserved : -1;
             if (refId >= 0) _state.Objects[refId] = s_seen;
-            return count;
+            return CollectionHeaderKind.Collection;
         }
 
         /// <summary>The packed codes of the members of shape <paramref name="id"/>, defined inline (format §5.1), and the width of its row.</summary>

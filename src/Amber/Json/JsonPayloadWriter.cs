@@ -98,13 +98,13 @@ namespace Amber.Json
 
         private static void WriteValue(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
         {
-            if (node.Kind == 'n') node = node.Element!;
+            if (node.Kind == ViewKind.Nullable) node = node.Element!;
             switch (node.Kind)
             {
-                case 's':
+                case ViewKind.Scalar:
                     WriteScalar(ref w, e, node.Scalar!);
                     break;
-                case 'e':
+                case ViewKind.Enum:
                     if (e.ValueKind == JsonValueKind.String)
                     {
                         string name = e.GetString()!;
@@ -118,28 +118,28 @@ namespace Amber.Json
                         WriteScalar(ref w, e, node.Scalar!);
                     }
                     break;
-                case 'b':
+                case ViewKind.Bytes:
                     // Through WriteBytes for null too: in reference mode a null Bytes value is two bytes (format §7.2).
                     w.WriteBytes(e.ValueKind == JsonValueKind.Null ? null : Base64(e));
                     break;
-                case 'o':
+                case ViewKind.Object:
                     WriteDeclared(ref w, c, e, Registered(node.Tag));
                     break;
-                case 'p':
-                case 'd':
-                    WriteTyped(ref w, c, e, node.Kind == 'd');
+                case ViewKind.Polymorphic:
+                case ViewKind.Dynamic:
+                    WriteTyped(ref w, c, e, node.Kind == ViewKind.Dynamic);
                     break;
-                case 'q':
+                case ViewKind.ConcretePolymorphic:
                     // A concrete declared type needs no "$type" (shown so for data written before the member was polymorphic).
                     if (e.ValueKind == JsonValueKind.Object && !e.TryGetProperty(JsonView.TypeProperty, out _) && !e.TryGetProperty(JsonView.RefProperty, out _))
                         WriteObject(ref w, c, e, Registered(node.Tag), typed: true);
                     else
                         WriteTyped(ref w, c, e, dynamic: false);
                     break;
-                case 'a':
+                case ViewKind.Sequence:
                     WriteSequence(ref w, c, e, node.Element!);
                     break;
-                case 'm':
+                case ViewKind.Map:
                     WriteMap(ref w, c, e, node);
                     break;
                 default:
@@ -257,7 +257,7 @@ namespace Amber.Json
                 if (name.StartsWith('$') || name.StartsWith('#')) continue;   // the view's own ($id, $type) and other versions' members
                 int i = Array.IndexOf(names, name);
                 if (i < 0) throw Problem($"{view.Name} has no member \"{name}\"", $"Its members are: {string.Join(", ", names)}.");
-                if (p.Value.ValueKind == JsonValueKind.Null && view.Member(i)?.Kind == 'n') continue;   // a Nullable is absent exactly when null
+                if (p.Value.ValueKind == JsonValueKind.Null && view.Member(i)?.Kind == ViewKind.Nullable) continue;   // a Nullable is absent exactly when null
                 values[i] = p.Value;
             }
             int count = names.Length;
@@ -329,9 +329,9 @@ namespace Amber.Json
         /// <summary>One member of a row: the JSON value as the raw little-endian value of its packed code (an enum by name or number).</summary>
         private static void WriteRowValue(Span<byte> destination, byte code, JsonElement e, ViewNode? member)
         {
-            if (member?.Kind == 'n') member = member.Element;
+            if (member?.Kind == ViewKind.Nullable) member = member.Element;
             string? number = null;
-            if (member?.Kind == 'e' && e.ValueKind == JsonValueKind.String)
+            if (member?.Kind == ViewKind.Enum && e.ValueKind == JsonValueKind.String)
             {
                 string name = e.GetString()!;
                 if (member.ValuesByName == null || !member.ValuesByName.TryGetValue(name, out number))
@@ -433,7 +433,7 @@ namespace Amber.Json
                 return;
             }
             if (TryWriteCollectionReference(ref w, c, ref e)) return;
-            bool nullable = element.Kind == 'n';
+            bool nullable = element.Kind == ViewKind.Nullable;
             WireType wt = element.WireType ?? throw Problem("The elements' encoding is not known (a hand-written formatter's)", "Leave this member out of the JSON.");
             byte descriptor = (byte)((int)wt | (nullable ? AmberCode.DescriptorNullable : 0));
             JsonElement items = e;
@@ -494,14 +494,14 @@ namespace Amber.Json
             ViewNode key = node.Element!, value = node.Value!;
             WireType keyType = key.WireType ?? throw Problem("The keys' encoding is not known", "Leave this member out of the JSON.");
             WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");
-            bool nullable = value.Kind == 'n';
+            bool nullable = value.Kind == ViewKind.Nullable;
             byte descriptor = (byte)((int)keyType | ((int)valueType << AmberCode.MapValueWireTypeShift) | (nullable ? AmberCode.MapNullableValues : 0));
             if (e.ValueKind == JsonValueKind.Object)
             {
                 int count = 0;
                 foreach (JsonProperty _ in e.EnumerateObject()) count++;
                 w.WriteMapHeader(count, descriptor);
-                ViewNode scalarKey = key.Kind == 'n' ? key.Element! : key;
+                ViewNode scalarKey = key.Kind == ViewKind.Nullable ? key.Element! : key;
                 foreach (JsonProperty p in e.EnumerateObject())
                 {
                     try
@@ -553,9 +553,9 @@ namespace Amber.Json
         /// <summary>A dictionary key from its JSON property name: the text as a string, or parsed as the key's scalar.</summary>
         private static void WriteKey(ref AmberWriter w, string name, ViewNode key)
         {
-            if (key.Kind is not ('s' or 'e')) throw Problem("A dictionary whose keys are not scalars is written as an array of {\"$key\", \"$value\"} pairs", "Write the pairs as the view shows them.");
+            if (key.Kind is not (ViewKind.Scalar or ViewKind.Enum)) throw Problem("A dictionary whose keys are not scalars is written as an array of {\"$key\", \"$value\"} pairs", "Write the pairs as the view shows them.");
             string scalar = key.Scalar!;
-            if (key.Kind == 'e' && key.ValuesByName != null && key.ValuesByName.TryGetValue(name, out string? number)) name = number;
+            if (key.Kind == ViewKind.Enum && key.ValuesByName != null && key.ValuesByName.TryGetValue(name, out string? number)) name = number;
             bool quoted = scalar is "String" or "Char" or "Guid" or "DateTime" or "DateTimeOffset" or "TimeSpan" or "DateOnly" or "TimeOnly" or "Uri" or "Version";
             string json = quoted ? "\"" + JsonEncodedText.Encode(name).ToString() + "\"" : name;
             JsonDocument document;

@@ -7,6 +7,7 @@ using System.Numerics;
 using System.Text;
 using System.Text.Json;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber.Json
 {
@@ -131,7 +132,7 @@ namespace Amber.Json
         {
             ViewNode? root = RootView(type, out bool nullableRoot);
             (int count, long bytes, bool started) = connection.Mark();
-            bool first = payload.Length > 0 && payload[0] >> 4 == AmberCode.ConnectionFirstVersion;
+            bool first = payload.Length > 0 && new ConnectionMessageHeader(payload[0]).IsFirst;
             var reader = new AmberReader(payload, options, connection.State);
             var context = new Context(writer);
             try
@@ -310,7 +311,7 @@ namespace Amber.Json
 
         private static void WriteValue(ref AmberReader r, Context c, WireType wt, ViewNode? node)
         {
-            if (node?.Kind == 'n') node = node.Element;
+            if (node?.Kind == ViewKind.Nullable) node = node.Element;
             // A value written as another wire type than this version's (a member whose type changed, or a widening such as
             // float to double) is shown by what the data says.
             if (node != null && node.WireType != wt) node = null;
@@ -320,10 +321,8 @@ namespace Amber.Json
                     WriteObject(ref r, c, node);
                     break;
                 case WireType.Sequence:
-                    WriteSequence(ref r, c, node);
-                    break;
                 case WireType.Map:
-                    WriteMap(ref r, c, node);
+                    WriteCollection(ref r, c, node, map: wt == WireType.Map);
                     break;
                 default:
                     long at = r.Position;
@@ -341,21 +340,17 @@ namespace Amber.Json
         {
             Utf8JsonWriter? w = c.Writer;
             long start = r.Position;
-            int kind = r.ReadViewHeader(rows: false, out int id);
-            if (kind == 0)
+            switch (r.ReadViewHeader(out int id))
             {
-                w?.WriteNullValue();
-                return;
-            }
-            if (kind == 1)
-            {
-                WriteBackReference(w, id, start);
-                return;
-            }
-            if (kind == 3)
-            {
-                WriteInline(ref r, c, node, id, start);
-                return;
+                case ObjectHeaderKind.Null:
+                    w?.WriteNullValue();
+                    return;
+                case ObjectHeaderKind.BackReference:
+                    WriteBackReference(w, id, start);
+                    return;
+                case ObjectHeaderKind.Inline:
+                    WriteInline(ref r, c, node, id, start);
+                    return;
             }
             EnterJson(w, start);
             int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
@@ -364,14 +359,13 @@ namespace Amber.Json
             // reads a shape without a tag as that type). A member declared as a class reads a tagged shape as the tag's
             // type when that type derives from it (a subclass at the root), and any other shape as the declared type,
             // mapping by key (format §7.1): it is shown the same way.
-            ViewType? declared = node?.Kind is 'o' or 'q' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            ViewType? declared = node?.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag) : null;
             ViewType? tagged = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
-            ViewType? view = node?.Kind != 'o' || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
+            ViewType? view = node?.Kind != ViewKind.Object || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
                 ? tagged ?? declared
                 : declared;
             int count = shape.Tags.Length;
-            Span<ulong> presence = count <= 64 * 4 ? stackalloc ulong[(count + 63) >> 6 | 1] : new ulong[(count + 63) >> 6];
-            ReadPresence(ref r, count, presence);
+            ulong presence = r.ReadViewPresence(count, out ulong[]? more);
             long outerNested = c.Nested;
             c.Nested = 0;
             w?.WriteStartObject();
@@ -381,7 +375,7 @@ namespace Amber.Json
             int members = 0;
             for (int i = 0; i < count; i++)
             {
-                if ((presence[i >> 6] & (1UL << (i & 63))) == 0) continue;
+                if (!AmberReader.IsPresent(i, presence, more)) continue;
                 members++;
                 int mine = map?[i] ?? -1;
                 string name = mine < 0 ? shape.UnknownName(i)
@@ -414,7 +408,7 @@ namespace Amber.Json
             EnterJson(w, start, levels: 1);
             ShapeInfo shape = c.Shape(ref r, id);
             ReadOnlySpan<byte> codes = r.ViewInline(id, out int width);
-            ViewType? view = node?.Kind == 'o' ? AmberKnownTypes.ViewOf(node.Tag) : null;
+            ViewType? view = node?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(node.Tag) : null;
             int[]? map = shape.MapTo(view);
             ReadOnlySpan<byte> row = r.ReadSpan(width);
             if (w != null)
@@ -437,7 +431,7 @@ namespace Amber.Json
         /// <summary>A member of a row: its packed value, or an enum's named value by its name (as the object form shows it).</summary>
         private static ScalarText RowValue(int code, ReadOnlySpan<byte> raw, ViewNode? member)
         {
-            if (member?.Kind == 'n') member = member.Element;
+            if (member?.Kind == ViewKind.Nullable) member = member.Element;
             if (member?.NamesByRaw != null)
             {
                 Int128? n = code switch
@@ -460,16 +454,6 @@ namespace Amber.Json
                 if (wire is ulong key && member.NamesByRaw.TryGetValue(key, out string? name)) return ScalarText.String(name);
             }
             return Packed(code, raw, 0);
-        }
-
-        /// <summary>Reads the presence words of an object of <paramref name="count"/> members (format §5), checking that none names a member past the end.</summary>
-        private static void ReadPresence(ref AmberReader r, int count, scoped Span<ulong> words)
-        {
-            int n = Math.Max(1, (count + 63) >> 6);
-            for (int k = 0; k < n; k++) words[k] = r.ReadVarint();
-            int used = count & 63;
-            if ((count == 0 && words[0] != 0) || (used != 0 && (words[n - 1] >> used) != 0))
-                AmberThrow.Malformed(r.Position, "The presence bitmap names members the shape does not have");
         }
 
         /// <summary>
@@ -504,31 +488,31 @@ namespace Amber.Json
             if (id >= 0) w?.WriteEndObject();
         }
 
-        private static void WriteSequence(ref AmberReader r, Context c, ViewNode? node)
+        /// <summary>A sequence or (<paramref name="map"/>) a map: null, a back-reference, or its items, inside <c>{"$id", "$values"}</c> when it took an id.</summary>
+        private static void WriteCollection(ref AmberReader r, Context c, ViewNode? node, bool map)
         {
             Utf8JsonWriter? w = c.Writer;
             long at = r.Position;
-            int n = r.ReadViewCollectionHeader(map: false, out byte d, out int id);
-            if (n == -1)
+            switch (r.ReadViewCollectionHeader(map, out int n, out byte d, out int id))
             {
-                w?.WriteNullValue();
-                return;
-            }
-            if (n == -2)
-            {
-                WriteBackReference(w, id, at);
-                return;
+                case CollectionHeaderKind.Null:
+                    w?.WriteNullValue();
+                    return;
+                case CollectionHeaderKind.BackReference:
+                    WriteBackReference(w, id, at);
+                    return;
             }
             StartIdentity(w, id, at);
-            WriteSequenceItems(ref r, c, node, n, d, at);
+            if (map) WritePairs(ref r, c, node, n, d);
+            else WriteSequenceItems(ref r, c, node, n, d, at);
             EndIdentity(w, id);
         }
 
-        /// <summary>A sequence after its header (<paramref name="n"/> elements of descriptor <paramref name="d"/>), as it shows without an id.</summary>
-        private static void WriteSequenceItems(ref AmberReader r, Context c, ViewNode? node, int n, byte d, long at)
+        /// <summary>A sequence after its header (<paramref name="n"/> elements of descriptor <paramref name="descriptor"/>), as it shows without an id.</summary>
+        private static void WriteSequenceItems(ref AmberReader r, Context c, ViewNode? node, int n, byte descriptor, long at)
         {
             Utf8JsonWriter? w = c.Writer;
-            ViewNode? element = node?.Kind == 'a' ? node.Element : null;
+            ViewNode? element = node?.Kind == ViewKind.Sequence ? node.Element : null;
             EnterJson(w, at);
             if (n == 0)
             {
@@ -536,9 +520,10 @@ namespace Amber.Json
                 w?.WriteEndArray();
                 return;
             }
-            if ((d & AmberCode.DescriptorPacked) != 0)
+            var d = new SequenceDescriptor(descriptor);
+            if (d.IsPacked)
             {
-                int code = d & 0x7F;
+                int code = d.PackedCode;
                 ReadOnlySpan<byte> raw = r.ReadSpan(n * AmberCode.PackedWidth(code));
                 if (w == null) return;
                 w.WriteStartArray();
@@ -546,30 +531,21 @@ namespace Amber.Json
                 w.WriteEndArray();
                 return;
             }
-            if (d == AmberCode.DescriptorRows)
+            if (d.IsRows)
             {
                 WriteRows(ref r, c, n, element);
                 return;
             }
             r.EnterDepth();
-            bool nullable = (d & AmberCode.DescriptorNullable) != 0;
-            var wt = (WireType)(d & AmberCode.WireTypeMask);
-            if ((d & AmberCode.DescriptorShaped) != 0)
+            bool nullable = d.HasNullableElements;
+            WireType wt = d.ElementWireType;
+            if (d.IsShaped)
             {
-                ulong rank = r.ReadVarint();
-                if (rank < 2 || rank > 32) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
+                Span<int> lengths = stackalloc int[AmberReader.MaxArrayRank];
+                int rank = r.ReadArrayDimensions(n, 0, lengths);
                 w?.WriteStartObject();
                 w?.WriteStartArray(DimsProperty);
-                long product = 1;
-                for (ulong k = 0; k < rank; k++)
-                {
-                    ulong length = r.ReadVarint();
-                    if (length > int.MaxValue) AmberThrow.CountTooLarge(at, length, r.Remaining);
-                    // Saturates above the count, which no product that matches it can reach.
-                    product = product > n ? product * (length == 0 ? 0 : 1) : product * (long)length;
-                    w?.WriteNumberValue(length);
-                }
-                if (product != n) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
+                foreach (int length in lengths.Slice(0, rank)) w?.WriteNumberValue(length);
                 w?.WriteEndArray();
                 w?.WritePropertyName(ItemsProperty);
             }
@@ -586,29 +562,18 @@ namespace Amber.Json
                 }
             }
             w?.WriteEndArray();
-            if ((d & AmberCode.DescriptorShaped) != 0) w?.WriteEndObject();
+            if (d.IsShaped) w?.WriteEndObject();
             r.ExitDepth();
         }
 
         private static void WriteRows(ref AmberReader r, Context c, int n, ViewNode? element)
         {
             Utf8JsonWriter? w = c.Writer;
-            long at = r.Position;
-            r.ReadViewHeader(rows: true, out int id);
+            int id = r.ReadViewRows(n, out ReadOnlySpan<byte> layout, out _);
+            byte[] codes = layout.ToArray();
             ShapeInfo shape = c.Shape(ref r, id);
-            int count = shape.Tags.Length;
-            if (count > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {count} members; at most {AmberCode.MaxRowMembers} are allowed");
-            byte[] codes = r.ReadSpan(count).ToArray();
-            long width = 0;
-            foreach (byte code in codes)
-            {
-                int cw = AmberCode.PackedWidth(code);
-                if (cw == 0) AmberThrow.Malformed(at, $"Unknown packed code {code} in a row");
-                width += cw;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
-            if (n * width > r.Remaining) AmberThrow.CountTooLarge(at, (ulong)n, r.Remaining);
-            ViewType? view = element?.Kind == 'o' ? AmberKnownTypes.ViewOf(element.Tag) : null;
+            int count = codes.Length;
+            ViewType? view = element?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(element.Tag) : null;
             int[]? map = shape.MapTo(view);
             var names = new string[count];
             for (int i = 0; i < count; i++) names[i] = map != null && map[i] >= 0 ? view!.Shape.MemberNames[map[i]] : shape.UnknownName(i);
@@ -631,36 +596,16 @@ namespace Amber.Json
             w?.WriteEndArray();
         }
 
-        private static void WriteMap(ref AmberReader r, Context c, ViewNode? node)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            long at = r.Position;
-            int n = r.ReadViewCollectionHeader(map: true, out byte d, out int id);
-            if (n == -1)
-            {
-                w?.WriteNullValue();
-                return;
-            }
-            if (n == -2)
-            {
-                WriteBackReference(w, id, at);
-                return;
-            }
-            StartIdentity(w, id, at);
-            WritePairs(ref r, c, node, n, d);
-            EndIdentity(w, id);
-        }
-
-        /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="d"/>), as it shows without an id.</summary>
-        private static void WritePairs(ref AmberReader r, Context c, ViewNode? node, int n, byte d)
+        /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="descriptor"/>), as it shows without an id.</summary>
+        private static void WritePairs(ref AmberReader r, Context c, ViewNode? node, int n, byte descriptor)
         {
             Utf8JsonWriter? w = c.Writer;
             EnterJson(w, r.Position);
-            ViewNode? keyNode = node?.Kind == 'm' ? node.Element : null;
-            ViewNode? valueNode = node?.Kind == 'm' ? node.Value : null;
-            var keyType = (WireType)(d & AmberCode.WireTypeMask);
-            var valueType = (WireType)((d >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
-            bool nullable = (d & AmberCode.MapNullableValues) != 0;
+            ViewNode? keyNode = node?.Kind == ViewKind.Map ? node.Element : null;
+            ViewNode? valueNode = node?.Kind == ViewKind.Map ? node.Value : null;
+            var d = new MapDescriptor(descriptor);
+            WireType keyType = d.KeyWireType, valueType = d.ValueWireType;
+            bool nullable = d.HasNullableValues;
             // Scalar keys become JSON property names, as System.Text.Json writes dictionaries; other keys, pairs.
             bool pairs = keyType is WireType.Object or WireType.Sequence or WireType.Map;
             r.EnterDepth();
@@ -679,7 +624,7 @@ namespace Amber.Json
                     }
                     else
                     {
-                        ViewNode? k = keyNode?.Kind == 'n' ? keyNode.Element : keyNode;
+                        ViewNode? k = keyNode?.Kind == ViewKind.Nullable ? keyNode.Element : keyNode;
                         ScalarText key = ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
                         if (w != null) key.WriteAsPropertyName(w);
                     }
@@ -700,7 +645,7 @@ namespace Amber.Json
 
         private static ScalarText ReadScalar(ref AmberReader r, WireType wt, ViewNode? node)
         {
-            string? scalar = node?.Kind is 's' or 'e' ? node.Scalar : null;
+            string? scalar = node?.Kind is ViewKind.Scalar or ViewKind.Enum ? node.Scalar : null;
             switch (wt)
             {
                 case WireType.Varint:
@@ -757,8 +702,8 @@ namespace Amber.Json
 
         private static ScalarText Bytes(ReadOnlySpan<byte> bytes, ViewNode? node, long at)
         {
-            string? scalar = node?.Kind == 's' ? node.Scalar : null;
-            if (node?.Kind == 'b') return ScalarText.Base64(bytes);
+            string? scalar = node?.Kind == ViewKind.Scalar ? node.Scalar : null;
+            if (node?.Kind == ViewKind.Bytes) return ScalarText.Base64(bytes);
             switch (scalar)
             {
                 case "String" or "Uri" or "Version":

@@ -104,6 +104,43 @@ namespace Amber.Json
         }
     }
 
+    /// <summary>What kind of value a <see cref="ViewNode"/> describes; the comment of each names its letter in the generator's prefix code.</summary>
+    internal enum ViewKind : byte
+    {
+        /// <summary><c>s</c>: a scalar (docs/format.md §3.1), named by <see cref="ViewNode.Scalar"/>.</summary>
+        Scalar,
+
+        /// <summary><c>e</c>: an enum, as its underlying scalar, with its named values.</summary>
+        Enum,
+
+        /// <summary><c>n</c>: a <c>Nullable</c> of <see cref="ViewNode.Element"/>.</summary>
+        Nullable,
+
+        /// <summary><c>o</c>: an object of the registered type with <see cref="ViewNode.Tag"/>.</summary>
+        Object,
+
+        /// <summary><c>b</c>: a byte array.</summary>
+        Bytes,
+
+        /// <summary><c>a</c>: a sequence of <see cref="ViewNode.Element"/>.</summary>
+        Sequence,
+
+        /// <summary><c>m</c>: a map of <see cref="ViewNode.Element"/> keys and <see cref="ViewNode.Value"/> values.</summary>
+        Map,
+
+        /// <summary><c>p</c>: a polymorphic member (format §7.1): an abstract class or interface, shown by each shape's type tag.</summary>
+        Polymorphic,
+
+        /// <summary><c>q</c>: a polymorphic member whose declared type is concrete (<see cref="ViewNode.Tag"/>), which reads a shape without a tag as that type.</summary>
+        ConcretePolymorphic,
+
+        /// <summary><c>d</c>: an <c>object</c> member (format §7.3), holding any registered type.</summary>
+        Dynamic,
+
+        /// <summary><c>x</c>: not known (a hand-written formatter's encoding).</summary>
+        Unknown,
+    }
+
     /// <summary>
     /// How a value is encoded, parsed from the generator's prefix code (src/Amber.Generator/Emitting/Emitter.Views.cs):
     /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar[<c>:</c>Name<c>=</c>value<c>,</c>…]<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
@@ -115,7 +152,7 @@ namespace Amber.Json
     {
         private static readonly ConcurrentDictionary<string, ViewNode> s_parsed = new ConcurrentDictionary<string, ViewNode>(StringComparer.Ordinal);
 
-        private ViewNode(char kind, string? scalar, uint tag, ViewNode? element, ViewNode? value, string? enumNames = null)
+        private ViewNode(ViewKind kind, string? scalar, uint tag, ViewNode? element, ViewNode? value, string? enumNames = null)
         {
             Kind = kind;
             Scalar = scalar;
@@ -140,13 +177,13 @@ namespace Amber.Json
             }
         }
 
-        /// <summary><c>e</c>: the name of each named value, by its varint on the wire; null for a [Flags] enum.</summary>
+        /// <summary><see cref="ViewKind.Enum"/>: the name of each named value, by its varint on the wire; null for a [Flags] enum.</summary>
         public Dictionary<ulong, string>? NamesByRaw { get; }
 
-        /// <summary><c>e</c>: the value's invariant text of each name.</summary>
+        /// <summary><see cref="ViewKind.Enum"/>: the value's invariant text of each name.</summary>
         public Dictionary<string, string>? ValuesByName { get; }
 
-        public char Kind { get; }
+        public ViewKind Kind { get; }
 
         /// <summary><c>s</c> and <c>e</c>: the scalar (for an enum, its underlying scalar).</summary>
         public string? Scalar { get; }
@@ -163,13 +200,13 @@ namespace Amber.Json
         /// <summary>The wire type this encoding writes, or null when not known (<c>x</c>).</summary>
         public WireType? WireType => Kind switch
         {
-            's' => ScalarWireType(Scalar!),
-            'e' => Amber.WireType.Varint,
-            'n' => Element!.WireType,
-            'o' or 'p' or 'q' or 'd' => Amber.WireType.Object,
-            'b' => Amber.WireType.Bytes,
-            'a' => Amber.WireType.Sequence,
-            'm' => Amber.WireType.Map,
+            ViewKind.Scalar => ScalarWireType(Scalar!),
+            ViewKind.Enum => Amber.WireType.Varint,
+            ViewKind.Nullable => Element!.WireType,
+            ViewKind.Object or ViewKind.Polymorphic or ViewKind.ConcretePolymorphic or ViewKind.Dynamic => Amber.WireType.Object,
+            ViewKind.Bytes => Amber.WireType.Bytes,
+            ViewKind.Sequence => Amber.WireType.Sequence,
+            ViewKind.Map => Amber.WireType.Map,
             _ => null,
         };
 
@@ -185,8 +222,9 @@ namespace Amber.Json
         private static ViewNode ParseAt(string code, ref int at)
         {
             if (at >= code.Length) throw new ArgumentException($"The view descriptor '{code}' ends early.", nameof(code));
-            char kind = code[at++];
-            switch (kind)
+            char letter = code[at++];
+            ViewKind kind = KindOf(letter);
+            switch (letter)
             {
                 case 's':
                 case 'e':
@@ -196,7 +234,7 @@ namespace Amber.Json
                     at = end + 1;
                     string? names = null;
                     int colon = scalar.IndexOf(':');
-                    if (kind == 'e' && colon >= 0)
+                    if (kind == ViewKind.Enum && colon >= 0)
                     {
                         names = scalar.Substring(colon + 1);
                         scalar = scalar.Substring(0, colon);
@@ -220,9 +258,25 @@ namespace Amber.Json
                 case 'x':
                     return new ViewNode(kind, null, 0, null, null);
                 default:
-                    throw new ArgumentException($"The view descriptor '{code}' has an unknown code '{kind}'.", nameof(code));
+                    throw new ArgumentException($"The view descriptor '{code}' has an unknown code '{letter}'.", nameof(code));
             }
         }
+
+        /// <summary>The kind a letter of the prefix code stands for (an unknown letter is refused by <see cref="ParseAt"/>).</summary>
+        private static ViewKind KindOf(char letter) => letter switch
+        {
+            's' => ViewKind.Scalar,
+            'e' => ViewKind.Enum,
+            'n' => ViewKind.Nullable,
+            'o' => ViewKind.Object,
+            'b' => ViewKind.Bytes,
+            'a' => ViewKind.Sequence,
+            'm' => ViewKind.Map,
+            'p' => ViewKind.Polymorphic,
+            'q' => ViewKind.ConcretePolymorphic,
+            'd' => ViewKind.Dynamic,
+            _ => ViewKind.Unknown,
+        };
 
         /// <summary>The wire type of a scalar (docs/format.md §3.1).</summary>
         public static WireType ScalarWireType(string scalar) => scalar switch

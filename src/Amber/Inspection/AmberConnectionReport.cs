@@ -1,5 +1,6 @@
 #if NET8_0_OR_GREATER
 using System.Collections.Generic;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -57,16 +58,17 @@ namespace Amber
     /// <summary>One message of a connection stream, as <see cref="AmberInspector"/> read it.</summary>
     public sealed class AmberMessageInfo
     {
-        internal AmberMessageInfo(int index, long offset, int prefixBytes, int payloadBytes, bool isFirst, bool referenceMode, int definitions)
+        internal AmberMessageInfo(int index, long offset, int prefixBytes, int payloadBytes, ConnectionMessageHeader header, int definitions)
         {
             Index = index;
             Offset = offset;
             PrefixBytes = prefixBytes;
             PayloadBytes = payloadBytes;
-            IsFirst = isFirst;
-            ReferenceMode = referenceMode;
+            _header = header;
             Definitions = definitions;
         }
+
+        private readonly ConnectionMessageHeader _header;
 
         /// <summary>The message's number in the stream, from 0.</summary>
         public int Index { get; }
@@ -81,10 +83,10 @@ namespace Amber
         public int PayloadBytes { get; }
 
         /// <summary>Whether it is a first message (version 3), which starts the connection's shapes anew.</summary>
-        public bool IsFirst { get; }
+        public bool IsFirst => _header.IsFirst;
 
         /// <summary>Whether it was written in reference mode (docs/format.md §7.2).</summary>
-        public bool ReferenceMode { get; }
+        public bool ReferenceMode => _header.ReferenceMode;
 
         /// <summary>The shapes it defined; every later message may refer to them.</summary>
         public int Definitions { get; }

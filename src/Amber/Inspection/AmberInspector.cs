@@ -6,6 +6,7 @@ using System.IO;
 using System.Text.Json;
 using Amber.Internal;
 using Amber.Json;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -92,8 +93,8 @@ namespace Amber
                 length |= (ulong)(b & 0x7F) << (7 * i);
                 if (b >= 0x80) continue;
                 if ((b == 0 && i > 0) || length == 0 || length > int.MaxValue || i + 1 >= head.Length) return false;
-                int version = head[i + 1] >> 4;
-                if (version != AmberCode.ConnectionFirstVersion && (first || version != AmberCode.ConnectionVersion)) return false;
+                var header = new ConnectionMessageHeader(head[i + 1]);
+                if (first ? !header.IsFirst : !header.IsMessage) return false;
                 total = i + 1 + (long)length;
                 return total <= remaining;
             }
@@ -163,11 +164,7 @@ namespace Amber
             }
             else
             {
-                writer.WriteStartObject("error");
-                writer.WriteNumber("messageIndex", report.ErrorMessage);
-                writer.WriteNumber("offset", report.Error.ByteOffset);
-                writer.WriteString("message", report.Error.Message);
-                writer.WriteEndObject();
+                WriteError(writer, report.Error, report.ErrorMessage);
             }
             writer.WriteEndObject();
             writer.Flush();
@@ -205,7 +202,7 @@ namespace Amber
                             writer.WriteNumber("message", index);
                             writer.WriteNumber("offset", offset);
                             writer.WriteNumber("bytes", length);
-                            writer.WriteBoolean("first", payload[0] >> 4 == AmberCode.ConnectionFirstVersion);
+                            writer.WriteBoolean("first", new ConnectionMessageHeader(payload[0]).IsFirst);
                             writer.WriteNumber("definitions", definitions);
                             writer.WritePropertyName("value");
                             JsonView.WriteMessage(payload, prefix, type, writer, options, stats, connection);
@@ -221,8 +218,7 @@ namespace Amber
                     {
                         throw MessageDoesNotRead(index, offset, prefix, type, ex);
                     }
-                    messages.Add(new AmberMessageInfo(index, offset, prefix, length, payload[0] >> 4 == AmberCode.ConnectionFirstVersion,
-                        (payload[0] & AmberCode.HeaderReferenceFlag) != 0, definitions));
+                    messages.Add(new AmberMessageInfo(index, offset, prefix, length, new ConnectionMessageHeader(payload[0]), definitions));
                     offset += prefix + length;
                     progress?.Report(offset);
                 }
@@ -390,14 +386,21 @@ namespace Amber
             }
             else
             {
-                writer.WriteStartObject("error");
-                writer.WriteNumber("offset", report.Error.ByteOffset);
-                writer.WriteString("message", report.Error.Message);
-                writer.WriteEndObject();
+                WriteError(writer, report.Error, null);
             }
             writer.WriteEndObject();
             writer.Flush();
             return report;
+        }
+
+        /// <summary>The <c>"error"</c> object that ends a stream's or connection's JSON at its first problem (with the index of the message that failed).</summary>
+        private static void WriteError(Utf8JsonWriter writer, AmberException error, int? messageIndex)
+        {
+            writer.WriteStartObject("error");
+            if (messageIndex is int index) writer.WriteNumber("messageIndex", index);
+            writer.WriteNumber("offset", error.ByteOffset);
+            writer.WriteString("message", error.Message);
+            writer.WriteEndObject();
         }
 
         /// <summary>

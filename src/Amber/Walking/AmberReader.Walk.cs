@@ -1,0 +1,233 @@
+// The structure of a payload, read once for every walker of it (docs/format.md):
+//
+//   payload     header byte (§2; a connection message's, §7.6), then one root value of its wire type (§3)
+//   object      header varint (§5): 0 null | shape reference | shape definition | back-reference (§7.2)
+//               | inline struct (§5.1: a definition with codes when its id is the next one, then one row);
+//               a new object takes an object id (reference mode) and a nesting level, then presence words
+//               (one varint per 64 members, none naming a member past the shape's end) and its present members
+//   sequence    count varint (0 null; in version 2 reference mode 0 then a back-reference, §7.2), a descriptor
+//               (§6.1): packed | rows (a shape header, one code per member, fixed-width rows) | elements,
+//               with an optional multi-dimensional header (rank, lengths multiplying to the count) and
+//               presence bytes before nullable elements
+//   map         count varint as a sequence's, a pair descriptor (§6.2), keys and (optionally nullable) values
+//   Bytes       length + 1 (0 null; in reference mode 0 then 0 null or a back-reference to a value, §7.2)
+//
+// Each rule of that structure is checked here and only here. The reader's typed path and its skip path
+// (AmberReader.Structure.cs), the copy of kept members (AmberReader.Copy.cs, §5.2), the JSON view
+// (Json/JsonView.cs through AmberReader.View.cs) and so the inspector (Inspection/) all call these: a format
+// change is made in this file, and every walker applies it alike.
+using System;
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using Amber.Internal;
+using Amber.Walking;
+
+namespace Amber
+{
+    public ref partial struct AmberReader
+    {
+        /// <summary>The highest rank of a multi-dimensional array (docs/format.md §6.1), as .NET allows.</summary>
+        internal const int MaxArrayRank = 32;
+
+        // ------------------------------------------------------------------ objects (§5, §5.1, §7.2)
+
+        /// <summary>
+        /// Reads an object header and says what it announces. A back-reference is checked to name an object id already taken;
+        /// nothing else is resolved: for <see cref="ObjectHeaderKind.Object"/> the caller calls <see cref="EnterObject"/>, for
+        /// <see cref="ObjectHeaderKind.Inline"/> <see cref="ResolveInline"/>, with <paramref name="header"/>.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal ObjectHeaderKind ReadObjectHeaderKind(out ulong header, out long start)
+        {
+            start = Position;
+            ulong h = ReadVarint();
+            header = h;
+            switch ((uint)h & 3)
+            {
+                case AmberCode.ObjectInline:
+                    return h == 0 ? ObjectHeaderKind.Null : ObjectHeaderKind.Inline;
+                case AmberCode.ObjectBackRef:
+                    CheckBackReference(h >> 2, Position);
+                    return ObjectHeaderKind.BackReference;
+                default:
+                    return ObjectHeaderKind.Object;
+            }
+        }
+
+        /// <summary>
+        /// A new object whose header <paramref name="header"/> names a shape: takes its object id (reference mode; skipped
+        /// objects too, so later ids agree with the writer's), enters one nesting level and resolves the shape (reading its
+        /// definition when it is defined here).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ref ReaderState.Entry EnterObject(ulong header)
+        {
+            ReserveReference();
+            EnterDepth();
+            return ref ResolveShape(header);
+        }
+
+        /// <summary>Checks a back-reference to object <paramref name="id"/> (§7.2): only in reference mode, and only to an id already taken.</summary>
+        private void CheckBackReference(ulong id, long at)
+        {
+            if (!_refs) AmberThrow.Malformed(at, "A back-reference appears in a payload that is not in reference mode");
+            if (id >= (ulong)_state.Objects.Count) AmberThrow.Malformed(at, $"A back-reference to object {id}, which has not been read");
+        }
+
+        /// <summary>
+        /// Reads the presence words of an object whose shape has <paramref name="count"/> members (§5): the first word is
+        /// returned, the words after it (a shape of more than 64 members) are in <paramref name="more"/>, the buffer of this
+        /// nesting depth. No word may name a member past the shape's end.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ulong ReadPresenceWords(int count, out ulong[]? more)
+        {
+            ulong presence = ReadVarint();
+            more = null;
+            if (count < 64)
+            {
+                if ((presence >> count) != 0) ThrowPresencePastShape();
+            }
+            else if (count > 64)
+            {
+                more = ReadMorePresence(count);
+            }
+            return presence;
+        }
+
+        /// <summary>The presence words after the first of a shape of <paramref name="count"/> &gt; 64 members, into this depth's buffer.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private ulong[] ReadMorePresence(int count)
+        {
+            ulong[] more = _state.MorePresence(_depth);
+            int words = (count - 1) >> 6;   // after the first
+            for (int i = 0; i < words; i++) more[i] = ReadVarint();
+            int used = count & 63;          // bits of the last word that name members; 0: all 64
+            if (used != 0 && (more[words - 1] >> used) != 0) ThrowPresencePastShape();
+            return more;
+        }
+
+        /// <summary>Whether member <paramref name="member"/> is present, by the words <see cref="ReadPresenceWords"/> read.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static bool IsPresent(int member, ulong first, ulong[]? more) =>
+            member < 64 ? (first & (1UL << member)) != 0 : (more![(member >> 6) - 1] & (1UL << (member & 63))) != 0;
+
+        [DoesNotReturn]
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void ThrowPresencePastShape() => AmberThrow.Malformed(Position, "The presence bitmap names members the shape does not have");
+
+        // ------------------------------------------------------------------ sequences and maps (§6, §7.2)
+
+        /// <summary>
+        /// Reads a sequence's or (<paramref name="map"/>) a map's header: -1 for null or a back-reference (resolved to
+        /// <paramref name="existing"/> with <paramref name="resolve"/>, else only checked), else the count, checked against the
+        /// bytes left (a map's pair takes two at least) and <see cref="AmberOptions.MaxCollectionLength"/>, with its
+        /// descriptor (0 when the count is 0); a sequence's descriptor is checked too.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private int ReadCollectionHead(bool map, bool resolve, out byte descriptor, out object? existing)
+        {
+            long at = Position;
+            ulong n = ReadCollectionCount(resolve, out existing);
+            descriptor = 0;
+            if (n == 0) return -1;
+            ulong count = n - 1;
+            if (count == 0) return 0;
+            if (count > (ulong)Remaining / (map ? 2UL : 1UL) || count > int.MaxValue) AmberThrow.CountTooLarge(at, count, Remaining);
+            if (count > (ulong)Options.MaxCollectionLength)
+                AmberThrow.LimitExceeded(at, map ? "A dictionary size" : "A collection length", count, Options.MaxCollectionLength, nameof(AmberOptions.MaxCollectionLength));
+            descriptor = ReadByteRaw();
+            if (!map) CheckSequenceDescriptor(new SequenceDescriptor(descriptor), count, at);
+            return (int)count;
+        }
+
+        /// <summary>A packed sequence's code must be known and its elements fit in the bytes left; any other descriptor has bits 5 and 6 clear, but rows.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void CheckSequenceDescriptor(SequenceDescriptor d, ulong count, long at)
+        {
+            if (d.IsPacked)
+            {
+                int width = AmberCode.PackedWidth(d.PackedCode);
+                if (width == 0) AmberThrow.Malformed(at, $"Unknown packed element code {d.PackedCode}");
+                if (count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, count, Remaining);
+            }
+            else if ((d.Value & 0x60) != 0 && !d.IsRows)
+            {
+                AmberThrow.Malformed(at, $"The sequence descriptor 0x{d.Value:X2} has reserved bits set");
+            }
+        }
+
+        /// <summary>
+        /// Reads what follows a rows descriptor up to the rows (§6.1): a shape header of the reference or definition form, the
+        /// shape resolved (at most 64 members), one packed code per member (all known, of total width above 0), and checks that
+        /// <paramref name="count"/> rows fit in the bytes left. Rows take no object id and no nesting level.
+        /// </summary>
+        private ref ReaderState.Entry ReadRowsLayout(int count, out int shapeId, out ReadOnlySpan<byte> codes, out int width)
+        {
+            long at = Position;
+            ulong h = ReadVarint();
+            uint kind = (uint)(h & 3);
+            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
+            ref ReaderState.Entry e = ref ResolveShape(h);
+            int members = e.Count;
+            if (members > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {members} members; at most {AmberCode.MaxRowMembers} are allowed");
+            codes = ReadSpan(members);
+            width = 0;
+            foreach (byte c in codes)
+            {
+                int w = AmberCode.PackedWidth(c);
+                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
+                width += w;
+            }
+            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            if ((ulong)count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
+            shapeId = (int)(h >> 2);
+            return ref e;
+        }
+
+        /// <summary>
+        /// Reads the header after a shaped descriptor (§6.1): the rank (<paramref name="expectedRank"/>, or with 0 any from 2 to
+        /// <see cref="MaxArrayRank"/>) and each dimension's length, into <paramref name="lengths"/> as far as it holds them.
+        /// The lengths must multiply to the sequence's <paramref name="count"/>. Returns the rank.
+        /// </summary>
+        internal int ReadArrayDimensions(int count, int expectedRank, scoped Span<int> lengths)
+        {
+            long at = Position;
+            ulong rank = ReadVarint();
+            if (expectedRank != 0)
+            {
+                if (rank != (ulong)expectedRank) AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank} where {expectedRank} was expected");
+            }
+            else if (rank < 2 || rank > MaxArrayRank)
+            {
+                AmberThrow.Malformed(at, $"A multi-dimensional array has rank {rank}");
+            }
+            long product = 1;
+            for (int i = 0; i < (int)rank; i++)
+            {
+                ulong length = ReadVarint();
+                if (length > int.MaxValue) AmberThrow.CountTooLarge(at, length, Remaining);
+                if (i < lengths.Length) lengths[i] = (int)length;
+                // Saturates above the count, which no product that matches it can reach (but 0, after a length of 0).
+                product = product > count ? (length == 0 ? 0 : product) : product * (long)length;
+            }
+            if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
+            return (int)rank;
+        }
+
+        // ------------------------------------------------------------------ Bytes (§3.1, §7.2)
+
+        /// <summary>
+        /// Reads a Bytes value that is skipped or kept, not decoded: -1 null, -2 a back-reference (checked), else its bytes,
+        /// checked as <see cref="ReadBytesLength"/> checks them. In reference mode they are remembered as skipped bytes, so a
+        /// later back-reference to them (from a member this version has) finds them.
+        /// </summary>
+        private int ReadRawBytes(out ReadOnlySpan<byte> bytes)
+        {
+            int n = ReadBytesLength();
+            bytes = n > 0 ? ReadSpan(n) : ReadOnlySpan<byte>.Empty;
+            if (n >= 0 && _refs) RememberBytes(new ReaderState.SkippedBytes(bytes.ToArray()));
+            return n;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+using System.Runtime.CompilerServices;
+
+namespace Amber.Walking
+{
+    /// <summary>What an object header (docs/format.md §5, §5.1, §7.2) announces, before its shape is resolved.</summary>
+    internal enum ObjectHeaderKind : byte
+    {
+        /// <summary>Header 0: null.</summary>
+        Null,
+
+        /// <summary>A new object: a shape reference or definition follows the header, then presence words and members.</summary>
+        Object,
+
+        /// <summary>A back-reference to an object read earlier (reference mode), checked to name an id already taken.</summary>
+        BackReference,
+
+        /// <summary>An inline struct (§5.1): a definition when its id is the next one, then one row; no id, no nesting level.</summary>
+        Inline,
+    }
+
+    /// <summary>What a sequence or map header (docs/format.md §6, §7.2) announces.</summary>
+    internal enum CollectionHeaderKind : byte
+    {
+        /// <summary>A null collection.</summary>
+        Null,
+
+        /// <summary>A back-reference to a collection read earlier (format version 2, reference mode).</summary>
+        BackReference,
+
+        /// <summary>A collection: its count and (when the count is not 0) its descriptor follow.</summary>
+        Collection,
+    }
+
+    /// <summary>A sequence's element descriptor byte (docs/format.md §6.1), by the names of its bits.</summary>
+    internal readonly struct SequenceDescriptor
+    {
+        public SequenceDescriptor(byte value) => Value = value;
+
+        /// <summary>The byte as it is on the wire.</summary>
+        public byte Value { get; }
+
+        /// <summary>Bit 7: the elements are raw little-endian values of <see cref="PackedCode"/>'s width.</summary>
+        public bool IsPacked
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (Value & AmberCode.DescriptorPacked) != 0;
+        }
+
+        /// <summary>The packed primitive code (bits 6–0) of a packed sequence.</summary>
+        public int PackedCode => Value & 0x7F;
+
+        /// <summary>Descriptor 0x25: fixed-width rows of a shape of packed members.</summary>
+        public bool IsRows => Value == AmberCode.DescriptorRows;
+
+        /// <summary>Bit 4 (not packed): a multi-dimensional array, whose rank and lengths follow the descriptor.</summary>
+        public bool IsShaped => (Value & AmberCode.DescriptorShaped) != 0;
+
+        /// <summary>Bit 3 (not packed): each element is preceded by a presence byte.</summary>
+        public bool HasNullableElements => (Value & AmberCode.DescriptorNullable) != 0;
+
+        /// <summary>Bits 2–0 (not packed): the elements' wire type.</summary>
+        public WireType ElementWireType => (WireType)(Value & AmberCode.WireTypeMask);
+    }
+
+    /// <summary>A map's pair descriptor byte (docs/format.md §6.2), by the names of its bits.</summary>
+    internal readonly struct MapDescriptor
+    {
+        public MapDescriptor(byte value) => Value = value;
+
+        /// <summary>The byte as it is on the wire.</summary>
+        public byte Value { get; }
+
+        /// <summary>Bits 2–0: the keys' wire type.</summary>
+        public WireType KeyWireType => (WireType)(Value & AmberCode.WireTypeMask);
+
+        /// <summary>Bits 6–4: the values' wire type.</summary>
+        public WireType ValueWireType => (WireType)((Value >> AmberCode.MapValueWireTypeShift) & AmberCode.WireTypeMask);
+
+        /// <summary>Bit 7: each value is preceded by a presence byte.</summary>
+        public bool HasNullableValues => (Value & AmberCode.MapNullableValues) != 0;
+    }
+
+    /// <summary>The header byte of a connection message (docs/format.md §7.6), by the names of its parts.</summary>
+    internal readonly struct ConnectionMessageHeader
+    {
+        public ConnectionMessageHeader(byte value) => Value = value;
+
+        public byte Value { get; }
+
+        /// <summary>Version 3: the connection's first message, or one that starts its shapes anew.</summary>
+        public bool IsFirst => Value >> 4 == AmberCode.ConnectionFirstVersion;
+
+        /// <summary>Version 3 or 4: a connection message at all.</summary>
+        public bool IsMessage => Value >> 4 == AmberCode.ConnectionFirstVersion || Value >> 4 == AmberCode.ConnectionVersion;
+
+        /// <summary>Written in reference mode (§7.2).</summary>
+        public bool ReferenceMode => (Value & AmberCode.HeaderReferenceFlag) != 0;
+    }
+}
