@@ -6,15 +6,6 @@ namespace Amber.Generator.Emitting
     /// <summary>The polymorphic dispatch classes (format §7.1): Write by the runtime type, Read by the type tag.</summary>
     internal static partial class Emitter
     {
-        /// <summary>The enums, concrete collections, surrogate- and formatter-written types of the model, once each.</summary>
-        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects) =>
-            CollectTypes(roots, objects, t => t.Kind switch
-            {
-                TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
-                TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
-                _ => false,
-            });
-
         public static string PolyName(TypeRef t) => "AmberPoly_" + Sanitize(t.FullName);
 
         /// <summary>Every polymorphic declared type used anywhere in the model, once each.</summary>

@@ -92,6 +92,15 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>The enums, concrete collections, surrogate- and formatter-written types of the model, once each.</summary>
+        public static List<TypeRef> CollectValueTypes(IEnumerable<TypeRef> roots, IEnumerable<ObjectModel>? objects) =>
+            CollectTypes(roots, objects, t => t.Kind switch
+            {
+                TypeKind.Enum or TypeKind.Array or TypeKind.MultiArray or TypeKind.Surrogate or TypeKind.Custom => true,
+                TypeKind.Sequence or TypeKind.Map => !t.IsInterface,
+                _ => false,
+            });
+
         /// <summary>
         /// Enums and collections of the model, and types written through a surrogate or a hand-written formatter, are known
         /// in object members too: an object with one member, Value (format §7.3). Each has a local Write and Read function.
