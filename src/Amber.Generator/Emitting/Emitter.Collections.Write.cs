@@ -76,6 +76,7 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>An array: its length, then each element by index.</summary>
         private static void EmitArrayWrite(SourceWriter sw, TypeRef t, string c, int depth)
         {
             string i = WriteLocal.Index(depth);
@@ -94,6 +95,7 @@ namespace Amber.Generator.Emitting
             EmitEachElementWrite(sw, t.Element!, c, depth);
         }
 
+        /// <summary>A sequence: its count (counted by enumeration where it has none), then each element in enumeration order.</summary>
         private static void EmitSequenceWrite(SourceWriter sw, TypeRef t, string c, int depth)
         {
             bool concrete = t.IsInterface && t.Collection == CollectionKind.List;   // IEnumerable, ICollection, IList, IReadOnlyList, IReadOnlyCollection

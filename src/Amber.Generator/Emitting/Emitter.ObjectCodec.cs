@@ -8,6 +8,7 @@ namespace Amber.Generator.Emitting
     /// <summary>An object type's codec class: the order of its parts, its shapes, and the wire types its members are read with.</summary>
     internal static partial class Emitter
     {
+        /// <summary>The codec class of an object type, in this order: shapes, accessors, Write, Read, the inline and member readers, the expected wire types, rows.</summary>
         public static string EmitObject(ObjectModel o)
         {
             var sw = new SourceWriter();

@@ -6,6 +6,7 @@ namespace Amber.Generator.Emitting
     /// <summary>An object codec's Read methods: the header, then ReadBody's identical path (by presence bits) and mapped path (by the writer's shape).</summary>
     internal static partial class Emitter
     {
+        /// <summary>Read, FromRow for a struct written as a row, ReadBody, and ReadMember where the two paths of ReadBody share it.</summary>
         private static void EmitReadMethod(SourceWriter sw, ObjectModel o)
         {
             bool direct = ReadsDirect(o);

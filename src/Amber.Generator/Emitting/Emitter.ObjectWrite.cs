@@ -7,6 +7,7 @@ namespace Amber.Generator.Emitting
     {
         private const string WriterParameter = "ref global::Amber.AmberWriter w";
 
+        /// <summary>Write (or the inline Write of a struct written as a row), WriteTyped, and WriteWith, which both call with their shape.</summary>
         private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
         {
             string param = Nullable(o.FullName, o.IsValueType) + " v";
@@ -105,6 +106,7 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>The object header: the shape (definition or reference) and the presence words, with the kept members' shape where the type keeps them.</summary>
         private static void EmitObjectHeaderWrite(SourceWriter sw, ObjectModel o, bool moreWords)
         {
             if (o.UnknownMembers != null)

@@ -37,6 +37,7 @@ namespace Amber.Generator.Emitting
             return sw.ToString();
         }
 
+        /// <summary>Write: the codec of the exact runtime type, with its tagged shape; a type another assembly registered; else an error.</summary>
         private static void EmitPolymorphicWrite(SourceWriter sw, TypeRef t)
         {
             using (sw.Block($"internal static void Write({WriterParameter}, {t.FullName}? v)"))
@@ -59,6 +60,7 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>Read: by the tag, the codec of one of the allowed types (or of a former name of one); an untagged shape is the declared type itself.</summary>
         private static void EmitPolymorphicRead(SourceWriter sw, TypeRef t)
         {
             string declared = Quote(Plain(t.FullName));

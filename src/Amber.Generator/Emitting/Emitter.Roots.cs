@@ -9,6 +9,7 @@ namespace Amber.Generator.Emitting
     {
         public static string RootFormatterName(TypeRef root) => "AmberRoot_" + Sanitize(root.FullName);
 
+        /// <summary>The roots file: a formatter per root type, the hand-written formatters' instances, and the module initializer that registers them and the model's value and object types.</summary>
         public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null, IReadOnlyList<ObjectModel>? objects = null)
         {
             var sw = new SourceWriter();
@@ -83,6 +84,7 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>Each root formatter registered, and the roots whose payloads keep references (reference mode, format §7.2).</summary>
         private static void EmitRootRegistrations(SourceWriter sw, IReadOnlyList<TypeRef> roots, IReadOnlyList<string>? referenceRoots)
         {
             foreach (TypeRef root in roots)

@@ -46,6 +46,7 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>WriteRows: the rows header, then each struct's members at fixed widths (one copy when the layouts agree).</summary>
         private static void EmitRowsWrite(SourceWriter sw, ObjectModel o)
         {
             using (sw.Block($"internal static void WriteRows({WriterParameter}, global::System.ReadOnlySpan<{o.FullName}> items)"))
