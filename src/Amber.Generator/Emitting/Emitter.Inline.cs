@@ -1,4 +1,3 @@
-using System.Globalization;
 using Amber.Generator.Model;
 
 namespace Amber.Generator.Emitting
@@ -6,8 +5,6 @@ namespace Amber.Generator.Emitting
     /// <summary>Structs of primitives written inline (format §5.1): the header and one row where an object would go, and reading rows back.</summary>
     internal static partial class Emitter
     {
-        // ------------------------------------------------------------------ inline structs (format §5.1)
-
         private const string Unsafe = "global::System.Runtime.CompilerServices.Unsafe";
         private const string Marshal = "global::System.Runtime.InteropServices.MemoryMarshal";
 
@@ -27,68 +24,68 @@ namespace Amber.Generator.Emitting
             return offsets;
         }
 
-        private static string Int(int i) => i.ToString(CultureInfo.InvariantCulture);
-
         /// <summary>Write: the inline header, then the row straight into the output (one copy when the layouts agree).</summary>
         private static void EmitInlineWrite(SourceWriter sw, ObjectModel o)
         {
             sw.Line("/// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>");
-            sw.Open("internal static void Write(ref global::Amber.AmberWriter w, " + o.FullName + " v)");
-            if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
-            sw.Line("global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);");
-            if (o.RowBlittable)
+            using (sw.Block($"internal static void Write({WriterParameter}, {o.FullName} v)"))
             {
-                sw.Open("if (" + BlittableTest(o) + ")");
-                sw.Line(Unsafe + ".WriteUnaligned(ref " + Marshal + ".GetReference(row), v);");
-                sw.Close();
-                sw.Open("else");
+                if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+                sw.Line("global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);");
+                if (o.RowBlittable)
+                {
+                    using (sw.Block($"if ({BlittableTest(o)})"))
+                    {
+                        sw.Line($"{Unsafe}.WriteUnaligned(ref {Marshal}.GetReference(row), v);");
+                    }
+                    sw.Open("else");
+                }
+                int[] offsets = RowOffsets(o);
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    string kw = RowKeyword(o.RowCodes[i]);
+                    sw.Line($"global::Amber.AmberRow.Write<{kw}>(row, {Int(offsets[i])}, {RowCast(o.Members[i], kw)}v.{o.Members[i].Name});");
+                }
+                if (o.RowBlittable) sw.Close();
+                sw.Line("w.Advance(RowWidth);");
             }
-            int[] offsets = RowOffsets(o);
-            for (int i = 0; i < o.Members.Count; i++)
-            {
-                MemberModel m = o.Members[i];
-                string kw = RowKeyword(o.RowCodes[i]);
-                sw.Line("global::Amber.AmberRow.Write<" + kw + ">(row, " + Int(offsets[i]) + ", " + (m.Type.Kind == TypeKind.Enum ? "(" + kw + ")" : "") + "v." + m.Name + ");");
-            }
-            if (o.RowBlittable) sw.Close();
-            sw.Line("w.Advance(RowWidth);");
-            sw.Close();
         }
 
         /// <summary>FromRow: a row that is the struct's own (same members, order and codes), read at fixed offsets.</summary>
         private static void EmitFromRow(SourceWriter sw, ObjectModel o)
         {
             sw.Line("/// <summary>Reads a row that is this struct's own (format §5.1): its members at their offsets.</summary>");
-            sw.Open("private static " + o.FullName + " FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)");
-            if (o.RowBlittable)
+            using (sw.Block($"private static {o.FullName} FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)"))
             {
-                sw.Open("if (" + BlittableTest(o) + ")");
-                if (o.OnDeserialized)
+                if (o.RowBlittable)
                 {
-                    sw.Line("var b = " + Marshal + ".Read<" + o.FullName + ">(row);");
-                    sw.Line("global::Amber.AmberCallbacks.Deserialized(ref b);");
-                    sw.Line("return b;");
+                    using (sw.Block($"if ({BlittableTest(o)})"))
+                    {
+                        if (o.OnDeserialized)
+                        {
+                            sw.Line($"var b = {Marshal}.Read<{o.FullName}>(row);");
+                            sw.Line("global::Amber.AmberCallbacks.Deserialized(ref b);");
+                            sw.Line("return b;");
+                        }
+                        else
+                        {
+                            sw.Line($"return {Marshal}.Read<{o.FullName}>(row);");
+                        }
+                    }
                 }
-                else
+                sw.Line($"var o = new {o.FullName}();");
+                int[] offsets = RowOffsets(o);
+                for (int i = 0; i < o.Members.Count; i++)
                 {
-                    sw.Line("return " + Marshal + ".Read<" + o.FullName + ">(row);");
+                    int code = o.RowCodes[i];
+                    string read = code == AmberCode.PackedBoolean
+                        ? $"r.RowBoolean(row, {Int(offsets[i])})"
+                        : $"global::Amber.AmberRow.Read<{RowKeyword(code)}>(row, {Int(offsets[i])})";
+                    sw.Line($"o.{o.Members[i].Name} = {EnumCast(o.Members[i])}{read};");
                 }
-                sw.Close();
+                if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
+                sw.Line("return o;");
             }
-            sw.Line("var o = new " + o.FullName + "();");
-            int[] offsets = RowOffsets(o);
-            for (int i = 0; i < o.Members.Count; i++)
-            {
-                MemberModel m = o.Members[i];
-                int code = o.RowCodes[i];
-                string read = code == AmberCode.PackedBoolean
-                    ? "r.RowBoolean(row, " + Int(offsets[i]) + ")"
-                    : "global::Amber.AmberRow.Read<" + RowKeyword(code) + ">(row, " + Int(offsets[i]) + ")";
-                sw.Line("o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + read + ";");
-            }
-            if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
-            sw.Line("return o;");
-            sw.Close();
         }
 
         /// <summary>
@@ -101,55 +98,57 @@ namespace Amber.Generator.Emitting
         {
             bool direct = ReadsDirect(o);
             sw.Line("/// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>");
-            sw.Open("internal static " + o.FullName + " ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)");
-            EmitReadPrologue(sw, o, direct);
-            sw.Line("int mi = -1;");
-            sw.Open("try");
-            sw.Line("int[]? map = rows.Map;");
-            sw.Line("byte[] codes = rows.WriterCodes;");
-            sw.Open("for (int wi = 0; wi < rows.Count; wi++)");
-            sw.Line("mi = map == null ? wi : map[wi];");
-            sw.Open("switch (mi)");
-            for (int i = 0; i < o.Members.Count; i++)
+            using (sw.Block($"internal static {o.FullName} ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)"))
             {
-                MemberModel m = o.Members[i];
-                TypeRef t = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
-                int code = PackedCodes.Of(t);
-                sw.Line("case " + Int(i) + ":");
-                sw.Open();
-                if (code == 0)
+                EmitReadPrologue(sw, o, direct);
+                sw.Line("int mi = -1;");
+                using (sw.Block("try"))
                 {
-                    sw.Line("global::Amber.AmberThrow.RowValueMismatch(r.Position, codes[wi], " + Quote(Describe(m.Type)) + ");");
-                }
-                else
-                {
-                    string value = (t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "") + "r.ReadRowValue<" + RowKeyword(code) + ">(codes[wi])";
-                    if (direct)
+                    sw.Line("int[]? map = rows.Map;");
+                    sw.Line("byte[] codes = rows.WriterCodes;");
+                    using (sw.Block("for (int wi = 0; wi < rows.Count; wi++)"))
                     {
-                        sw.Line(SetStatement(m, i, "o", value));
-                    }
-                    else
-                    {
-                        sw.Line("m" + Int(i) + " = " + value + ";");
-                        if (NeedsPresenceFlag(o, m)) sw.Line("h" + Int(i) + " = true;");
+                        sw.Line("mi = map == null ? wi : map[wi];");
+                        using (sw.Block("switch (mi)"))
+                        {
+                            for (int i = 0; i < o.Members.Count; i++)
+                            {
+                                using (sw.Case(Int(i))) EmitInlineMemberRead(sw, o, i, direct);
+                            }
+                            sw.Line("default:");
+                            // A member this version lacks is kept where the struct keeps them (format §5.2), else skipped.
+                            sw.Line(o.UnknownMembers != null ? "    mu = r.KeepUnknownRowValue(mu, rows, wi);" : "    r.SkipRowValue(codes[wi]);");
+                            sw.Line("    break;");
+                        }
                     }
                 }
-                sw.Line("break;");
-                sw.Close();
+                EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+                EmitReadEpilogue(sw, o, direct);
             }
-            sw.Line("default:");
-            // A member this version lacks is kept where the struct keeps them (format §5.2), else skipped.
-            sw.Line(o.UnknownMembers != null ? "    mu = r.KeepUnknownRowValue(mu, rows, wi);" : "    r.SkipRowValue(codes[wi]);");
-            sw.Line("    break;");
-            sw.Close();
-            sw.Close();
-            sw.Close();
-            EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
-            EmitReadEpilogue(sw, o, direct);
-            sw.Close();
+        }
+
+        /// <summary>Member <paramref name="i"/> from a value of the writer's row, widened by its code; an error where the member cannot be in a row.</summary>
+        private static void EmitInlineMemberRead(SourceWriter sw, ObjectModel o, int i, bool direct)
+        {
+            MemberModel m = o.Members[i];
+            TypeRef t = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
+            int code = PackedCodes.Of(t);
+            if (code == 0)
+            {
+                sw.Line($"global::Amber.AmberThrow.RowValueMismatch(r.Position, codes[wi], {Quote(Describe(m.Type))});");
+                return;
+            }
+            string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.ReadRowValue<{RowKeyword(code)}>(codes[wi])";
+            if (direct)
+            {
+                sw.Line(SetStatement(m, i, "o", value));
+                return;
+            }
+            sw.Line($"{MemberLocal.Value(i)} = {value};");
+            if (NeedsPresenceFlag(o, m)) sw.Line($"{MemberLocal.Read(i)} = true;");
         }
 
         /// <summary>How an error names a member's type: its scalar name, or its C# name.</summary>
-        private static string Describe(TypeRef t) => t.Kind == TypeKind.Scalar ? t.Scalar! : t.FullName.Replace("global::", "");
+        private static string Describe(TypeRef t) => t.Kind == TypeKind.Scalar ? t.Scalar! : Plain(t.FullName);
     }
 }

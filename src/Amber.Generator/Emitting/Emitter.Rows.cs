@@ -1,15 +1,11 @@
-using System.Collections.Generic;
-using System.Globalization;
 using System.Linq;
 using Amber.Generator.Model;
 
 namespace Amber.Generator.Emitting
 {
-    /// <summary>Sequences of structs of primitives as fixed-width rows (format §6.1).</summary>
+    /// <summary>Sequences of structs of primitives as fixed-width rows (format §6.1): the row codes, WriteRows and ReadRowsArray.</summary>
     internal static partial class Emitter
     {
-        // ------------------------------------------------------------------ rows (format §6.1)
-
         private static string RowKeyword(int code) => code switch
         {
             AmberCode.PackedByte => "byte", AmberCode.PackedSByte => "sbyte",
@@ -20,76 +16,99 @@ namespace Amber.Generator.Emitting
             AmberCode.PackedBoolean => "bool", _ => "char",
         };
 
+        /// <summary>The cast of an enum member's value to the primitive <paramref name="keyword"/> of its row code (nothing for a primitive).</summary>
+        private static string RowCast(MemberModel m, string keyword) => m.Type.Kind == TypeKind.Enum ? "(" + keyword + ")" : "";
+
+        /// <summary>The cast of a primitive read from a row to an enum member's type (nothing for a primitive).</summary>
+        private static string EnumCast(MemberModel m) => m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "";
+
         /// <summary>A sequence of this struct as fixed-width rows: one memory copy when the layouts agree.</summary>
         private static void EmitRows(SourceWriter sw, ObjectModel o)
         {
-            string t = o.FullName;
-            int width = o.RowCodes.Sum(AmberCode.PackedWidth);
-            string blittable = "global::System.BitConverter.IsLittleEndian && global::System.Runtime.CompilerServices.Unsafe.SizeOf<" + t + ">() == RowWidth";
-            sw.Line("internal static readonly byte[] RowCodes = new byte[] { " + string.Join(", ", o.RowCodes) + " };");
-            sw.Line("internal const int RowWidth = " + width + ";");
+            sw.Line($"internal static readonly byte[] RowCodes = new byte[] {{ {string.Join(", ", o.RowCodes)} }};");
+            sw.Line($"internal const int RowWidth = {Int(o.RowCodes.Sum(AmberCode.PackedWidth))};");
             sw.Line();
-            sw.Open("internal static void WriteRows(ref global::Amber.AmberWriter w, global::System.ReadOnlySpan<" + t + "> items)");
-            sw.Line("w.WriteRowsHeader(items.Length, Shape, RowCodes);");
-            if (o.RowBlittable)
-            {
-                sw.Open("if (" + blittable + ")");
-                sw.Line("w.WriteRaw(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(items));");
-                sw.Line("return;");
-                sw.Close();
-            }
-            sw.Open("for (int i = 0; i < items.Length; i++)");
-            for (int i = 0; i < o.Members.Count; i++)
-            {
-                MemberModel m = o.Members[i];
-                string kw = RowKeyword(o.RowCodes[i]);
-                sw.Line("w.WriteUnmanaged<" + kw + ">(" + (m.Type.Kind == TypeKind.Enum ? "(" + kw + ")" : "") + "items[i]." + m.Name + ");");
-            }
-            sw.Close();
-            sw.Close();
+            EmitRowsWrite(sw, o);
             sw.Line();
-            sw.Open("internal static " + t + "[] ReadRowsArray(ref global::Amber.AmberReader r, int count)");
-            sw.Line("var rows = r.ReadRowsHeader(Shape, RowCodes, count);");
-            if (o.RowBlittable)
+            using (sw.Block($"internal static {o.FullName}[] ReadRowsArray(ref global::Amber.AmberReader r, int count)"))
             {
-                sw.Open("if (rows.Identical && " + blittable + ")");
-                sw.Line("return r.ReadRawArray<" + t + ">(count);");
-                sw.Close();
+                sw.Line("var rows = r.ReadRowsHeader(Shape, RowCodes, count);");
+                if (o.RowBlittable)
+                {
+                    using (sw.Block($"if (rows.Identical && {BlittableTest(o)})"))
+                    {
+                        sw.Line($"return r.ReadRawArray<{o.FullName}>(count);");
+                    }
+                }
+                sw.Line($"var result = new {o.FullName}[count];");
+                using (sw.Block("if (rows.Identical)")) EmitIdenticalRowsRead(sw, o);
+                EmitMappedRowsRead(sw, o);
             }
-            sw.Line("var result = new " + t + "[count];");
-            sw.Open("if (rows.Identical)");
-            sw.Open("for (int i = 0; i < count; i++)");
-            sw.Line("var o = new " + t + "();");
-            for (int i = 0; i < o.Members.Count; i++)
+        }
+
+        /// <summary>WriteRows: the rows header, then each struct's members at fixed widths (one copy when the layouts agree).</summary>
+        private static void EmitRowsWrite(SourceWriter sw, ObjectModel o)
+        {
+            using (sw.Block($"internal static void WriteRows({WriterParameter}, global::System.ReadOnlySpan<{o.FullName}> items)"))
             {
-                MemberModel m = o.Members[i];
-                string kw = RowKeyword(o.RowCodes[i]);
-                string read = o.RowCodes[i] == AmberCode.PackedBoolean ? "r.ReadRowValue<bool>(" + AmberCode.PackedBoolean + ")" : "r.ReadUnmanaged<" + kw + ">()";
-                sw.Line("o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + read + ";");
+                sw.Line("w.WriteRowsHeader(items.Length, Shape, RowCodes);");
+                if (o.RowBlittable)
+                {
+                    using (sw.Block($"if ({BlittableTest(o)})"))
+                    {
+                        sw.Line("w.WriteRaw(global::System.Runtime.InteropServices.MemoryMarshal.AsBytes(items));");
+                        sw.Line("return;");
+                    }
+                }
+                using (sw.Block("for (int i = 0; i < items.Length; i++)"))
+                {
+                    for (int i = 0; i < o.Members.Count; i++)
+                    {
+                        string kw = RowKeyword(o.RowCodes[i]);
+                        sw.Line($"w.WriteUnmanaged<{kw}>({RowCast(o.Members[i], kw)}items[i].{o.Members[i].Name});");
+                    }
+                }
             }
-            sw.Line("result[i] = o;");
-            sw.Close();
+        }
+
+        /// <summary>Rows whose codes are this struct's own: each member read as it is.</summary>
+        private static void EmitIdenticalRowsRead(SourceWriter sw, ObjectModel o)
+        {
+            using (sw.Block("for (int i = 0; i < count; i++)"))
+            {
+                sw.Line($"var o = new {o.FullName}();");
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    int code = o.RowCodes[i];
+                    string read = code == AmberCode.PackedBoolean ? $"r.ReadRowValue<bool>({Int(AmberCode.PackedBoolean)})" : $"r.ReadUnmanaged<{RowKeyword(code)}>()";
+                    sw.Line($"o.{o.Members[i].Name} = {EnumCast(o.Members[i])}{read};");
+                }
+                sw.Line("result[i] = o;");
+            }
             sw.Line("return result;");
-            sw.Close();
+        }
+
+        /// <summary>Rows of another version: each writer member into the member of its key, widened by code (§3.2), or skipped.</summary>
+        private static void EmitMappedRowsRead(SourceWriter sw, ObjectModel o)
+        {
             sw.Line("int[] map = rows.Map;");
             sw.Line("byte[] codes = rows.WriterCodes;");
-            sw.Open("for (int i = 0; i < count; i++)");
-            sw.Line("var o = new " + t + "();");
-            sw.Open("for (int wi = 0; wi < rows.Count; wi++)");
-            sw.Open("switch (map == null ? wi : map[wi])");
-            for (int i = 0; i < o.Members.Count; i++)
+            using (sw.Block("for (int i = 0; i < count; i++)"))
             {
-                MemberModel m = o.Members[i];
-                string kw = RowKeyword(o.RowCodes[i]);
-                sw.Line("case " + i + ": o." + m.Name + " = " + (m.Type.Kind == TypeKind.Enum ? "(" + m.Type.FullName + ")" : "") + "r.ReadRowValue<" + kw + ">(codes[wi]); break;");
+                sw.Line($"var o = new {o.FullName}();");
+                using (sw.Block("for (int wi = 0; wi < rows.Count; wi++)"))
+                using (sw.Block("switch (map == null ? wi : map[wi])"))
+                {
+                    for (int i = 0; i < o.Members.Count; i++)
+                    {
+                        MemberModel m = o.Members[i];
+                        sw.Line($"case {Int(i)}: o.{m.Name} = {EnumCast(m)}r.ReadRowValue<{RowKeyword(o.RowCodes[i])}>(codes[wi]); break;");
+                    }
+                    sw.Line("default: r.SkipRowValue(codes[wi]); break;");
+                }
+                sw.Line("result[i] = o;");
             }
-            sw.Line("default: r.SkipRowValue(codes[wi]); break;");
-            sw.Close();
-            sw.Close();
-            sw.Line("result[i] = o;");
-            sw.Close();
             sw.Line("return result;");
-            sw.Close();
         }
     }
 }

@@ -6,10 +6,9 @@ using Amber.Generator.Model;
 
 namespace Amber.Generator.Emitting
 {
+    /// <summary>The JSON view's descriptors: each member's encoding as a short code, registered with its type (AmberKnownTypes.RegisterView).</summary>
     internal static partial class Emitter
     {
-        // ------------------------------------------------------------------ JSON view descriptors
-        //
         // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows.
         // Each member's encoding is a short prefix code, registered with the type (AmberKnownTypes.RegisterView);
         // src/Amber/Json/ViewNode.cs parses it:
@@ -90,7 +89,7 @@ namespace Amber.Generator.Emitting
 
         /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
         private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
-            "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(o.FullName.Replace("global::", "")) + ", new string[] { "
+            "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(Plain(o.FullName)) + ", new string[] { "
             + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags)))) + " }"
             // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
             + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : "") + ");";

@@ -17,8 +17,6 @@ namespace Amber.Generator.Emitting
 
         public static string CodecName(string id) => "AmberCodec_" + id;
 
-        // ------------------------------------------------------------------ hand-written formatters ([AmberFormatter])
-
         /// <summary>The custom-formatter type behind <paramref name="t"/> (itself or a nullable of it).</summary>
         private static TypeRef CustomOf(TypeRef t) => t.Kind == TypeKind.Custom ? t : CustomOf(t.Element!);
 
@@ -41,7 +39,7 @@ namespace Amber.Generator.Emitting
         private static string Sanitize(string name)
         {
             var sb = new System.Text.StringBuilder();
-            foreach (char ch in name.Replace("global::", ""))
+            foreach (char ch in Plain(name))
             {
                 if (char.IsLetterOrDigit(ch)) sb.Append(ch);
                 else if (ch == '_') sb.Append("__");
@@ -71,8 +69,6 @@ namespace Amber.Generator.Emitting
             return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
         }
 
-        // ------------------------------------------------------------------ helpers
-
         private static string Keyword(string scalar) => scalar switch
         {
             "SByte" => "sbyte",
@@ -89,6 +85,18 @@ namespace Amber.Generator.Emitting
         };
 
         private static string Quote(string s) => "\"" + s.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
+
+        /// <summary>A C# type name as errors and registrations show it: without <c>global::</c>.</summary>
+        private static string Plain(string fullName) => fullName.Replace("global::", "");
+
+        /// <summary>A number as generated code writes it.</summary>
+        private static string Int(int i) => i.ToString(CultureInfo.InvariantCulture);
+
+        /// <summary>A 32-bit tag or hash as generated code writes it: 0x0123ABCDu.</summary>
+        private static string Hex32(uint value) => "0x" + value.ToString("X8", CultureInfo.InvariantCulture) + "u";
+
+        /// <summary>A 64-bit mask as generated code writes it: 0x5UL.</summary>
+        private static string Mask(ulong value) => "0x" + value.ToString("X", CultureInfo.InvariantCulture) + "UL";
 
         private static string EscapeXml(string s) => s.Replace("&", "&amp;").Replace("<", "&lt;").Replace(">", "&gt;");
     }

@@ -1,0 +1,217 @@
+using System.Linq;
+using Amber.Generator.Model;
+
+namespace Amber.Generator.Emitting
+{
+    /// <summary>An object codec's Read methods: the header, then ReadBody's identical path (by presence bits) and mapped path (by the writer's shape).</summary>
+    internal static partial class Emitter
+    {
+        /// <summary>Read, FromRow for a struct written as a row, ReadBody, and ReadMember where the two paths of ReadBody share it.</summary>
+        private static void EmitReadMethod(SourceWriter sw, ObjectModel o)
+        {
+            bool direct = ReadsDirect(o);
+            EmitReadEntry(sw, o);
+            if (o.RowCodes.Count > 0)
+            {
+                sw.Line();
+                EmitFromRow(sw, o);
+            }
+            sw.Line();
+            sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
+            using (sw.Block($"internal static {o.FullName} ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)"))
+            {
+                EmitReadPrologue(sw, o, direct);
+                sw.Line("int mi = -1;");
+                using (sw.Block("try"))
+                {
+                    using (sw.Block("if (s.IsIdentical)")) EmitIdenticalPath(sw, o, direct);
+                    using (sw.Block("else")) EmitMappedPath(sw, o, direct);
+                }
+                EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+                sw.Line("r.ExitDepth();");
+                EmitReadEpilogue(sw, o, direct);
+            }
+            if (SharesMemberReader(o, direct))
+            {
+                sw.Line();
+                sw.Line("/// <summary>Reads the value of member <paramref name=\"mi\"/> (-1: a member this version does not have, skipped).</summary>");
+                using (sw.Block($"private static void ReadMember(ref global::Amber.AmberReader r, {o.FullName} o, int mi, global::Amber.WireType wt)"))
+                {
+                    EmitMemberSwitch(sw, o, direct);
+                }
+            }
+        }
+
+        /// <summary>Read: the header (an inline row, a struct's or an object's), then the body.</summary>
+        private static void EmitReadEntry(SourceWriter sw, ObjectModel o)
+        {
+            using (sw.Block($"internal static {Nullable(o.FullName, o.IsValueType)} Read(ref global::Amber.AmberReader r)"))
+            {
+                if (o.RowCodes.Count > 0)
+                {
+                    // Written inline (format §5.1): a row that is this struct's own takes the fast path; the rest (another version's
+                    // row, the object form of older data, null) is read out of line.
+                    sw.Lines("""
+                        if (r.TryReadInlineRow(Shape, RowWidth, out global::System.ReadOnlySpan<byte> row)) return FromRow(ref r, row);
+                        return ReadOther(ref r);
+                        """);
+                }
+                else if (o.IsValueType)
+                {
+                    // A struct that is not written inline still reads an inline one (an older version of it, format §5.1).
+                    sw.Lines("""
+                        if (!r.ReadStructHeader(Shape, default, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+                        if (inline.Count != 0) return ReadInlineBody(ref r, inline);
+                        return ReadBody(ref r, s, p);
+                        """);
+                }
+                else
+                {
+                    sw.Line($"if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<{o.FullName}>(existing);");
+                    sw.Line("return ReadBody(ref r, s, p);");
+                }
+            }
+            if (o.RowCodes.Count == 0) return;
+            sw.Line();
+            sw.Line("[global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]");
+            using (sw.Block($"private static {o.FullName} ReadOther(ref global::Amber.AmberReader r)"))
+            {
+                sw.Lines("""
+                    if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+                    if (inline.Count == 0) return ReadBody(ref r, s, p);
+                    if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
+                    return ReadInlineBody(ref r, inline);
+                    """);
+            }
+        }
+
+        /// <summary>
+        /// The identical path: the writer's shape is the reader's, so each member is read where its presence bit is set;
+        /// runs of members whose presence varies are read with no branch on presence when the span holds them all.
+        /// </summary>
+        private static void EmitIdenticalPath(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            // Identical with more than 64 members: the writer's further presence words are the reader's own.
+            if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
+            int limit = System.Math.Min(o.Members.Count, 64);
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                int room = 0;
+                int end = direct ? ReservedRun(o, i, limit, ReservedReadSize, out room) : i;
+                if (end - i >= 2)
+                {
+                    EmitReservedRunRead(sw, o, i, end, room, direct);
+                    i = end - 1;
+                    continue;
+                }
+                EmitIdenticalMemberRead(sw, o, i, direct);
+            }
+        }
+
+        /// <summary>Members <paramref name="start"/> to <paramref name="end"/> read with no branch on presence when <paramref name="room"/> bytes are left, else one by one.</summary>
+        private static void EmitReservedRunRead(SourceWriter sw, ObjectModel o, int start, int end, int room, bool direct)
+        {
+            using (sw.Block($"if (r.HasReserved({Int(room)}))"))
+            {
+                for (int j = start; j < end; j++) EmitReservedMemberRead(sw, o, j);
+            }
+            using (sw.Block("else"))
+            {
+                if (!SharesMemberReader(o, direct))
+                {
+                    for (int j = start; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
+                    return;
+                }
+                // Too few bytes left for the run's widest values: the same members, each read by the mapped path's reader.
+                using (sw.Block($"for (mi = {Int(start)}; mi < {Int(end)}; mi++)"))
+                {
+                    sw.Line($"if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & {AmberCode.WireTypeMask}));");
+                }
+                for (int j = start; j < end; j++)
+                {
+                    if (!NullWhenAbsent(o.Members[j])) continue;
+                    using (sw.Block($"if ((p & {PresenceBit(j)}) == 0)")) EmitMemberNull(sw, o, j, direct);
+                }
+            }
+        }
+
+        /// <summary>
+        /// The mapped path: each member of the writer's shape that is present, read into the reader's member of its key (a member
+        /// the reader lacks is kept or skipped), after one check of its wire type.
+        /// </summary>
+        private static void EmitMappedPath(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            sw.Line("int[] map = s.Map!;");
+            // wi indexes the writer's shape, which may have more than 64 members even when this type has fewer.
+            using (sw.Block("for (int wi = 0; wi < map.Length; wi++)"))
+            {
+                EmitAbsentMembers(sw, o, direct);
+                sw.Line("var wt = s.WireTypeAt(wi);");
+                sw.Line("mi = map[wi];");
+                if (o.UnknownMembers != null)
+                {
+                    // A member this version lacks is kept, to be written back with the object (format §5.2).
+                    sw.Lines("""
+                        if (mi < 0)
+                        {
+                            mu = r.KeepUnknown(mu, s, wi, wt);
+                            continue;
+                        }
+                        """);
+                }
+                // One check of the writer's wire type for every member whose value has a single one (the tables of EmitExpected);
+                // a member that widens or converts (a double, a surrogate, a formatter) checks it in its own read.
+                sw.Line("if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);");
+                if (SharesMemberReader(o, direct)) sw.Line("ReadMember(ref r, o, mi, wt);");
+                else EmitMemberSwitch(sw, o, direct);
+            }
+        }
+
+        /// <summary>A member of the writer's shape that is absent: skipped, or set to null where absence means null.</summary>
+        private static void EmitAbsentMembers(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            if (!o.Members.Any(NullWhenAbsent))
+            {
+                sw.Line("if (!s.Has(p, wi)) continue;");
+                return;
+            }
+            // A Nullable member that the writer has but left absent was null (docs/format.md §5),
+            // even where the reader's own default (an initializer) is not.
+            using (sw.Block("if (!s.Has(p, wi))"))
+            {
+                using (sw.Block("switch (map[wi])"))
+                {
+                    for (int i = 0; i < o.Members.Count; i++)
+                    {
+                        if (!NullWhenAbsent(o.Members[i])) continue;
+                        using (sw.Case(Int(i))) EmitMemberNull(sw, o, i, direct);
+                    }
+                }
+                sw.Line("continue;");
+            }
+        }
+
+        /// <summary>
+        /// Whether the mapped path's member reads are a method of their own, ReadMember, which the identical path also calls
+        /// where the span is too short for a run of members read without branches: a class whose members are set one by one.
+        /// </summary>
+        private static bool SharesMemberReader(ObjectModel o, bool direct) => direct && !o.IsValueType;
+
+        /// <summary>The mapped path's switch: the value of reader member <c>mi</c>, in the writer's wire type <c>wt</c>.</summary>
+        private static void EmitMemberSwitch(SourceWriter sw, ObjectModel o, bool direct)
+        {
+            using (sw.Block("switch (mi)"))
+            {
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    using (sw.Case(Int(i))) EmitMemberRead(sw, o, i, direct, ExpectedOf(o.Members[i].Type) == null ? "wt" : null);
+                }
+                sw.Lines("""
+                    default:
+                        r.SkipValue(wt);
+                        break;
+                    """);
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+using Amber.Generator.Model;
+
+namespace Amber.Generator.Emitting
+{
+    /// <summary>An object codec's Write methods: the null and reference check, presence words, the header, member values and kept members (format §5).</summary>
+    internal static partial class Emitter
+    {
+        private const string WriterParameter = "ref global::Amber.AmberWriter w";
+
+        /// <summary>Write (or the inline Write of a struct written as a row), WriteTyped, and WriteWith, which both call with their shape.</summary>
+        private static void EmitWriteMethod(SourceWriter sw, ObjectModel o)
+        {
+            string param = Nullable(o.FullName, o.IsValueType) + " v";
+            EmitWriteEntry(sw, o, param);
+            sw.Line();
+            sw.Line($"internal static void WriteTyped({WriterParameter}, {param}) => WriteWith(ref w, v, TypedShape);");
+            sw.Line();
+            using (sw.Block($"private static void WriteWith({WriterParameter}, {param}, global::Amber.AmberShape shape)"))
+            {
+                if (!o.IsValueType) EmitNullOrReferenceWrite(sw);
+                sw.Line("w.EnterDepth();");
+                if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+                for (int i = 0; i < o.Members.Count; i++)
+                {
+                    sw.Line($"var {MemberLocal.Value(i)} = {GetExpr(o.Members[i], i, "v")};");
+                }
+                ulong[] always = AlwaysPresent(o);
+                EmitPresenceWords(sw, o, always);
+                EmitObjectHeaderWrite(sw, o, moreWords: always.Length > 1);
+                EmitMemberValuesWrite(sw, o, always);
+                if (o.UnknownMembers != null) sw.Line("w.WriteKeptMembers(mu);");
+                sw.Line("w.ExitDepth();");
+            }
+        }
+
+        /// <summary>Write: inline for a struct written as a row; else with the type's shape, after a check that no subclass it never saw is sliced.</summary>
+        private static void EmitWriteEntry(SourceWriter sw, ObjectModel o, string param)
+        {
+            if (o.RowCodes.Count > 0)
+            {
+                EmitInlineWrite(sw, o);
+            }
+            else if (o.IsSealed)
+            {
+                sw.Line($"internal static void Write({WriterParameter}, {param}) => WriteWith(ref w, v, Shape);");
+            }
+            else
+            {
+                // A member of this type is not polymorphic (the generator saw no subclass), so a subclass
+                // it never saw would lose its own members here: report it instead of slicing it.
+                using (sw.Block($"internal static void Write({WriterParameter}, {param})"))
+                {
+                    sw.Line($"if (v is not null && v.GetType() != typeof({o.FullName})) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), {Quote(o.DisplayName)});");
+                    sw.Line("WriteWith(ref w, v, Shape);");
+                }
+            }
+        }
+
+        /// <summary>A null value <c>v</c> written as null, and nothing more.</summary>
+        private const string NullWrite = """
+            if (v is null)
+            {
+                w.WriteNull();
+                return;
+            }
+            """;
+
+        /// <summary>A null, or a back-reference to an object written before (reference mode, format §7.2).</summary>
+        private static void EmitNullOrReferenceWrite(SourceWriter sw)
+        {
+            sw.Lines(NullWrite);
+            sw.Line("if (w.TryWriteReference(v)) return;");
+        }
+
+        /// <summary>The presence words with the bits of the members that are always written (not nullable, not left out at their default) set.</summary>
+        private static ulong[] AlwaysPresent(ObjectModel o)
+        {
+            var always = new ulong[System.Math.Max(1, (o.Members.Count + 63) >> 6)];
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                if (m.Type.Kind == TypeKind.Nullable || m.CanSkipDefault) continue;
+                always[i >> 6] |= 1UL << (i & 63);
+            }
+            return always;
+        }
+
+        /// <summary>
+        /// Presence (format §5): p holds members 0 to 63; a type of more members keeps one more word per 64 members in px,
+        /// on the stack (px is assigned in full: the module may skip locals' zeroing). A member whose presence varies sets its bit.
+        /// </summary>
+        private static void EmitPresenceWords(SourceWriter sw, ObjectModel o, ulong[] always)
+        {
+            sw.Line($"ulong p = {Mask(always[0])};");
+            if (always.Length > 1)
+            {
+                sw.Line($"global::System.Span<ulong> px = stackalloc ulong[{Int(always.Length - 1)}];");
+                for (int j = 1; j < always.Length; j++) sw.Line($"px[{Int(j - 1)}] = {Mask(always[j])};");
+            }
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                string value = MemberLocal.Value(i);
+                string? test = m.Type.Kind == TypeKind.Nullable ? value + ".HasValue" : m.CanSkipDefault ? NonDefaultTest(m.Type, value) : null;
+                if (test != null) sw.Line($"if ({test}) {PresenceWord(i, "px")} |= {PresenceBit(i)};");
+            }
+        }
+
+        /// <summary>The object header: the shape (definition or reference) and the presence words, with the kept members' shape where the type keeps them.</summary>
+        private static void EmitObjectHeaderWrite(SourceWriter sw, ObjectModel o, bool moreWords)
+        {
+            if (o.UnknownMembers != null)
+            {
+                // Members kept from other data are written after the type's own, in a shape that lists them too (format §5.2).
+                sw.Line($"var mu = v.{o.UnknownMembers};");
+                sw.Line("w.WriteObjectHeader(shape, p, mu);");
+            }
+            else
+            {
+                sw.Line(moreWords ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+            }
+        }
+
+        /// <summary>Each member's value: those present, and runs of bounded size with one capacity check and no branch on presence.</summary>
+        private static void EmitMemberValuesWrite(SourceWriter sw, ObjectModel o, ulong[] always)
+        {
+            int reservedUntil = 0;   // members before this index are in a run whose room was reserved
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                MemberModel m = o.Members[i];
+                TypeRef written = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
+                if (i >= reservedUntil)
+                {
+                    // A run of members of bounded size shares one capacity check (AmberWriter.Reserve).
+                    int end = ReservedRun(o, i, o.Members.Count, member => ReservedSize(member.Type), out int room);
+                    if (end - i >= 2)
+                    {
+                        sw.Line($"w.Reserve({Int(room)});");
+                        reservedUntil = end;
+                    }
+                }
+                bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
+                string present = PresenceTest(i, "px");
+                string value = MemberLocal.Value(i) + (m.Type.Kind == TypeKind.Nullable ? ".GetValueOrDefault()" : "");
+                if (i < reservedUntil)
+                {
+                    // In reserved room a member whose presence varies is encoded either way and counted only when present:
+                    // no branch on presence, which varies from object to object in data with nulls and defaults.
+                    string cast = written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "";
+                    sw.Line($"w.Write{written.Scalar}Reserved({cast}{value}{(conditional ? ", " + present : "")});");
+                    continue;
+                }
+                if (conditional) sw.Open($"if ({present})");
+                EmitWrite(sw, written, value, 0);
+                if (conditional) sw.Close();
+            }
+        }
+
+        /// <summary>
+        /// The end of the run of members from <paramref name="start"/> (below <paramref name="limit"/>) that each take at most
+        /// <paramref name="sizeOf"/> bytes (0: not bounded), and in <paramref name="room"/> the most bytes the run takes.
+        /// </summary>
+        private static int ReservedRun(ObjectModel o, int start, int limit, System.Func<MemberModel, int> sizeOf, out int room)
+        {
+            int end = start;
+            room = 0;
+            while (end < limit && sizeOf(o.Members[end]) is int size and > 0)
+            {
+                room += size;
+                end++;
+            }
+            return end;
+        }
+
+        /// <summary>
+        /// The most bytes a member of <paramref name="t"/> writes, when it is bounded and has a <c>Write…Reserved</c> method
+        /// (numbers, bools, chars, enums of those, <c>DateTime</c>, <c>Guid</c>, and nullables of them); 0 otherwise.
+        /// </summary>
+        private static int ReservedSize(TypeRef t)
+        {
+            if (t.Kind == TypeKind.Nullable) t = t.Element!;
+            if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
+            return t.Scalar switch
+            {
+                "Boolean" => 1,
+                "Byte" or "SByte" => 2,
+                "Int16" or "UInt16" or "Char" => 3,
+                "Single" => 4,
+                "Int32" or "UInt32" => 5,
+                "Double" or "DateTime" => 8,
+                "Int64" or "UInt64" => 10,
+                "Guid" => 16,
+                _ => 0,
+            };
+        }
+
+        /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>
+        private static string PresenceWord(int i, string more) =>
+            i < 64 ? "p" : more + "[" + Int((i >> 6) - 1) + "]";
+
+        /// <summary>The mask of member <paramref name="i"/> in its presence word.</summary>
+        private static string PresenceBit(int i) => Mask(1UL << (i & 63));
+
+        /// <summary>Whether member <paramref name="i"/> is present, by its bit in the presence words (<paramref name="more"/>: the words after p).</summary>
+        private static string PresenceTest(int i, string more) => $"({PresenceWord(i, more)} & {PresenceBit(i)}) != 0";
+
+        /// <summary>Whether <paramref name="expr"/> is not its type's default, the test under which a member that may be left out at its default is written.</summary>
+        private static string NonDefaultTest(TypeRef t, string expr)
+        {
+            switch (t.Kind)
+            {
+                case TypeKind.Scalar:
+                    switch (t.Scalar)
+                    {
+                        case "Boolean": return expr;
+                        case "Single": case "Double": case "Decimal": case "DateTime": case "DateTimeOffset": case "BigInteger": case "Half":
+                            return "!global::Amber.AmberDefault.IsDefault(" + expr + ")";
+                        case "String": case "Uri": case "Version": return expr + " is not null";
+                        default: return expr + " != default";
+                    }
+                case TypeKind.Enum: return expr + " != default";
+                case TypeKind.Nullable: return expr + ".HasValue";
+                case TypeKind.ByteArray: return t.IsValueType ? "!" + expr + ".IsEmpty" : expr + " is not null";
+                default:
+                    if (t.Collection == CollectionKind.ImmutableArray) return "!" + expr + ".IsDefault";
+                    return t.IsValueType ? "true" : expr + " is not null";
+            }
+        }
+    }
+}
