@@ -23,7 +23,7 @@ using Xunit;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPoint?))]
 [assembly: Amber.AmberSerializable(typeof(string))]
 [assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.List<int>))]
-[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.Dictionary<string,string>))]
+[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.Dictionary<string, string>))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNested))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatConstruction))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPositional))]
