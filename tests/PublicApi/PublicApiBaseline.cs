@@ -16,7 +16,7 @@ namespace Amber.ApiBaselines
     /// baseline is updated on purpose (<c>AMBER_UPDATE_PUBLIC_API=1 dotnet test …</c>, then review the diff).
     /// One source file, linked into each test project that pins a package (Amber.Tests: Amber and
     /// Amber.Compression; Amber.Tests.NetStandardRuntime: Amber's netstandard2.1 build; each integration
-    /// package's own test project: that package).
+    /// package's own test project: that package; Amber.Tool.Tests: the amber tool's command line, its usage text).
     /// The output is deterministic: types by full name, members sorted within their type, default values in the
     /// invariant culture. Types and members that exist only for generated code are
     /// <c>[EditorBrowsable(Never)]</c>, printed with "(generated code)". A type parameter shows the attributes
@@ -31,9 +31,16 @@ namespace Amber.ApiBaselines
         /// Asserts that <paramref name="assembly"/>'s public surface is the one in <paramref name="baseline"/>
         /// (a file name in <see cref="Folder"/>); rewrites the baseline instead when AMBER_UPDATE_PUBLIC_API is 1.
         /// </summary>
-        public static void AssertMatches(Assembly assembly, string baseline)
+        public static void AssertMatches(Assembly assembly, string baseline) =>
+            AssertText(string.Join("\n", Describe(assembly)) + "\n", baseline);
+
+        /// <summary>
+        /// Asserts that <paramref name="actual"/> is the text of <paramref name="baseline"/> (line ends aside); rewrites the
+        /// baseline instead when AMBER_UPDATE_PUBLIC_API is 1. For a surface that is text, not types: the amber tool's usage.
+        /// </summary>
+        public static void AssertText(string actual, string baseline)
         {
-            string actual = string.Join("\n", Describe(assembly)) + "\n";
+            actual = actual.Replace("\r\n", "\n");
             string path = Path.Combine(Folder, baseline);
             if (Environment.GetEnvironmentVariable("AMBER_UPDATE_PUBLIC_API") == "1") File.WriteAllText(path, actual);
             Assert.True(File.Exists(path), $"{path} is missing: run the test with AMBER_UPDATE_PUBLIC_API=1 to write it, then review it.");
