@@ -3,7 +3,7 @@ using System.Collections.Generic;
 
 namespace Amber.Bench.Workloads
 {
-    /// <summary>How big the generated data is. Quick mode is the default; --full is the brief's sizes; tiny is for the test.</summary>
+    /// <summary>How big the generated data is. Quick mode is the default; --full is the full-size data; tiny is for the test.</summary>
     public sealed class BenchScale
     {
         public static readonly BenchScale Quick = new BenchScale("quick", bookshelfN: 100_000, sportEvents: 2_000, bootObjects: 10_000, vectors: 10_000, everyday: EverydaySizes.Standard);
@@ -31,7 +31,7 @@ namespace Amber.Bench.Workloads
 
         public bool IsTiny => ReferenceEquals(this, Tiny);
 
-        /// <summary>The brief's fixed seed: every run measures the same bytes.</summary>
+        /// <summary>The fixed seed: every run measures the same bytes.</summary>
         public const int Seed = 20261122;
     }
 
@@ -174,7 +174,7 @@ namespace Amber.Bench.Workloads
         public override TResult Accept<TResult>(IWorkloadCaseVisitor<TResult> visitor) => visitor.Visit(this);
     }
 
-    /// <summary>A workload: a name from the brief and a way to build its input at a scale.</summary>
+    /// <summary>A workload: a name and a way to build its input at a scale.</summary>
     public abstract class Workload
     {
         public abstract string Name { get; }

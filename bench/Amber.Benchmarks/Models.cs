@@ -28,7 +28,7 @@ namespace Amber.Benchmarks
     }
 
     /// <summary>
-    /// Report 5's type. The big suite's BookShelf also has a private Secret (opted in with [AmberInclude]);
+    /// The bookshelf workload's type. The big suite's BookShelf also has a private Secret (opted in with [AmberInclude]);
     /// it is left out here, so every peer measures the same public members without contract tweaks.
     /// </summary>
     public class BookShelf

@@ -21,7 +21,7 @@ internal static class GameSaveApp
 
     private static readonly AmberStreamOptions Plain = new AmberStreamOptions { Serializer = Serializer };
 
-    private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { Serializer = Serializer, Compression = AmberLz4.Codec };
+    private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { Serializer = Serializer, Compression = AmberLz4.Default };
 
     public static int Run(string[] args)
     {
@@ -77,13 +77,13 @@ internal static class GameSaveApp
 
     private static int Load(string path)
     {
-        string codec = CodecOf(path);
+        string compression = CompressionOf(path);
         var watch = Stopwatch.StartNew();
         SaveGame game = Read(path, out DateTime firstObjectUtc);
         double ms = watch.Elapsed.TotalMilliseconds;
         TimeSpan? sinceStart = SinceProcessStart(firstObjectUtc);
         string startup = sinceStart is TimeSpan t ? $", first object {t.TotalMilliseconds:F0} ms after process start" : "";
-        Console.WriteLine($"loaded {path}: {Summary(game)}; {codec}, {new FileInfo(path).Length:N0} bytes in {ms:F1} ms{startup}");
+        Console.WriteLine($"loaded {path}: {Summary(game)}; {compression}, {new FileInfo(path).Length:N0} bytes in {ms:F1} ms{startup}");
         return 0;
     }
 
@@ -105,11 +105,11 @@ internal static class GameSaveApp
                 watch.Restart();
                 SaveGame loaded = Read(path, out _);
                 double loadMs = watch.Elapsed.TotalMilliseconds;
-                string codec = CodecOf(path);
+                string compression = CompressionOf(path);
 
                 var checker = new SaveChecker();
-                bool same = checker.Check(original, loaded) && codec == name;
-                Console.WriteLine($"{name,-5}: {bytes,9:N0} bytes (codec read back: {codec}), saved in {saveMs,6:F1} ms, loaded in {loadMs,6:F1} ms, "
+                bool same = checker.Check(original, loaded) && compression == name;
+                Console.WriteLine($"{name,-5}: {bytes,9:N0} bytes (compression read back: {compression}), saved in {saveMs,6:F1} ms, loaded in {loadMs,6:F1} ms, "
                     + $"{checker.Compared:N0} members compared: {(same ? "identical" : $"{checker.DifferenceCount} differences")}");
                 foreach (string difference in checker.Differences) Console.WriteLine("  " + difference);
                 ok &= same;
@@ -218,7 +218,7 @@ internal static class GameSaveApp
     }
 
     /// <summary>
-    /// Reads the one save in a snapshot file. Read with the LZ4 codec, which also accepts frames that
+    /// Reads the one save in a snapshot file. Read with the LZ4 compressor, which also accepts frames that
     /// are stored plain, so either kind of save loads. The stream is read to its end, so its end frame
     /// (the item and frame totals) is checked too.
     /// </summary>
@@ -235,8 +235,8 @@ internal static class GameSaveApp
         return game ?? throw new AmberException($"{path} holds no save", -1, "A save file holds exactly one SaveGame.");
     }
 
-    /// <summary>The codec of the first frame (docs/format.md §7.4: "AMBS", a version byte, then the frame flags).</summary>
-    private static string CodecOf(string path)
+    /// <summary>The compression of the first frame (docs/format.md §7.4: "AMBS", a version byte, then the frame flags).</summary>
+    private static string CompressionOf(string path)
     {
         Span<byte> head = stackalloc byte[6];
         using (FileStream file = File.OpenRead(path))

@@ -5,20 +5,20 @@ using System.IO.Compression;
 namespace Amber.Compression
 {
     /// <summary>
-    /// Brotli compression of chunked-stream frames (docs/format.md §7.4, codec id 1), with the framework's
-    /// encoder: <c>new AmberStreamOptions { Compression = AmberBrotli.Codec }</c> to write, and the same
+    /// Brotli compression of chunked-stream frames (docs/format.md §7.4, compression id 1), with the framework's
+    /// encoder: <c>new AmberStreamOptions { Compression = AmberBrotli.Default }</c> to write, and the same
     /// to read. Each frame is compressed on its own, so writing and reading stay bounded by the frame size.
     /// </summary>
-    public sealed class AmberBrotli : AmberChunkCodec
+    public sealed class AmberBrotli : AmberCompressor
     {
         private const int WindowBits = 22;
         private const int BlockSize = 64 * 1024;
         private readonly int _quality;
 
         /// <summary>Quality 1: the fastest Brotli level, for snapshots written and read often.</summary>
-        public static AmberBrotli Codec { get; } = new AmberBrotli(1);
+        public static AmberBrotli Default { get; } = new AmberBrotli(1);
 
-        /// <summary>A Brotli codec of the given quality (0–11; higher is smaller and slower to write).</summary>
+        /// <summary>A Brotli compressor of the given quality (0–11; higher is smaller and slower to write).</summary>
         public AmberBrotli(int quality)
         {
             if (quality < 0 || quality > 11) throw new ArgumentOutOfRangeException(nameof(quality), quality, "Brotli quality is 0 to 11.");

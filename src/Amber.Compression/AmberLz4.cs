@@ -5,13 +5,13 @@ using K4os.Compression.LZ4;
 namespace Amber.Compression
 {
     /// <summary>
-    /// LZ4 compression of chunked-stream frames (docs/format.md §7.4, codec id 2), with K4os.Compression.LZ4:
-    /// <c>new AmberStreamOptions { Compression = AmberLz4.Codec }</c> to write, and the same to read. Each
+    /// LZ4 compression of chunked-stream frames (docs/format.md §7.4, compression id 2), with K4os.Compression.LZ4:
+    /// <c>new AmberStreamOptions { Compression = AmberLz4.Default }</c> to write, and the same to read. Each
     /// frame body is one LZ4 block (the block format, no LZ4 frame around it): the frame header already holds
     /// the raw length and a checksum. Much faster than Brotli to write and read, somewhat larger; runs on
     /// netstandard2.1 as well as .NET 8+.
     /// </summary>
-    public sealed class AmberLz4 : AmberChunkCodec
+    public sealed class AmberLz4 : AmberCompressor
     {
         // Levels are a plain int, as AmberBrotli's quality is, rather than K4os's LZ4Level enum: the public
         // API then names no type of the dependency, so a caller needs no K4os using, and a change of that
@@ -30,10 +30,10 @@ namespace Amber.Compression
         private readonly LZ4Level _level;
 
         /// <summary>Level 0: LZ4's fast encoder, for snapshots written and read often.</summary>
-        public static AmberLz4 Codec { get; } = new AmberLz4(0);
+        public static AmberLz4 Default { get; } = new AmberLz4(0);
 
         /// <summary>
-        /// An LZ4 codec of the given level, 0–12 as LZ4 numbers them: 0–2 the fast encoder (all the same),
+        /// An LZ4 compressor of the given level, 0–12 as LZ4 numbers them: 0–2 the fast encoder (all the same),
         /// 3–9 the high-compression encoder, 10–12 the optimal parser (smallest, slowest to write). Reading
         /// speed is the same at every level, and any level reads what any other wrote.
         /// </summary>

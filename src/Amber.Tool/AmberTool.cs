@@ -50,7 +50,7 @@ namespace Amber.Tool
 
             usage:
               amber dump FILE [--type T --assembly PATH] [--output OUT.json]
-                  the data as JSON; a stream frame by frame with each frame's codec, sizes and checksum;
+                  the data as JSON; a stream frame by frame with each frame's compression, sizes and checksum;
                   a connection message by message, each with the shapes of the messages before it
               amber verify FILE [--type T --assembly PATH]
                   checks a stream's frames, checksums and totals, a connection's messages in order
@@ -75,7 +75,7 @@ namespace Amber.Tool
 
         private static readonly JsonWriterOptions s_json = new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
 
-        private static readonly AmberInspectorOptions s_inspector = new AmberInspectorOptions { Codecs = new AmberChunkCodec[] { AmberLz4.Codec, AmberBrotli.Codec } };
+        private static readonly AmberInspectorOptions s_inspector = new AmberInspectorOptions { Codecs = new AmberCompressor[] { AmberLz4.Default, AmberBrotli.Default } };
 
         /// <summary>Runs the tool on the console.</summary>
         public static int Main(string[] args)
@@ -264,17 +264,17 @@ namespace Amber.Tool
                 PercentProgress? progress = Progress(input.Length);
                 AmberStreamReport report = AmberInspector.VerifyStream(input, _type, s_inspector, progress);
                 progress?.Done();
-                string codecs = report.Frames.Count == 0 ? "none" : string.Join(", ", report.Frames.Select(f => f.Codec).Distinct());
+                string compressions = report.Frames.Count == 0 ? "none" : string.Join(", ", report.Frames.Select(f => f.Codec).Distinct());
                 if (report.Error == null)
                 {
                     _stdout.WriteLine($"{File}: chunked stream{As()}, OK");
-                    _stdout.WriteLine($"  frames  {report.Frames.Count} (codec: {codecs}), end frame at byte {report.EndOffset}, totals and checksums match");
+                    _stdout.WriteLine($"  frames  {report.Frames.Count} (compression: {compressions}), end frame at byte {report.EndOffset}, totals and checksums match");
                     _stdout.WriteLine($"  items   {report.Items}");
                     _stdout.WriteLine($"  bytes   {report.StreamBytes} in the file, {report.RawBytes} of frame bodies after decompression");
                     return Ok;
                 }
                 _stdout.WriteLine($"{File}: chunked stream{As()}, DAMAGED");
-                _stdout.WriteLine($"  good    {report.Frames.Count} frame(s) (codec: {codecs}), {report.Items} item(s), before byte {GoodUpTo(report)}");
+                _stdout.WriteLine($"  good    {report.Frames.Count} frame(s) (compression: {compressions}), {report.Items} item(s), before byte {GoodUpTo(report)}");
                 _stdout.WriteLine($"  error   {report.Error.Message}");
                 return BadInput;
             }

@@ -85,7 +85,7 @@ namespace Amber
         /// <summary>
         /// Registers a type with its typed shape (which carries the tag) and its boxed writer and reader.
         /// Generated code calls this for every type it has a codec for; call it yourself only for a type
-        /// with a hand-written codec. The first registration of a type wins.
+        /// with a hand-written formatter. The first registration of a type wins.
         /// </summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
         public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody) =>

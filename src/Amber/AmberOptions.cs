@@ -72,22 +72,14 @@ namespace Amber
         public int MaxCollectionLength
         {
             get => _maxCollectionLength;
-            init
-            {
-                if (value < 0) throw new ArgumentOutOfRangeException(nameof(MaxCollectionLength), value, "MaxCollectionLength cannot be negative.");
-                _maxCollectionLength = value;
-            }
+            init => _maxCollectionLength = AtLeast(value, 0, nameof(MaxCollectionLength));
         }
 
         /// <summary>The longest string, byte array or other Bytes value that is read, in bytes (default 268,435,456).</summary>
         public int MaxStringLength
         {
             get => _maxStringLength;
-            init
-            {
-                if (value < 0) throw new ArgumentOutOfRangeException(nameof(MaxStringLength), value, "MaxStringLength cannot be negative.");
-                _maxStringLength = value;
-            }
+            init => _maxStringLength = AtLeast(value, 0, nameof(MaxStringLength));
         }
 
         /// <summary>
@@ -99,11 +91,7 @@ namespace Amber
         public int MaxDecompressedBytes
         {
             get => _maxFrameBytes;
-            init
-            {
-                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxDecompressedBytes), value, "MaxDecompressedBytes must be at least 1.");
-                _maxFrameBytes = value;
-            }
+            init => _maxFrameBytes = AtLeast(value, 1, nameof(MaxDecompressedBytes));
         }
 
         /// <summary>
@@ -116,11 +104,7 @@ namespace Amber
         public int MaxConnectionShapes
         {
             get => _maxConnectionShapes;
-            init
-            {
-                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxConnectionShapes), value, "MaxConnectionShapes must be at least 1.");
-                _maxConnectionShapes = value;
-            }
+            init => _maxConnectionShapes = AtLeast(value, 1, nameof(MaxConnectionShapes));
         }
 
         /// <summary>
@@ -131,11 +115,7 @@ namespace Amber
         public int MaxConnectionShapeBytes
         {
             get => _maxConnectionShapeBytes;
-            init
-            {
-                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxConnectionShapeBytes), value, "MaxConnectionShapeBytes must be at least 1.");
-                _maxConnectionShapeBytes = value;
-            }
+            init => _maxConnectionShapeBytes = AtLeast(value, 1, nameof(MaxConnectionShapeBytes));
         }
 
         /// <summary>
@@ -145,11 +125,17 @@ namespace Amber
         public long MaxInputBytes
         {
             get => _maxInputBytes;
-            init
-            {
-                if (value < 1) throw new ArgumentOutOfRangeException(nameof(MaxInputBytes), value, "MaxInputBytes must be at least 1.");
-                _maxInputBytes = value;
-            }
+            init => _maxInputBytes = AtLeast(value, 1, nameof(MaxInputBytes));
         }
+
+        /// <summary>A limit's value, checked against its least allowed value; the message names the option.</summary>
+        private static int AtLeast(int value, int least, string name) =>
+            value >= least ? value : throw new ArgumentOutOfRangeException(name, value, Minimum(name, least));
+
+        private static long AtLeast(long value, int least, string name) =>
+            value >= least ? value : throw new ArgumentOutOfRangeException(name, value, Minimum(name, least));
+
+        private static string Minimum(string name, int least) =>
+            least == 0 ? name + " cannot be negative." : name + " must be at least " + least + ".";
     }
 }

@@ -10,7 +10,7 @@ using Xunit;
 namespace Amber.Bench.Tests
 {
     /// <summary>
-    /// Hostile input over the bench workloads' own payloads (issue 5, docs/security.md): every truncated
+    /// Hostile input over the bench workloads' own payloads (docs/security.md): every truncated
     /// prefix, and at every position a set of single-byte changes (0x00, 0xFF, the byte + 1, the low and
     /// high bit flipped), read through the span, sequence (one segment and 64-byte segments) and stream
     /// entry points. Each read either succeeds or throws AmberException; nothing else.

@@ -11,7 +11,7 @@ using Xunit;
 namespace Amber.Bench.Tests
 {
     /// <summary>
-    /// The brief's object-model features in the workloads (a private member, polymorphic members,
+    /// The object-model features of the workloads (a private member, polymorphic members,
     /// shared references): the generated data has them, every serializer in the suite keeps them, and
     /// the comparison notices when a copy loses them.
     /// </summary>

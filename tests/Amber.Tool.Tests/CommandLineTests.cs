@@ -1,3 +1,4 @@
+using Amber.ApiBaselines;
 using Xunit;
 
 namespace Amber.Tool.Tests
@@ -25,6 +26,14 @@ namespace Amber.Tool.Tests
             Assert.Contains("amber dump FILE", r.Stdout);
             Assert.Contains("exit codes", r.Stdout);
         }
+
+        /// <summary>
+        /// The tool's shipped surface is its command line: the usage text names every command, option and exit code, and is
+        /// pinned in tests/PublicApi/amber.usage.txt (<c>AMBER_UPDATE_PUBLIC_API=1 dotnet test tests/Amber.Tool.Tests
+        /// --filter CommandLineTests</c> rewrites it). The tests here pin what each command does with them.
+        /// </summary>
+        [Fact]
+        public void The_usage_text_matches_its_baseline() => PublicApiBaseline.AssertText(Run("--help").Stdout, "amber.usage.txt");
 
         [Fact]
         public void Help_after_a_command_is_help()

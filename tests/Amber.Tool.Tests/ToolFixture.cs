@@ -35,8 +35,8 @@ namespace Amber.Tool.Tests
         protected static AmberStreamOptions Options(string codec) => codec switch
         {
             "stored" => new AmberStreamOptions { ItemsPerFrame = 10 },
-            "brotli" => new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberBrotli.Codec },
-            "lz4" => new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberLz4.Codec },
+            "brotli" => new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberBrotli.Default },
+            "lz4" => new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberLz4.Default },
             _ => throw new ArgumentOutOfRangeException(nameof(codec), codec, null),
         };
 

@@ -13,14 +13,14 @@ namespace Amber.Tool.Tests
         [InlineData("stored", "stored")]
         [InlineData("brotli", "Brotli")]
         [InlineData("lz4", "LZ4")]
-        public void A_good_stream_is_OK_with_its_frames_items_and_codec(string codec, string name)
+        public void A_good_stream_is_OK_with_its_frames_items_and_compression(string codec, string name)
         {
             byte[] bytes = StreamBytes(25, codec);
             string file = WriteFile("saves.ambs", bytes);
             ToolResult r = Run("verify", file);
             Assert.Equal(AmberTool.Ok, r.Code);
             Assert.Contains($"{file}: chunked stream, OK", r.Stdout);
-            Assert.Contains($"frames  3 (codec: {name}), end frame at byte {bytes.Length - 17}", r.Stdout);
+            Assert.Contains($"frames  3 (compression: {name}), end frame at byte {bytes.Length - 17}", r.Stdout);
             Assert.Contains("items   25", r.Stdout);
             Assert.Contains($"bytes   {bytes.Length} in the file", r.Stdout);
             Assert.Equal("", r.Stderr);
@@ -46,7 +46,7 @@ namespace Amber.Tool.Tests
             string file = WriteFile("empty.ambs", StreamBytes(0));
             ToolResult r = Run("verify", file);
             Assert.Equal(AmberTool.Ok, r.Code);
-            Assert.Contains("frames  0 (codec: none)", r.Stdout);
+            Assert.Contains("frames  0 (compression: none)", r.Stdout);
         }
 
         [Theory]

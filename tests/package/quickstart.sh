@@ -48,14 +48,14 @@ using System.Linq;
 using Amber;
 using Amber.Compression;
 
-foreach (AmberChunkCodec codec in new AmberChunkCodec[] { AmberLz4.Codec, AmberBrotli.Codec })
+foreach (AmberCompressor compressor in new AmberCompressor[] { AmberLz4.Default, AmberBrotli.Default })
 {
-    var options = new AmberStreamOptions { Compression = codec };
+    var options = new AmberStreamOptions { Compression = compressor };
     var file = new MemoryStream();
     AmberStream.Write(file, Enumerable.Range(0, 300).Select(i => new Reading { Sensor = "s" + i, Value = i / 2.0 }), options);
     file.Position = 0;
     var back = AmberStream.ReadAll<Reading>(file, options);
-    System.Console.WriteLine($"{codec.Name} {back.Count} {back[299].Sensor} {back[299].Value}");
+    System.Console.WriteLine($"{compressor.Name} {back.Count} {back[299].Sensor} {back[299].Value}");
 }
 
 public class Reading { public string Sensor { get; set; } = ""; public double Value { get; set; } }

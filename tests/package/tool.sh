@@ -45,7 +45,7 @@ using Amber.Compression;
 
 static Save Make(int i) => new Save { Player = "Ada " + i, Level = i % 40, Items = Enumerable.Range(0, i % 3).Select(k => new Item { Name = "potion " + k, Count = k + 1 }).ToList() };
 File.WriteAllBytes(args[0], AmberSerializer.Serialize(Make(7)));
-AmberSnapshot.WriteFile(args[1], Enumerable.Range(0, 600).Select(Make), new AmberStreamOptions { Compression = AmberLz4.Codec });
+AmberSnapshot.WriteFile(args[1], Enumerable.Range(0, 600).Select(Make), new AmberStreamOptions { Compression = AmberLz4.Default });
 
 
 public class Save { public string Player { get; set; } = ""; public int Level { get; set; } public List<Item> Items { get; set; } = new(); }
@@ -72,7 +72,7 @@ expect 0 "$amber" verify saves.ambs
 echo "$out"
 grep -q "chunked stream, OK" <<< "$out"
 grep -q "items   600" <<< "$out"
-grep -q "codec: LZ4" <<< "$out"
+grep -q "compression: LZ4" <<< "$out"
 expect 0 "$amber" verify save.bin --assembly "$model" --type Save
 echo "$out"
 

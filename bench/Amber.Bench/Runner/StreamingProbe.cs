@@ -15,7 +15,7 @@ using ProtoBuf;
 namespace Amber.Bench.Runner
 {
     /// <summary>
-    /// Report 4's snapshot path, measured as a file round trip: the SportEvents written to a file and
+    /// The topic snapshot path, measured as a file round trip: the SportEvents written to a file and
     /// loaded back, once as one payload through AmberSerializer's Stream API and once as a chunked
     /// stream (plain, LZ4 and Brotli); MessagePack through its Stream API, plain and with its
     /// Lz4BlockArray compression; protobuf-net as its users stream records (one length-prefixed message
@@ -67,12 +67,12 @@ namespace Amber.Bench.Runner
             public Func<Stream, IEnumerable<SportEvent>>? Each { get; }
         }
 
-        private static readonly AmberStreamOptions Brotli = new AmberStreamOptions { Compression = AmberBrotli.Codec };
-        private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { Compression = AmberLz4.Codec };
+        private static readonly AmberStreamOptions Brotli = new AmberStreamOptions { Compression = AmberBrotli.Default };
+        private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { Compression = AmberLz4.Default };
         private static readonly MessagePackSerializerOptions MessagePackPlain = MessagePackAdapter.IntKeyOptions();
         private static readonly MessagePackSerializerOptions MessagePackLz4 = MessagePackPlain.WithCompression(MessagePackCompression.Lz4BlockArray);
 
-        /// <summary>Every row of the probe, in table order: Amber's three paths with each codec, then the peers' own snapshot paths.</summary>
+        /// <summary>Every row of the probe, in table order: Amber's three paths with each compressor, then the peers' own snapshot paths.</summary>
         private static readonly Variant[] Variants =
         {
             new Variant("payload", "Amber, one payload (Stream API)",
@@ -175,7 +175,7 @@ namespace Amber.Bench.Runner
 
         /// <summary>
         /// The child side: "write" writes the records to a file (they are live before and after);
-        /// "load" reads the file into a list (report 4's new instance starting from the snapshot);
+        /// "load" reads the file into a list (a new service instance starting from the snapshot);
         /// "each" reads it record by record without keeping them. Prints the peak resident memory
         /// above what the process had before (and, for "load", above the records it keeps: their GC
         /// heap size), and the number of Large Object Heap allocation events during the operation.

@@ -6,7 +6,7 @@ using Amber.Bench.Workloads;
 namespace Amber.Bench.Serializers
 {
     /// <summary>
-    /// What System.Text.Json needs beyond its defaults to round-trip the brief's shapes, applied from
+    /// What System.Text.Json needs beyond its defaults to round-trip the workloads' shapes, applied from
     /// outside the model types (none of them carries an attribute): a modifier on the source-generated
     /// contracts of <see cref="BenchJsonContext"/>. Only the types named here are changed, so every other
     /// type keeps the generated fast path.

@@ -8,7 +8,7 @@ using Newtonsoft.Json;
 namespace Amber.Bench.Serializers
 {
     /// <summary>
-    /// Newtonsoft.Json (Json.NET), report 3's serializer: one <see cref="JsonSerializer"/> configured
+    /// Newtonsoft.Json (Json.NET): one <see cref="JsonSerializer"/> configured
     /// once with default settings plus the DateTime round trip (ISO 8601 with 7 fractional digits and
     /// the Kind kept), and what a workload's shape needs (<see cref="For"/>). Char buffers come from
     /// the shared array pool (Json.NET's IArrayPool hook).

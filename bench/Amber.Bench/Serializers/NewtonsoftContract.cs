@@ -8,7 +8,7 @@ using Newtonsoft.Json.Serialization;
 namespace Amber.Bench.Serializers
 {
     /// <summary>
-    /// Json.NET's contracts for the suite: the defaults, plus what the brief's shapes need, named here
+    /// Json.NET's contracts for the suite: the defaults, plus what the workloads' shapes need, named here
     /// rather than marked on the model types (none of them carries an attribute): the private members
     /// they hold, and type names (<see cref="TypeNameHandling.Auto"/>) on exactly the members declared
     /// as a polymorphic base in <see cref="KnownSubtypes"/> or as a collection of one, so a derived

@@ -5,7 +5,7 @@ using System.Runtime.CompilerServices;
 namespace Amber
 {
     /// <summary>
-    /// The lowest layer of the codec: static span primitives that never throw. A writer returns the
+    /// The lowest layer of the reader and writer: static span primitives that never throw. A writer returns the
     /// number of bytes written (0 when the span is too short); a reader returns the number of bytes
     /// consumed (0 when the span is too short, -1 when the bytes are malformed).
     /// </summary>

@@ -418,7 +418,7 @@ namespace Amber
             {
                 while (scanner.ReadFrameAsync(false, default).GetAwaiter().GetResult())
                 {
-                    var frame = new AmberFrameInfo((int)scanner.Index, scanner.FrameStart, scanner.CodecId, scanner.Codec?.Name ?? "stored",
+                    var frame = new AmberFrameInfo((int)scanner.Index, scanner.FrameStart, scanner.CompressionId, scanner.Compressor?.Name ?? "stored",
                         scanner.Count, scanner.RawLength, scanner.StoredLength);
                     if (walkItems)
                     {

@@ -14,10 +14,10 @@ namespace Amber
         public AmberOptions Serializer { get; init; } = AmberOptions.Default;
 
         /// <summary>
-        /// The codecs compressed frames may use (from Amber.Compression: <c>AmberBrotli.Codec</c>, <c>AmberLz4.Codec</c>).
+        /// The codecs compressed frames may use (from Amber.Compression: <c>AmberBrotli.Default</c>, <c>AmberLz4.Default</c>).
         /// Stored frames are always read; a frame compressed with a codec not in this list is reported as an error.
         /// </summary>
-        public IReadOnlyList<AmberChunkCodec> Codecs { get; init; } = Array.Empty<AmberChunkCodec>();
+        public IReadOnlyList<AmberCompressor> Codecs { get; init; } = Array.Empty<AmberCompressor>();
     }
 }
 #endif

@@ -74,7 +74,7 @@ namespace Amber
         /// <summary>The codec id in the frame's header: 0 stored, 1 Brotli, 2 LZ4.</summary>
         public int CodecId { get; }
 
-        /// <summary>The codec's name: <c>stored</c>, or the <see cref="AmberChunkCodec.Name"/> of the codec that decompressed it.</summary>
+        /// <summary>The codec's name: <c>stored</c>, or the <see cref="AmberCompressor.Name"/> of the codec that decompressed it.</summary>
         public string Codec { get; }
 
         /// <summary>The number of items in the frame.</summary>

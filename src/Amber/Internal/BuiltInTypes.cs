@@ -160,9 +160,20 @@ namespace Amber.Internal
             if (element.Length > 0) return "a" + element;
             string? scalar = name switch
             {
-                "bool" => "Boolean", "byte" => "Byte", "sbyte" => "SByte", "short" => "Int16", "ushort" => "UInt16",
-                "int" => "Int32", "uint" => "UInt32", "long" => "Int64", "ulong" => "UInt64", "char" => "Char",
-                "float" => "Single", "double" => "Double", "decimal" => "Decimal", "string" => "String",
+                "bool" => "Boolean",
+                "byte" => "Byte",
+                "sbyte" => "SByte",
+                "short" => "Int16",
+                "ushort" => "UInt16",
+                "int" => "Int32",
+                "uint" => "UInt32",
+                "long" => "Int64",
+                "ulong" => "UInt64",
+                "char" => "Char",
+                "float" => "Single",
+                "double" => "Double",
+                "decimal" => "Decimal",
+                "string" => "String",
                 _ => name.StartsWith("System.", StringComparison.Ordinal) && name.IndexOf('<') < 0 ? name.Substring(name.LastIndexOf('.') + 1) : null,
             };
             if (scalar != null) return "s" + scalar + ";";

@@ -40,9 +40,9 @@ namespace Amber
         }
 
         /// <summary>
-        /// Compresses each frame when writing; when reading, frames compressed with this codec are
+        /// Compresses each frame when writing; when reading, frames compressed with this compressor are
         /// accepted (stored frames always are). Null: frames are stored as they are.
         /// </summary>
-        public AmberChunkCodec? Compression { get; init; }
+        public AmberCompressor? Compression { get; init; }
     }
 }

@@ -20,7 +20,7 @@ namespace Amber
             _options = options;
             _formatter = AmberFormatterRegistry.Get<T>();
             _frames = new FrameScanner(source, options.Serializer,
-                options.Compression == null ? Array.Empty<AmberChunkCodec>() : new[] { options.Compression });
+                options.Compression == null ? Array.Empty<AmberCompressor>() : new[] { options.Compression });
         }
 
         /// <summary>Item <paramref name="i"/> of the current frame; the frame lets go of it.</summary>

@@ -18,7 +18,7 @@ namespace Amber
     {
         private readonly Stream _source;
         private readonly AmberOptions _serializer;
-        private readonly IReadOnlyList<AmberChunkCodec> _codecs;
+        private readonly IReadOnlyList<AmberCompressor> _compressors;
         private readonly SegmentedBuffer _stored = new SegmentedBuffer();
         private readonly SegmentedBuffer _raw = new SegmentedBuffer();
         private readonly byte[] _header = new byte[FrameFormat.HeaderLength];
@@ -30,12 +30,12 @@ namespace Amber
 
         /// <param name="source">The stream, at its first byte.</param>
         /// <param name="serializer">The limits (MaxDecompressedBytes, MaxCollectionLength).</param>
-        /// <param name="codecs">The codecs compressed frames may use; stored frames are always read.</param>
-        public FrameScanner(Stream source, AmberOptions serializer, IReadOnlyList<AmberChunkCodec> codecs)
+        /// <param name="compressors">The compressors compressed frames may use; stored frames are always read.</param>
+        public FrameScanner(Stream source, AmberOptions serializer, IReadOnlyList<AmberCompressor> compressors)
         {
             _source = source;
             _serializer = serializer;
-            _codecs = codecs;
+            _compressors = compressors;
         }
 
         /// <summary>Stream bytes read so far.</summary>
@@ -59,11 +59,11 @@ namespace Amber
         /// <summary>Where the current frame's stored body starts in the stream.</summary>
         public long BodyStart { get; private set; }
 
-        /// <summary>The current frame's codec id (0: stored).</summary>
-        public int CodecId { get; private set; }
+        /// <summary>The current frame's compression id (0: stored).</summary>
+        public int CompressionId { get; private set; }
 
-        /// <summary>The current frame's codec, null when it is stored.</summary>
-        public AmberChunkCodec? Codec { get; private set; }
+        /// <summary>The current frame's compressor, null when it is stored.</summary>
+        public AmberCompressor? Compressor { get; private set; }
 
         /// <summary>The current frame's item count.</summary>
         public int Count { get; private set; }
@@ -115,7 +115,7 @@ namespace Amber
             }
             if ((flags & 0xF0) != 0) throw Damaged(frameStart, $"the frame flags 0x{flags:X2} have reserved bits set");
             await ReadFullyAsync(_header.AsMemory(1, FrameFormat.HeaderLength - 1), frameStart, "a frame header", async, cancellationToken).ConfigureAwait(false);
-            int codecId = flags & 0x0F;
+            int compressionId = flags & 0x0F;
             uint count = BinaryPrimitives.ReadUInt32LittleEndian(_header.AsSpan(1));
             uint rawLength = BinaryPrimitives.ReadUInt32LittleEndian(_header.AsSpan(5));
             uint storedLength = BinaryPrimitives.ReadUInt32LittleEndian(_header.AsSpan(9));
@@ -124,15 +124,15 @@ namespace Amber
             int limit = _serializer.MaxDecompressedBytes;
             if (rawLength > limit || storedLength > limit)
                 AmberThrow.LimitExceeded(frameStart, $"Frame {_frames}'s body length", Math.Max(rawLength, storedLength), limit, nameof(AmberOptions.MaxDecompressedBytes));
-            if (count == 0 || count > rawLength || count > _serializer.MaxCollectionLength || (codecId == 0 && storedLength != rawLength))
+            if (count == 0 || count > rawLength || count > _serializer.MaxCollectionLength || (compressionId == 0 && storedLength != rawLength))
                 throw Damaged(frameStart, $"its header is inconsistent ({count} item(s), {rawLength} bytes, {storedLength} stored)");
-            AmberChunkCodec? codec = null;
-            if (codecId != 0)
+            AmberCompressor? compressor = null;
+            if (compressionId != 0)
             {
-                codec = Find(codecId);
-                if (codec == null)
-                    throw new AmberException($"Frame {_frames} is compressed with codec {codecId}, which this reader was not given", frameStart,
-                        "Pass the codec the writer used in AmberStreamOptions.Compression (from Amber.Compression: AmberBrotli, id 1; AmberLz4, id 2).");
+                compressor = Find(compressionId);
+                if (compressor == null)
+                    throw new AmberException($"Frame {_frames} is compressed with compression id {compressionId}, which this reader was not given", frameStart,
+                        "Pass the compressor the writer used in AmberStreamOptions.Compression (from Amber.Compression: AmberBrotli, id 1; AmberLz4, id 2).");
             }
 
             _stored.Reset();
@@ -153,12 +153,12 @@ namespace Amber
                 throw Damaged(frameStart, $"the checksum of its {storedLength} bytes (from byte {bodyStart}) does not match");
 
             SegmentedBuffer body = _stored;
-            if (codec != null)
+            if (compressor != null)
             {
                 _raw.Reset();
                 try
                 {
-                    codec.Decompress(_stored.AsSequence(), _raw, (int)rawLength);
+                    compressor.Decompress(_stored.AsSequence(), _raw, (int)rawLength);
                 }
                 catch (AmberException ex)
                 {
@@ -171,8 +171,8 @@ namespace Amber
             Index = _frames;
             FrameStart = frameStart;
             BodyStart = bodyStart;
-            CodecId = codecId;
-            Codec = codec;
+            CompressionId = compressionId;
+            Compressor = compressor;
             Count = (int)count;
             RawLength = (int)rawLength;
             StoredLength = (int)storedLength;
@@ -182,11 +182,11 @@ namespace Amber
             return true;
         }
 
-        private AmberChunkCodec? Find(int codecId)
+        private AmberCompressor? Find(int compressionId)
         {
-            foreach (AmberChunkCodec codec in _codecs)
+            foreach (AmberCompressor compressor in _compressors)
             {
-                if (codec.Id == codecId) return codec;
+                if (compressor.Id == compressionId) return compressor;
             }
             return null;
         }

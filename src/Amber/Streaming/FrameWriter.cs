@@ -75,17 +75,17 @@ namespace Amber
         private void Seal()
         {
             SegmentedBuffer body = _raw;
-            AmberChunkCodec? codec = _options.Compression;
-            if (codec != null)
+            AmberCompressor? compressor = _options.Compression;
+            if (compressor != null)
             {
-                codec.Compress(_raw.AsSequence(), _stored);
+                compressor.Compress(_raw.AsSequence(), _stored);
                 body = _stored;
             }
             long limit = _options.Serializer.MaxDecompressedBytes;
             if (_raw.Length > limit || body.Length > limit)
                 throw new AmberException($"A frame of {_count} item(s) is {Math.Max(_raw.Length, body.Length)} bytes, above the frame limit of {limit}", -1,
                     "An item is larger than AmberOptions.MaxDecompressedBytes allows one frame to be; raise it for writer and readers, or write such items with AmberSerializer.");
-            _header[0] = codec?.Id ?? 0;
+            _header[0] = compressor?.Id ?? 0;
             BinaryPrimitives.WriteUInt32LittleEndian(_header.AsSpan(1), (uint)_count);
             BinaryPrimitives.WriteUInt32LittleEndian(_header.AsSpan(5), (uint)_raw.Length);
             BinaryPrimitives.WriteUInt32LittleEndian(_header.AsSpan(9), (uint)body.Length);

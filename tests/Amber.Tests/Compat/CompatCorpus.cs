@@ -23,7 +23,7 @@ using Xunit;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPoint?))]
 [assembly: Amber.AmberSerializable(typeof(string))]
 [assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.List<int>))]
-[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.Dictionary<string,string>))]
+[assembly: Amber.AmberSerializable(typeof(System.Collections.Generic.Dictionary<string, string>))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNested))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatConstruction))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatPositional))]
@@ -179,10 +179,10 @@ namespace Amber.Tests.Compat
 
                 // ---- chunked streams: several frames each (ItemsPerFrame 16 for 40 items)
                 Stream("stream-stored", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16 }),
-                Stream("stream-brotli", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberBrotli.Codec }),
-                Stream("stream-lz4", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberLz4.Codec }),
-                Stream("stream-lz4-references", () => CompatFactory.NodeRing(12), new AmberStreamOptions { ItemsPerFrame = 5, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
-                Stream("stream-rows-brotli", () => new List<CompatVector3>(CompatFactory.Vectors()), new AmberStreamOptions { ItemsPerFrame = 64, Compression = AmberBrotli.Codec }),
+                Stream("stream-brotli", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberBrotli.Default }),
+                Stream("stream-lz4", () => CompatFactory.LogEntries(40), new AmberStreamOptions { ItemsPerFrame = 16, Compression = AmberLz4.Default }),
+                Stream("stream-lz4-references", () => CompatFactory.NodeRing(12), new AmberStreamOptions { ItemsPerFrame = 5, Compression = AmberLz4.Default, Serializer = References }, identity: true),
+                Stream("stream-rows-brotli", () => new List<CompatVector3>(CompatFactory.Vectors()), new AmberStreamOptions { ItemsPerFrame = 64, Compression = AmberBrotli.Default }),
                 new CompatEntry("snapshot-lz4.ambs", WriteSnapshot, VerifySnapshot),
 
                 // ---- message streams
@@ -191,7 +191,7 @@ namespace Amber.Tests.Compat
                 // ---- added in 0.2.0: reference mode of format version 2 (collections keep their identity)
                 Payload("references-collections", () => CompatFactory.SharedCollections(), References, identity: true),
                 Stream("stream-lz4-references-collections", () => new List<CompatSharedCollections> { CompatFactory.SharedCollections(0), CompatFactory.SharedCollections(10), CompatFactory.SharedCollections(20) },
-                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
+                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Default, Serializer = References }, identity: true),
 
                 // ---- added in 0.3.0: structs of primitives written inline (format §5.1); the files above hold their object form
                 Payload("inline-workload-gamestate", CompatFactory.GameSave),
@@ -213,7 +213,7 @@ namespace Amber.Tests.Compat
                         DeepCompare.Equal(CompatFactory.InlineSpotsV1AsV2(), AmberSerializer.Deserialize<CompatInlineSpotsV2>(bytes));
                     }),
                 Stream("inline-stream-lz4-references", () => new List<CompatInlineScene> { CompatFactory.InlineScene(0), CompatFactory.InlineScene(1), CompatFactory.InlineScene(2) },
-                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Codec, Serializer = References }, identity: true),
+                    new AmberStreamOptions { ItemsPerFrame = 2, Compression = AmberLz4.Default, Serializer = References }, identity: true),
 
                 // ---- added in 0.3.0: connection streams (format §7.6), shapes once per connection
                 new CompatEntry("connection-messages.ambc", WriteConnection, VerifyConnection),
@@ -237,7 +237,7 @@ namespace Amber.Tests.Compat
             };
         }
 
-        private static readonly AmberStreamOptions SnapshotOptions = new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberLz4.Codec };
+        private static readonly AmberStreamOptions SnapshotOptions = new AmberStreamOptions { ItemsPerFrame = 10, Compression = AmberLz4.Default };
 
         private static byte[] WriteSnapshot()
         {

@@ -66,7 +66,7 @@ namespace Amber.Tests.Compat
         }
 
         [Fact]
-        public void The_corpus_covers_every_codec_and_the_six_workloads()
+        public void The_corpus_covers_every_compression_and_the_six_workloads()
         {
             string[] names = CompatCorpus.Entries.Select(e => e.Name).ToArray();
             foreach (string workload in new[] { "envelope", "bookshelf", "vector3", "gamestate", "sportevents", "bootpayload" })

@@ -344,7 +344,7 @@ namespace Amber.Tests.Compat
 
             return list;
         }
-    
+
         /// <summary>
         /// Collections shared between members, inside other collections and in <c>object</c> positions, an
         /// <c>object[]</c> that holds itself, and a cycle through a list (a child whose Siblings is its parent's Children).

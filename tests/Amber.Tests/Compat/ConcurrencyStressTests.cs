@@ -14,7 +14,7 @@ namespace Amber.Tests.Compat
     /// <summary>
     /// Many threads serialize and deserialize at once, through every entry of the compatibility corpus
     /// (workloads, polymorphism, object members and the known-type registry, reference mode, surrogates,
-    /// formatters, rows, wide shapes, V1 payloads read as V2 and back, chunked streams with each codec,
+    /// formatters, rows, wide shapes, V1 payloads read as V2 and back, chunked streams with each compressor,
     /// AmberFraming), and check every result: the bytes each write produces against the bytes one thread
     /// wrote alone, and each read member by member against the factory's object. Threads run the entries
     /// in different orders, so one thread's reader meets the shapes of one type written by two versions,

@@ -17,7 +17,7 @@ namespace Amber.Tests.Models.Wide
         public string? Label { get; set; }
     }
 
-    /// <summary>The held-out wide type: 200 members, presence in four words.</summary>
+    /// <summary>The widest type: 200 members, presence in four words.</summary>
     public class Wide200
     {
         public int M0 { get; set; }

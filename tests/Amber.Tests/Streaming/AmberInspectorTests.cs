@@ -14,12 +14,12 @@ namespace Amber.Tests.Streaming
     /// <summary>AmberInspector on chunked streams: the frames it lists are the frames in the bytes, the first bad frame is reported (not thrown) at its offset.</summary>
     public class AmberInspectorTests
     {
-        private static readonly AmberInspectorOptions AllCodecs = new AmberInspectorOptions { Codecs = new AmberChunkCodec[] { AmberBrotli.Codec, AmberLz4.Codec } };
+        private static readonly AmberInspectorOptions AllCompressors = new AmberInspectorOptions { Codecs = new AmberCompressor[] { AmberBrotli.Default, AmberLz4.Default } };
 
-        private static byte[] Write(int count, AmberChunkCodec? codec)
+        private static byte[] Write(int count, AmberCompressor? compressor)
         {
             var ms = new MemoryStream();
-            AmberStream.Write(ms, Enumerable.Range(0, count).Select(i => new Book { Title = "Book " + i, Id = i }), new AmberStreamOptions { ItemsPerFrame = 7, Compression = codec });
+            AmberStream.Write(ms, Enumerable.Range(0, count).Select(i => new Book { Title = "Book " + i, Id = i }), new AmberStreamOptions { ItemsPerFrame = 7, Compression = compressor });
             return ms.ToArray();
         }
 
@@ -35,17 +35,17 @@ namespace Amber.Tests.Streaming
             }
         }
 
-        public static TheoryData<string> Codecs => new TheoryData<string> { "stored", "Brotli", "LZ4" };
+        public static TheoryData<string> Compressions => new TheoryData<string> { "stored", "Brotli", "LZ4" };
 
-        private static AmberChunkCodec? Codec(string name) => name switch { "Brotli" => AmberBrotli.Codec, "LZ4" => AmberLz4.Codec, _ => null };
+        private static AmberCompressor? Compressor(string name) => name switch { "Brotli" => AmberBrotli.Default, "LZ4" => AmberLz4.Default, _ => null };
 
         [Theory]
-        [MemberData(nameof(Codecs))]
-        public void The_report_lists_every_frame_as_it_is_in_the_bytes(string codec)
+        [MemberData(nameof(Compressions))]
+        public void The_report_lists_every_frame_as_it_is_in_the_bytes(string compression)
         {
-            byte[] bytes = Write(30, Codec(codec));
+            byte[] bytes = Write(30, Compressor(compression));
             List<int> starts = FrameStarts(bytes);
-            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), null, AllCodecs);
+            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), null, AllCompressors);
             Assert.True(report.IsValid, report.Error?.Message);
             Assert.Equal(5, report.Frames.Count);
             for (int i = 0; i < report.Frames.Count; i++)
@@ -53,7 +53,7 @@ namespace Amber.Tests.Streaming
                 AmberFrameInfo f = report.Frames[i];
                 Assert.Equal(i, f.Index);
                 Assert.Equal(starts[i], f.Offset);
-                Assert.Equal(codec, f.Codec);
+                Assert.Equal(compression, f.Codec);
                 Assert.Equal(bytes[starts[i]] & 0x0F, f.CodecId);
                 Assert.Equal(i < 4 ? 7 : 2, f.Items);
                 Assert.Equal(starts[i + 1] - starts[i] - 17, f.StoredBytes);
@@ -66,24 +66,24 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
-        public void A_compressed_frame_without_its_codec_is_an_error_not_an_exception()
+        public void A_compressed_frame_without_its_compressor_is_an_error_not_an_exception()
         {
-            byte[] bytes = Write(10, AmberLz4.Codec);
+            byte[] bytes = Write(10, AmberLz4.Default);
             AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes));
             Assert.False(report.IsValid);
             Assert.Empty(report.Frames);
-            Assert.Contains("codec 2", report.Error!.Message);
+            Assert.Contains("compression id 2", report.Error!.Message);
             Assert.Equal(5, report.Error.ByteOffset);
         }
 
         [Fact]
         public void Reading_stops_at_the_first_damaged_frame()
         {
-            byte[] bytes = Write(30, AmberBrotli.Codec);
+            byte[] bytes = Write(30, AmberBrotli.Default);
             List<int> starts = FrameStarts(bytes);
             bytes[starts[3] + 20] ^= 0x01;
             bytes[starts[4] + 20] ^= 0x01;
-            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), null, AllCodecs);
+            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), null, AllCompressors);
             Assert.Equal(3, report.Frames.Count);
             Assert.Equal(21, report.Items);
             Assert.Equal(starts[3], report.Error!.ByteOffset);
@@ -138,9 +138,9 @@ namespace Amber.Tests.Streaming
         [Fact]
         public void Stream_stats_count_every_item_and_add_up()
         {
-            byte[] bytes = Write(30, AmberLz4.Codec);
-            AmberPayloadStats stats = AmberInspector.GetStreamStats(new MemoryStream(bytes), typeof(Book), AllCodecs);
-            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), typeof(Book), AllCodecs);
+            byte[] bytes = Write(30, AmberLz4.Default);
+            AmberPayloadStats stats = AmberInspector.GetStreamStats(new MemoryStream(bytes), typeof(Book), AllCompressors);
+            AmberStreamReport report = AmberInspector.VerifyStream(new MemoryStream(bytes), typeof(Book), AllCompressors);
             Assert.True(report.IsValid, report.Error?.Message);
             Assert.Equal(30, stats.Items);
             Assert.Equal(report.RawBytes, stats.TotalBytes);

@@ -13,13 +13,13 @@ using Xunit;
 namespace Amber.Tests.Streaming
 {
     /// <summary>
-    /// The LZ4 frame codec (docs/format.md §7.4, codec id 2) on its own and behind a valid checksum: the stream's
-    /// checksum stops every accidental flip before the codec sees it, so these tests forge frames whose damaged
-    /// bodies carry a correct checksum, and feed the codec directly, to reach the decoder itself.
+    /// The LZ4 frame compressor (docs/format.md §7.4, compression id 2) on its own and behind a valid checksum: the stream's
+    /// checksum stops every accidental flip before the compressor sees it, so these tests forge frames whose damaged
+    /// bodies carry a correct checksum, and feed the compressor directly, to reach the decoder itself.
     /// </summary>
     public class AmberLz4Tests
     {
-        private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberLz4.Codec };
+        private static readonly AmberStreamOptions Lz4 = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberLz4.Default };
 
         private static List<Book> Books(int n) => Enumerable.Range(0, n).Select(i => new Book { Title = "Book " + i, Id = i, BookData = i % 3 == 0 ? new byte[] { (byte)i, 1, 2 } : null }).ToList();
 
@@ -42,17 +42,17 @@ namespace Amber.Tests.Streaming
             return data;
         }
 
-        private static byte[] Compress(AmberChunkCodec codec, byte[] raw)
+        private static byte[] Compress(AmberCompressor compressor, byte[] raw)
         {
             var w = new ArrayBufferWriter<byte>();
-            codec.Compress(new ReadOnlySequence<byte>(raw), w);
+            compressor.Compress(new ReadOnlySequence<byte>(raw), w);
             return w.WrittenSpan.ToArray();
         }
 
         private static byte[] Decompress(ReadOnlySequence<byte> stored, int rawLength)
         {
             var w = new ArrayBufferWriter<byte>();
-            AmberLz4.Codec.Decompress(stored, w, rawLength);
+            AmberLz4.Default.Decompress(stored, w, rawLength);
             return w.WrittenSpan.ToArray();
         }
 
@@ -90,18 +90,18 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
-        public void The_codec_is_id_2_named_LZ4()
+        public void The_compressor_is_id_2_named_LZ4()
         {
-            Assert.Equal(2, AmberLz4.Codec.Id);
-            Assert.Equal("LZ4", AmberLz4.Codec.Name);
-            Assert.Same(AmberLz4.Codec, AmberLz4.Codec);
+            Assert.Equal(2, AmberLz4.Default.Id);
+            Assert.Equal("LZ4", AmberLz4.Default.Name);
+            Assert.Same(AmberLz4.Default, AmberLz4.Default);
         }
 
         [Fact]
         public void Every_level_round_trips_and_any_level_reads_any_other()
         {
             byte[] raw = Sample(20_000);
-            int fastest = Compress(AmberLz4.Codec, raw).Length;
+            int fastest = Compress(AmberLz4.Default, raw).Length;
             int smallest = Compress(new AmberLz4(12), raw).Length;
             Assert.True(smallest < fastest, $"level 12: {smallest}, level 0: {fastest}");
             for (int level = 0; level <= 12; level++)
@@ -111,7 +111,7 @@ namespace Amber.Tests.Streaming
                 Assert.Equal(raw, Decompress(new ReadOnlySequence<byte>(stored), raw.Length));
             }
             // Levels 0–2 are LZ4's one fast encoder.
-            Assert.Equal(Compress(AmberLz4.Codec, raw), Compress(new AmberLz4(2), raw));
+            Assert.Equal(Compress(AmberLz4.Default, raw), Compress(new AmberLz4(2), raw));
         }
 
         [Theory]
@@ -127,12 +127,12 @@ namespace Amber.Tests.Streaming
         public void Multi_segment_input_compresses_and_decompresses_as_one_span_does()
         {
             byte[] raw = Sample(3_000);
-            byte[] stored = Compress(AmberLz4.Codec, raw);
+            byte[] stored = Compress(AmberLz4.Default, raw);
 
             foreach (ReadOnlySequence<byte> split in new[] { TestSequences.Chunked(raw, 1000), TestSequences.OneByteSegmentsWithEmpties(raw), TestSequences.SplitAt(raw, 0, 1, 2999) })
             {
                 var w = new ArrayBufferWriter<byte>();
-                AmberLz4.Codec.Compress(split, w);
+                AmberLz4.Default.Compress(split, w);
                 Assert.Equal(stored, w.WrittenSpan.ToArray());
             }
             foreach ((int offset, ReadOnlySequence<byte> split) in TestSequences.AllTwoWaySplits(stored))
@@ -146,16 +146,16 @@ namespace Amber.Tests.Streaming
             // 1 MiB of one byte: compresses close to LZ4's 255:1 bound, and is larger than the stream's 64 KiB buffer segments.
             byte[] raw = new byte[1 << 20];
             raw.AsSpan().Fill(0x5A);
-            byte[] stored = Compress(AmberLz4.Codec, raw);
+            byte[] stored = Compress(AmberLz4.Default, raw);
             Assert.InRange(stored.Length, raw.Length / 255, raw.Length / 200);
             Assert.Equal(raw, Decompress(TestSequences.Chunked(stored, 1000), raw.Length));
 
             // The same through a stream, where the destination is the reader's segmented buffer.
             var big = Enumerable.Range(0, 3).Select(i => new Book { Title = new string('x', 300_000), Id = i }).ToList();
             var ms = new MemoryStream();
-            AmberStream.Write(ms, big, new AmberStreamOptions { Compression = AmberLz4.Codec });
+            AmberStream.Write(ms, big, new AmberStreamOptions { Compression = AmberLz4.Default });
             Assert.True(ms.Length < 10_000, $"{ms.Length} bytes");
-            AssertBooks(big, AmberStream.ReadAll<Book>(new MemoryStream(ms.ToArray()), new AmberStreamOptions { Compression = AmberLz4.Codec }));
+            AssertBooks(big, AmberStream.ReadAll<Book>(new MemoryStream(ms.ToArray()), new AmberStreamOptions { Compression = AmberLz4.Default }));
         }
 
         [Theory]
@@ -165,9 +165,9 @@ namespace Amber.Tests.Streaming
         public void A_body_that_decompresses_to_more_or_less_than_rawLength_is_refused_and_nothing_is_written(int error)
         {
             byte[] raw = Sample(500);
-            byte[] stored = Compress(AmberLz4.Codec, raw);
+            byte[] stored = Compress(AmberLz4.Default, raw);
             var w = new ArrayBufferWriter<byte>();
-            AmberException ex = Assert.Throws<AmberException>(() => AmberLz4.Codec.Decompress(new ReadOnlySequence<byte>(stored), w, raw.Length + error));
+            AmberException ex = Assert.Throws<AmberException>(() => AmberLz4.Default.Decompress(new ReadOnlySequence<byte>(stored), w, raw.Length + error));
             Assert.StartsWith("An LZ4 frame body is damaged", ex.Problem);
             Assert.Contains((raw.Length + error).ToString(), ex.Problem);
             Assert.Contains("restore it from a good copy", ex.Fix);
@@ -180,7 +180,7 @@ namespace Amber.Tests.Streaming
         public void A_frame_whose_header_length_disagrees_with_its_LZ4_body_is_a_damaged_frame(int error)
         {
             (uint count, uint raw, byte[] body) = OneFrame(5);
-            byte[] forged = Forge(count, (uint)(raw + error), body);   // the checksum is right: only the codec can tell
+            byte[] forged = Forge(count, (uint)(raw + error), body);   // the checksum is right: only the decoder can tell
             AmberException ex = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(forged), Lz4));
             Assert.Contains("Frame 0 of the chunked stream is damaged", ex.Message);
             Assert.Contains("LZ4", ex.Message);
@@ -191,7 +191,7 @@ namespace Amber.Tests.Streaming
         [Fact]
         public void A_length_claim_beyond_what_the_body_could_hold_is_refused_before_decoding()
         {
-            byte[] stored = Compress(AmberLz4.Codec, Sample(100));
+            byte[] stored = Compress(AmberLz4.Default, Sample(100));
             AmberException ex = Assert.Throws<AmberException>(() => Decompress(new ReadOnlySequence<byte>(stored), 255 * stored.Length + 1));
             Assert.Contains("cannot decompress", ex.Problem);
             Assert.Throws<AmberException>(() => Decompress(ReadOnlySequence<byte>.Empty, 10));
@@ -203,7 +203,7 @@ namespace Amber.Tests.Streaming
         public void Bytes_after_the_last_sequence_are_refused()
         {
             byte[] raw = Sample(100);
-            byte[] stored = Compress(AmberLz4.Codec, raw);
+            byte[] stored = Compress(AmberLz4.Default, raw);
             Assert.Equal(raw, Decompress(new ReadOnlySequence<byte>(stored), raw.Length));
             foreach (byte extra in new byte[] { 0x00, 0x10, 0x61 })
                 Assert.Throws<AmberException>(() => Decompress(new ReadOnlySequence<byte>(stored.Append(extra).ToArray()), raw.Length));
@@ -255,7 +255,7 @@ namespace Amber.Tests.Streaming
         public void Random_bodies_are_an_AmberException_or_exactly_rawLength_bytes()
         {
             var random = new Random(20261122);
-            byte[] valid = Compress(AmberLz4.Codec, Sample(400));
+            byte[] valid = Compress(AmberLz4.Default, Sample(400));
             for (int round = 0; round < 20_000; round++)
             {
                 byte[] stored;
@@ -274,7 +274,7 @@ namespace Amber.Tests.Streaming
                 var w = new ArrayBufferWriter<byte>();
                 try
                 {
-                    AmberLz4.Codec.Decompress(TestSequences.Chunked(stored, 1 + round % 17), w, rawLength);
+                    AmberLz4.Default.Decompress(TestSequences.Chunked(stored, 1 + round % 17), w, rawLength);
                     Assert.Equal(rawLength, w.WrittenCount);
                 }
                 catch (AmberException ex)

@@ -15,15 +15,15 @@ namespace Amber.Tests.Streaming
     public class AmberStreamTests
     {
         private static readonly AmberStreamOptions SmallFrames = new AmberStreamOptions { ItemsPerFrame = 7 };
-        private static readonly AmberStreamOptions SmallBrotli = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberBrotli.Codec };
-        private static readonly AmberStreamOptions SmallLz4 = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberLz4.Codec };
+        private static readonly AmberStreamOptions SmallBrotli = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberBrotli.Default };
+        private static readonly AmberStreamOptions SmallLz4 = new AmberStreamOptions { ItemsPerFrame = 7, Compression = AmberLz4.Default };
 
-        private static AmberStreamOptions Small(string codec) => codec switch
+        private static AmberStreamOptions Small(string compression) => compression switch
         {
             "stored" => SmallFrames,
             "brotli" => SmallBrotli,
             "lz4" => SmallLz4,
-            _ => throw new ArgumentOutOfRangeException(nameof(codec), codec, null),
+            _ => throw new ArgumentOutOfRangeException(nameof(compression), compression, null),
         };
 
         private static List<Book> Books(int n) => Enumerable.Range(0, n).Select(i => new Book { Title = "Book " + i, Id = i, BookData = i % 3 == 0 ? new byte[] { (byte)i, 1, 2 } : null }).ToList();
@@ -130,9 +130,9 @@ namespace Amber.Tests.Streaming
         [InlineData("stored")]
         [InlineData("brotli")]
         [InlineData("lz4")]
-        public void A_stream_cut_at_any_byte_is_an_error_never_fewer_items(string codec)
+        public void A_stream_cut_at_any_byte_is_an_error_never_fewer_items(string compression)
         {
-            AmberStreamOptions options = Small(codec);
+            AmberStreamOptions options = Small(compression);
             byte[] bytes = Write(Books(30), options);
             List<int> boundaries = FrameStarts(bytes);
             for (int length = 0; length < bytes.Length; length++)
@@ -153,9 +153,9 @@ namespace Amber.Tests.Streaming
         [InlineData("stored")]
         [InlineData("brotli")]
         [InlineData("lz4")]
-        public void Every_single_bit_flip_is_detected(string codec)
+        public void Every_single_bit_flip_is_detected(string compression)
         {
-            AmberStreamOptions options = Small(codec);
+            AmberStreamOptions options = Small(compression);
             byte[] bytes = Write(Books(15), options);
             for (int i = 0; i < bytes.Length; i++)
             {
@@ -183,36 +183,36 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
-        public void Brotli_frames_are_smaller_and_need_the_codec_to_read()
+        public void Brotli_frames_are_smaller_and_need_the_compressor_to_read()
         {
             List<Book> books = Books(500);
             byte[] plain = Write(books, AmberStreamOptions.Default);
-            byte[] packed = Write(books, new AmberStreamOptions { Compression = AmberBrotli.Codec });
+            byte[] packed = Write(books, new AmberStreamOptions { Compression = AmberBrotli.Default });
             Assert.True(packed.Length < plain.Length / 2, $"{packed.Length} vs {plain.Length}");
             AmberException ex = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed)));
-            Assert.Contains("codec 1", ex.Message);
+            Assert.Contains("compression id 1", ex.Message);
             Assert.Contains("Compression", ex.Message);
         }
 
         [Fact]
-        public void Lz4_frames_are_smaller_and_need_the_codec_to_read()
+        public void Lz4_frames_are_smaller_and_need_the_compressor_to_read()
         {
             List<Book> books = Books(500);
             byte[] plain = Write(books, AmberStreamOptions.Default);
-            byte[] packed = Write(books, new AmberStreamOptions { Compression = AmberLz4.Codec });
+            byte[] packed = Write(books, new AmberStreamOptions { Compression = AmberLz4.Default });
             Assert.True(packed.Length < plain.Length * 3 / 4, $"{packed.Length} vs {plain.Length}");
-            Assert.Equal(2, packed[5] & 0x0F);   // the first frame's codec id
+            Assert.Equal(2, packed[5] & 0x0F);   // the first frame's compression id
 
             AmberException none = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed)));
-            Assert.Contains("codec 2", none.Message);
+            Assert.Contains("compression id 2", none.Message);
             Assert.Contains("AmberLz4", none.Message);
             Assert.Equal(5, none.ByteOffset);
 
-            // Another codec is not a stand-in: a Brotli reader refuses LZ4 frames by id, before decoding anything.
-            AmberException other = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberBrotli.Codec }));
-            Assert.Contains("codec 2", other.Message);
+            // Another compressor is not a stand-in: a Brotli reader refuses LZ4 frames by id, before decoding anything.
+            AmberException other = Assert.Throws<AmberException>(() => AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberBrotli.Default }));
+            Assert.Contains("compression id 2", other.Message);
 
-            AssertBooks(books, AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberLz4.Codec }));
+            AssertBooks(books, AmberStream.ReadAll<Book>(new MemoryStream(packed), new AmberStreamOptions { Compression = AmberLz4.Default }));
         }
 
         [Fact]

@@ -41,7 +41,7 @@ namespace Amber.Tests.Streaming
             AmberStream.Write(ms, new[] { "hi" });
 
             byte[] body = { 0x14, 0x03, 0x68, 0x69 };   // payload header (version 1, Bytes), "hi"
-            byte[] header = FrameHeader(0x00, count: 1, rawLength: 4, body);   // flags: stored, no codec
+            byte[] header = FrameHeader(0x00, count: 1, rawLength: 4, body);   // flags: stored, no compression
             byte[] end = EndFrame(items: 1, frames: 1);
 
             string expected = "414D425301"                                     // "AMBS", version 1
@@ -52,7 +52,7 @@ namespace Amber.Tests.Streaming
         [Fact]
         public void One_LZ4_frame_is_one_LZ4_block_of_the_raw_body()
         {
-            var options = new AmberStreamOptions { Compression = AmberLz4.Codec };
+            var options = new AmberStreamOptions { Compression = AmberLz4.Default };
             var ms = new MemoryStream();
             AmberStream.Write(ms, new[] { new string('a', 20) }, options);
 
@@ -66,7 +66,7 @@ namespace Amber.Tests.Streaming
                 0x50,               // token: 5 literals, no match (LZ4 ends every block with at least 5 literals)
                 0x61, 0x61, 0x61, 0x61, 0x61,
             };
-            byte[] header = FrameHeader(0x02, count: 1, rawLength: 22, body);  // flags: codec 2, LZ4; stored length 12
+            byte[] header = FrameHeader(0x02, count: 1, rawLength: 22, body);  // flags: compression id 2, LZ4; stored length 12
             byte[] end = EndFrame(items: 1, frames: 1);
 
             byte[] expected = Convert.FromHexString("414D425301" + Convert.ToHexString(header) + Convert.ToHexString(body) + Convert.ToHexString(end));

@@ -12,7 +12,7 @@ namespace Amber.Bench.Workloads
 
         public override IReadOnlyList<string> Footnotes => new[]
         {
-            "bookshelf: BookShelf.Secret is a private property, as in the brief, and every serializer round-trips it: Amber through [AmberInclude] on the member (generated UnsafeAccessor code), "
+            "bookshelf: BookShelf.Secret is a private property, and every serializer round-trips it: Amber through [AmberInclude] on the member (generated UnsafeAccessor code), "
                 + "System.Text.Json through a contract modifier that adds a \"Secret\" property whose getter and setter are UnsafeAccessor methods, Newtonsoft.Json through a contract resolver that adds the private property (Json.NET's reflection-based accessors), "
                 + "Orleans through its [Id(1)] on the member (its contract attribute, like every other member's; the generated codec reaches the backing field through an UnsafeAccessor), "
                 + "Nerdbank.MessagePack through [PropertyShape] on the member (PolyType's opt-in for a non-public member; its one attribute on a model type), "

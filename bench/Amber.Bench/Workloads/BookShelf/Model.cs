@@ -9,7 +9,7 @@ using ProtoBuf;
 namespace Amber.Bench.Workloads
 {
     /// <summary>
-    /// Report 5's type, with its private member. <c>[AmberInclude]</c> is the one serializer attribute on
+    /// A bookshelf with a private member. <c>[AmberInclude]</c> is the one serializer attribute on
     /// a model type in the suite: a private member is not data unless its owner says so, so some opt-in
     /// is unavoidable. The peers opt in from outside instead (see <see cref="BookShelfSecret"/>).
     /// </summary>

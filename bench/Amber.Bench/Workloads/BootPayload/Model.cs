@@ -7,7 +7,7 @@ using ProtoBuf;
 
 namespace Amber.Bench.Workloads.Boot
 {
-    // Report 3's boot response: what a mobile game's server sends a client at start-up. Enums,
+    // A boot response: what a mobile game's server sends a client at start-up. Enums,
     // inherited classes held through their base (the inventory is a List<Item> of weapons, armour,
     // consumables and currencies; missions a List<Mission> of daily, story and event missions; a
     // leaderboard's PublicProfile is sometimes a FriendProfile), generic types with constraints

@@ -11,7 +11,7 @@ namespace Amber.Bench.Workloads
             c.Equal("Header", e.Header, a.Header);
             c.Equal("From", e.From, a.From);
             c.Equal("To", e.To, a.To);
-            // null and empty are the same message for this workload: the brief's test message has no pairs.
+            // null and empty are the same message for this workload: the envelope test message has no pairs.
             if ((e.KeyValuePairs?.Count ?? 0) != 0 || (a.KeyValuePairs?.Count ?? 0) != 0)
                 c.Map("KeyValuePairs", e.KeyValuePairs, a.KeyValuePairs, (cc, p, x, y) => cc.Equal(p, x, y));
         }

@@ -2,7 +2,7 @@ using System;
 
 namespace Amber.Bench.Workloads
 {
-    /// <summary>The brief's test message from a seeded Random; its Guids are drawn the way the other generators draw theirs.</summary>
+    /// <summary>The envelope test message from a seeded Random; its Guids are drawn the way the other generators draw theirs.</summary>
     internal static class EnvelopeGenerator
     {
         public static MessageEnvelope Create(Random random) =>

@@ -1,5 +1,5 @@
 // The game does not own the engine's structs (bench/Amber.Bench.Engine), so it cannot mark them up or
-// change them; report 1 asks for them to be serializable through a surrogate, declared once on the
+// change them; they are serializable through a surrogate, declared once on the
 // game's side. Amber writes the surrogate wherever Vector2 or Color appears (members, Color?, lists)
 // and converts with the operators below. The peers write the engine structs' public fields directly.
 [assembly: Amber.AmberSurrogate(typeof(Engine.Vector2), typeof(Amber.Bench.Workloads.Game.Vector2Surrogate))]

@@ -8,7 +8,7 @@ using ProtoBuf;
 
 namespace Amber.Bench.Workloads.Game
 {
-    // Report 1's save file: an adventure game's whole state. No type carries an attribute for any
+    // A save file: an adventure game's whole state. No type carries an attribute for any
     // serializer. Items are a class hierarchy (GameItem: weapons, ranged weapons, keys, containers
     // holding items, consumables, documents, trinkets), held through the base type in rooms,
     // inventories and containers; a character's EquippedWeapon is the same instance as one of its

@@ -7,7 +7,7 @@ using ProtoBuf;
 
 namespace Amber.Bench.Workloads.Sport
 {
-    // Report 4's topic snapshot: the SportEvent record a sports data feed keeps in a compacted Kafka
+    // A topic snapshot: the SportEvent record a sports data feed keeps in a compacted Kafka
     // topic, and the types it is made of, written as the service would write them: one record with
     // init-only members, the rest positional records. No attribute for any serializer.
 

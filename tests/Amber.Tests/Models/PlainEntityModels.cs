@@ -1,11 +1,11 @@
-namespace Amber.Tests.Models.HeldOut
+namespace Amber.Tests.Models.PlainEntities
 {
     // Written by a script: member i of every type here is M<i, three digits>, of type int, string?, double?, long
     // or List<int>? by i % 5. No attribute anywhere. M092 and M148 share key 7004 (docs/format.md §4), the
     // collision a user of a 200-member type meets; the format tells them apart by name hash.
-    // Used by tests/Amber.Tests/Serialization/HeldOutEntityTests.cs.
+    // Used by tests/Amber.Tests/Serialization/PlainEntityTests.cs.
 
-    /// <summary>The held-out entity: 200 members.</summary>
+    /// <summary>An entity of 200 plain members.</summary>
     public class Entity200
     {
         public int M000 { get; set; }

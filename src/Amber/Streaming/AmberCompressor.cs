@@ -4,12 +4,12 @@ namespace Amber
 {
     /// <summary>
     /// Compresses the body of each frame of a chunked stream (docs/format.md §7.4). The core package
-    /// has none (frames are stored as they are); the Amber.Compression package has LZ4 and Brotli. A codec
+    /// has none (frames are stored as they are); the Amber.Compression package has LZ4 and Brotli. A compressor
     /// works one frame at a time, so memory stays bounded by the frame size.
     /// </summary>
-    public abstract class AmberChunkCodec
+    public abstract class AmberCompressor
     {
-        /// <summary>The codec's id in the frame header: 1–15 (0 is "stored").</summary>
+        /// <summary>The compression id in the frame header: 1–15 (0 is "stored").</summary>
         public abstract byte Id { get; }
 
         /// <summary>A name for messages.</summary>

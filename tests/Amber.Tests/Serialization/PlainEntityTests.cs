@@ -1,7 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
-using Amber.Tests.Models.HeldOut;
+using Amber.Tests.Models.PlainEntities;
 using Xunit;
 
 namespace Amber.Tests.Serialization
@@ -10,7 +10,7 @@ namespace Amber.Tests.Serialization
     /// A type as a new user would bring it: 200 plain members, no attribute, two of whose names share a member
     /// key. It needs no [AmberKey] and no grouping into nested types (docs/format.md §4, §5).
     /// </summary>
-    public class HeldOutEntityTests
+    public class PlainEntityTests
     {
         private static object? Get(object o, int i) => o.GetType().GetProperty($"M{i:000}")!.GetValue(o);
 
