@@ -75,7 +75,7 @@ namespace Amber.Tool
 
         private static readonly JsonWriterOptions s_json = new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
 
-        private static readonly AmberInspectorOptions s_inspector = new AmberInspectorOptions { Codecs = new AmberCompressor[] { AmberLz4.Default, AmberBrotli.Default } };
+        private static readonly AmberInspectorOptions s_inspector = new AmberInspectorOptions { Compressors = new AmberCompressor[] { AmberLz4.Default, AmberBrotli.Default } };
 
         /// <summary>Runs the tool on the console.</summary>
         public static int Main(string[] args)
@@ -264,7 +264,7 @@ namespace Amber.Tool
                 PercentProgress? progress = Progress(input.Length);
                 AmberStreamReport report = AmberInspector.VerifyStream(input, _type, s_inspector, progress);
                 progress?.Done();
-                string compressions = report.Frames.Count == 0 ? "none" : string.Join(", ", report.Frames.Select(f => f.Codec).Distinct());
+                string compressions = report.Frames.Count == 0 ? "none" : string.Join(", ", report.Frames.Select(f => f.Compression).Distinct());
                 if (report.Error == null)
                 {
                     _stdout.WriteLine($"{File}: chunked stream{As()}, OK");

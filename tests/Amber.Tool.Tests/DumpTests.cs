@@ -29,7 +29,7 @@ namespace Amber.Tool.Tests
             {
                 Assert.Equal(i, frames[i].GetProperty("frame").GetInt32());
                 Assert.Equal(starts[i], frames[i].GetProperty("offset").GetInt64());
-                Assert.Equal(codec, frames[i].GetProperty("codec").GetString());
+                Assert.Equal(codec, frames[i].GetProperty("compression").GetString());
                 Assert.Equal("ok", frames[i].GetProperty("checksum").GetString());
                 Assert.Equal(frames[i].GetProperty("items").GetInt32(), frames[i].GetProperty("values").GetArrayLength());
                 Assert.Equal(starts[i + 1] - starts[i] - 17, frames[i].GetProperty("storedBytes").GetInt32());

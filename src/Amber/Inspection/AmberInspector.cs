@@ -336,7 +336,7 @@ namespace Amber
         /// </summary>
         /// <param name="stream">The stream, at its first byte; read to its end frame or its first error.</param>
         /// <param name="itemType">The item type to check the items against, or null to check the frames only.</param>
-        /// <param name="options">Limits and codecs; compressed frames need their codec in <see cref="AmberInspectorOptions.Codecs"/>.</param>
+        /// <param name="options">Limits and compressors; compressed frames need their compressor in <see cref="AmberInspectorOptions.Compressors"/>.</param>
         /// <param name="progress">Told the stream bytes read after each frame.</param>
         public static AmberStreamReport VerifyStream(Stream stream, Type? itemType = null, AmberInspectorOptions? options = null, IProgress<long>? progress = null)
         {
@@ -360,7 +360,7 @@ namespace Amber
 
         /// <summary>
         /// Writes a chunked stream as one JSON object, frame by frame:
-        /// <c>{"format":"amber-stream","frames":[{"frame":0,"offset":5,"codec":"lz4","items":…,"rawBytes":…,"storedBytes":…,"checksum":"ok","values":[…]},…],"end":{…}}</c>.
+        /// <c>{"format":"amber-stream","frames":[{"frame":0,"offset":5,"compression":"lz4","items":…,"rawBytes":…,"storedBytes":…,"checksum":"ok","values":[…]},…],"end":{…}}</c>.
         /// The values are the typed view when <paramref name="itemType"/> is given, the schema-less view otherwise
         /// (<see cref="AmberJson"/>). At the first damaged frame the object ends with <c>"error":{"offset":…,"message":…}</c>
         /// instead of <c>"end"</c>, and the returned report's <see cref="AmberStreamReport.Error"/> says the same.
@@ -413,7 +413,7 @@ namespace Amber
         {
             var frames = new List<AmberFrameInfo>();
             byte[]? scratch = null;
-            using var scanner = new FrameScanner(stream, options.Serializer, options.Codecs);
+            using var scanner = new FrameScanner(stream, options.Serializer, options.Compressors);
             try
             {
                 while (scanner.ReadFrameAsync(false, default).GetAwaiter().GetResult())
@@ -454,7 +454,7 @@ namespace Amber
             writer.WriteStartObject();
             writer.WriteNumber("frame", frame.Index);
             writer.WriteNumber("offset", frame.Offset);
-            writer.WriteString("codec", frame.Codec.ToLowerInvariant());
+            writer.WriteString("compression", frame.Compression.ToLowerInvariant());
             writer.WriteNumber("items", frame.Items);
             writer.WriteNumber("rawBytes", frame.RawBytes);
             writer.WriteNumber("storedBytes", frame.StoredBytes);
@@ -469,7 +469,7 @@ namespace Amber
         private static AmberException ItemsDoNotRead(AmberFrameInfo frame, Type? itemType, AmberException ex)
         {
             string what = itemType == null ? "" : " as " + AmberSerializer.DisplayName(itemType);
-            string body = frame.CodecId == 0 ? "its body" : "its body after decompression";
+            string body = frame.CompressionId == 0 ? "its body" : "its body after decompression";
             return new AmberException(
                 $"Frame {frame.Index}'s items do not read{what}: {ex.Problem} (at byte {ex.ByteOffset} of {body}, in {ex.MemberPath})",
                 frame.Offset, ex.Fix, ex);

@@ -14,10 +14,10 @@ namespace Amber
         public AmberOptions Serializer { get; init; } = AmberOptions.Default;
 
         /// <summary>
-        /// The codecs compressed frames may use (from Amber.Compression: <c>AmberBrotli.Default</c>, <c>AmberLz4.Default</c>).
-        /// Stored frames are always read; a frame compressed with a codec not in this list is reported as an error.
+        /// The compressors compressed frames may use (from Amber.Compression: <c>AmberBrotli.Default</c>, <c>AmberLz4.Default</c>).
+        /// Stored frames are always read; a frame compressed with a compressor not in this list is reported as an error.
         /// </summary>
-        public IReadOnlyList<AmberCompressor> Codecs { get; init; } = Array.Empty<AmberCompressor>();
+        public IReadOnlyList<AmberCompressor> Compressors { get; init; } = Array.Empty<AmberCompressor>();
     }
 }
 #endif

@@ -54,12 +54,12 @@ namespace Amber
     /// <summary>One frame of a chunked stream, as <see cref="AmberInspector"/> read it.</summary>
     public sealed class AmberFrameInfo
     {
-        internal AmberFrameInfo(int index, long offset, int codecId, string codec, int items, int rawBytes, int storedBytes)
+        internal AmberFrameInfo(int index, long offset, int compressionId, string compression, int items, int rawBytes, int storedBytes)
         {
             Index = index;
             Offset = offset;
-            CodecId = codecId;
-            Codec = codec;
+            CompressionId = compressionId;
+            Compression = compression;
             Items = items;
             RawBytes = rawBytes;
             StoredBytes = storedBytes;
@@ -71,11 +71,11 @@ namespace Amber
         /// <summary>Where the frame (its header) starts in the stream.</summary>
         public long Offset { get; }
 
-        /// <summary>The codec id in the frame's header: 0 stored, 1 Brotli, 2 LZ4.</summary>
-        public int CodecId { get; }
+        /// <summary>The compression id in the frame's header: 0 stored, 1 Brotli, 2 LZ4.</summary>
+        public int CompressionId { get; }
 
-        /// <summary>The codec's name: <c>stored</c>, or the <see cref="AmberCompressor.Name"/> of the codec that decompressed it.</summary>
-        public string Codec { get; }
+        /// <summary>The compression's name: <c>stored</c>, or the <see cref="AmberCompressor.Name"/> of the compressor that decompressed it.</summary>
+        public string Compression { get; }
 
         /// <summary>The number of items in the frame.</summary>
         public int Items { get; }

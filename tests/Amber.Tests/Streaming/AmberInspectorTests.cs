@@ -14,7 +14,7 @@ namespace Amber.Tests.Streaming
     /// <summary>AmberInspector on chunked streams: the frames it lists are the frames in the bytes, the first bad frame is reported (not thrown) at its offset.</summary>
     public class AmberInspectorTests
     {
-        private static readonly AmberInspectorOptions AllCompressors = new AmberInspectorOptions { Codecs = new AmberCompressor[] { AmberBrotli.Default, AmberLz4.Default } };
+        private static readonly AmberInspectorOptions AllCompressors = new AmberInspectorOptions { Compressors = new AmberCompressor[] { AmberBrotli.Default, AmberLz4.Default } };
 
         private static byte[] Write(int count, AmberCompressor? compressor)
         {
@@ -53,8 +53,8 @@ namespace Amber.Tests.Streaming
                 AmberFrameInfo f = report.Frames[i];
                 Assert.Equal(i, f.Index);
                 Assert.Equal(starts[i], f.Offset);
-                Assert.Equal(compression, f.Codec);
-                Assert.Equal(bytes[starts[i]] & 0x0F, f.CodecId);
+                Assert.Equal(compression, f.Compression);
+                Assert.Equal(bytes[starts[i]] & 0x0F, f.CompressionId);
                 Assert.Equal(i < 4 ? 7 : 2, f.Items);
                 Assert.Equal(starts[i + 1] - starts[i] - 17, f.StoredBytes);
                 Assert.Equal((int)BinaryPrimitives.ReadUInt32LittleEndian(bytes.AsSpan(starts[i] + 5)), f.RawBytes);
