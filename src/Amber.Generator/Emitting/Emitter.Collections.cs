@@ -11,8 +11,16 @@ namespace Amber.Generator.Emitting
             if (t.Kind != TypeKind.Scalar) return null;
             switch (t.Scalar)
             {
-                case "Byte": case "SByte": case "Int16": case "UInt16": case "Int32": case "UInt32":
-                case "Int64": case "UInt64": case "Char": case "Boolean":
+                case "Byte":
+                case "SByte":
+                case "Int16":
+                case "UInt16":
+                case "Int32":
+                case "UInt32":
+                case "Int64":
+                case "UInt64":
+                case "Char":
+                case "Boolean":
                     return Keyword(t.Scalar!);
                 case "Single": return "float";
                 case "Double": return "double";

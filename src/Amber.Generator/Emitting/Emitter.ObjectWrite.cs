@@ -213,7 +213,13 @@ namespace Amber.Generator.Emitting
                     switch (t.Scalar)
                     {
                         case "Boolean": return expr;
-                        case "Single": case "Double": case "Decimal": case "DateTime": case "DateTimeOffset": case "BigInteger": case "Half":
+                        case "Single":
+                        case "Double":
+                        case "Decimal":
+                        case "DateTime":
+                        case "DateTimeOffset":
+                        case "BigInteger":
+                        case "Half":
                             return "!global::Amber.AmberDefault.IsDefault(" + expr + ")";
                         case "String": case "Uri": case "Version": return expr + " is not null";
                         default: return expr + " != default";

@@ -8,12 +8,18 @@ namespace Amber.Generator.Emitting
     {
         private static string RowKeyword(int code) => code switch
         {
-            AmberCode.PackedByte => "byte", AmberCode.PackedSByte => "sbyte",
-            AmberCode.PackedInt16 => "short", AmberCode.PackedUInt16 => "ushort",
-            AmberCode.PackedInt32 => "int", AmberCode.PackedUInt32 => "uint",
-            AmberCode.PackedInt64 => "long", AmberCode.PackedUInt64 => "ulong",
-            AmberCode.PackedSingle => "float", AmberCode.PackedDouble => "double",
-            AmberCode.PackedBoolean => "bool", _ => "char",
+            AmberCode.PackedByte => "byte",
+            AmberCode.PackedSByte => "sbyte",
+            AmberCode.PackedInt16 => "short",
+            AmberCode.PackedUInt16 => "ushort",
+            AmberCode.PackedInt32 => "int",
+            AmberCode.PackedUInt32 => "uint",
+            AmberCode.PackedInt64 => "long",
+            AmberCode.PackedUInt64 => "ulong",
+            AmberCode.PackedSingle => "float",
+            AmberCode.PackedDouble => "double",
+            AmberCode.PackedBoolean => "bool",
+            _ => "char",
         };
 
         /// <summary>The cast of an enum member's value to the primitive <paramref name="keyword"/> of its row code (nothing for a primitive).</summary>

@@ -128,12 +128,18 @@ namespace Amber.Generator.Model
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
             return t.Scalar switch
             {
-                "Byte" => AmberCode.PackedByte, "SByte" => AmberCode.PackedSByte,
-                "Int16" => AmberCode.PackedInt16, "UInt16" => AmberCode.PackedUInt16,
-                "Int32" => AmberCode.PackedInt32, "UInt32" => AmberCode.PackedUInt32,
-                "Int64" => AmberCode.PackedInt64, "UInt64" => AmberCode.PackedUInt64,
-                "Single" => AmberCode.PackedSingle, "Double" => AmberCode.PackedDouble,
-                "Boolean" => AmberCode.PackedBoolean, "Char" => AmberCode.PackedChar,
+                "Byte" => AmberCode.PackedByte,
+                "SByte" => AmberCode.PackedSByte,
+                "Int16" => AmberCode.PackedInt16,
+                "UInt16" => AmberCode.PackedUInt16,
+                "Int32" => AmberCode.PackedInt32,
+                "UInt32" => AmberCode.PackedUInt32,
+                "Int64" => AmberCode.PackedInt64,
+                "UInt64" => AmberCode.PackedUInt64,
+                "Single" => AmberCode.PackedSingle,
+                "Double" => AmberCode.PackedDouble,
+                "Boolean" => AmberCode.PackedBoolean,
+                "Char" => AmberCode.PackedChar,
                 _ => 0,
             };
         }
