@@ -18,7 +18,7 @@ namespace Amber.AspNetCore
     /// the <see cref="AmberException"/>'s message and, as its inner exception, the exception itself); an oversize one a 413.
     /// Writing <c>AmberBody&lt;Order&gt;</c> makes Order a root for the Amber generator: no <c>[assembly: AmberSerializable]</c> needed.
     /// </summary>
-    public sealed class AmberBody<T> : IEndpointParameterMetadataProvider
+    public sealed class AmberBody<[AmberRoot] T> : IEndpointParameterMetadataProvider
     {
         /// <summary>Wraps a value (binding makes these; tests and callers of handlers may too).</summary>
         public AmberBody(T value) => Value = value;

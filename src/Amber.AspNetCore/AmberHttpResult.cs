@@ -14,7 +14,7 @@ namespace Amber.AspNetCore
     /// response's pipe (<see cref="HttpResponse.BodyWriter"/>). Made by <see cref="AmberResults.Amber{T}"/>; as an endpoint's
     /// declared return type it also describes the response (200, <typeparamref name="T"/>, <c>application/x-amber</c>) to OpenAPI.
     /// </summary>
-    public sealed class AmberHttpResult<T> : IResult, IStatusCodeHttpResult, IValueHttpResult, IValueHttpResult<T>, IContentTypeHttpResult, IEndpointMetadataProvider
+    public sealed class AmberHttpResult<[AmberRoot] T> : IResult, IStatusCodeHttpResult, IValueHttpResult, IValueHttpResult<T>, IContentTypeHttpResult, IEndpointMetadataProvider
     {
         private readonly AmberOptions? _options;
 

@@ -11,7 +11,7 @@ namespace Amber.AspNetCore
         /// (200 if null), encoded with <paramref name="options"/>, or else the options set with
         /// <c>services.AddAmber(…)</c>, or else <see cref="AmberOptions.Default"/>.
         /// </summary>
-        public static AmberHttpResult<T> Amber<T>(T value, int? statusCode = null, AmberOptions? options = null) =>
+        public static AmberHttpResult<T> Amber<[AmberRoot] T>(T value, int? statusCode = null, AmberOptions? options = null) =>
             new AmberHttpResult<T>(value, statusCode, options);
     }
 }

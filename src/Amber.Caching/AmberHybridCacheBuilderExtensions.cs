@@ -30,7 +30,7 @@ namespace Amber.Caching
         /// <param name="options">The options of every call for <typeparamref name="T"/> (<see cref="AmberOptions.Default"/> when null).</param>
         /// <returns><paramref name="builder"/>, for chaining.</returns>
         /// <exception cref="AmberException">No codec exists for <typeparamref name="T"/>; name it with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.</exception>
-        public static IHybridCacheBuilder AddAmberSerializer<T>(this IHybridCacheBuilder builder, AmberOptions? options = null)
+        public static IHybridCacheBuilder AddAmberSerializer<[AmberRoot] T>(this IHybridCacheBuilder builder, AmberOptions? options = null)
         {
             if (builder == null) throw new ArgumentNullException(nameof(builder));
             return builder.AddSerializer<T>(new AmberHybridCacheSerializer<T>(options));

@@ -18,7 +18,7 @@ namespace Amber.Caching
     /// <c>HybridCache.GetOrCreateAsync&lt;T&gt;</c> is generic and is not seen by the generator.
     /// </remarks>
     /// <typeparam name="T">The cached type.</typeparam>
-    public sealed class AmberHybridCacheSerializer<T> : IHybridCacheSerializer<T>
+    public sealed class AmberHybridCacheSerializer<[AmberRoot] T> : IHybridCacheSerializer<T>
     {
         private readonly AmberOptions? _options;
 

@@ -40,7 +40,7 @@ namespace Amber.Grpc
         /// </summary>
         /// <typeparam name="T">The message type; name it with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.</typeparam>
         /// <param name="options">Limits and settings for writing and reading, or null for <see cref="AmberOptions.Default"/>.</param>
-        public static Marshaller<T> Marshaller<T>(AmberOptions? options = null) =>
+        public static Marshaller<T> Marshaller<[AmberRoot] T>(AmberOptions? options = null) =>
             AmberMarshallers<T>.For(options).Response;
 
         /// <summary>
@@ -55,7 +55,7 @@ namespace Amber.Grpc
         /// <param name="serviceName">The fully qualified service name, such as <c>shop.Orders</c>; the method's path is <c>/serviceName/methodName</c>.</param>
         /// <param name="methodName">The method name, such as <c>Place</c>.</param>
         /// <param name="options">Limits and settings for both messages, or null for <see cref="AmberOptions.Default"/>.</param>
-        public static Method<TRequest, TResponse> Method<TRequest, TResponse>(MethodType type, string serviceName, string methodName, AmberOptions? options = null)
+        public static Method<TRequest, TResponse> Method<[AmberRoot] TRequest, [AmberRoot] TResponse>(MethodType type, string serviceName, string methodName, AmberOptions? options = null)
             where TRequest : class
             where TResponse : class
         {

@@ -35,7 +35,7 @@ namespace Amber.Kafka
     /// </para>
     /// </remarks>
     /// <typeparam name="T">The key or value type.</typeparam>
-    public sealed class AmberKafkaSerializer<T> : ISerializer<T>, IDeserializer<T>, IAsyncSerializer<T>, IAsyncDeserializer<T>
+    public sealed class AmberKafkaSerializer<[AmberRoot] T> : ISerializer<T>, IDeserializer<T>, IAsyncSerializer<T>, IAsyncDeserializer<T>
     {
         /// <summary>A serializer with <see cref="AmberOptions.Default"/>.</summary>
         public AmberKafkaSerializer() : this(null) { }
