@@ -22,6 +22,7 @@ namespace Amber.Generator.Parsing
 
         private const string AttributeName = "AmberRootAttribute";
         private const string AttributeNamespace = "Amber";
+        private const string AmberAssemblyName = "Amber";
 
         private static readonly ConditionalWeakTable<Compilation, RootMarkers> s_byCompilation = new ConditionalWeakTable<Compilation, RootMarkers>();
         private static readonly ConditionalWeakTable<SyntaxTree, string[]> s_byTree = new ConditionalWeakTable<SyntaxTree, string[]>();
@@ -66,11 +67,9 @@ namespace Amber.Generator.Parsing
             {
                 names.UnionWith(s_byTree.GetValue(tree, NamesIn));
             }
-            IAssemblySymbol amber = attribute.ContainingAssembly;
             foreach (IAssemblySymbol assembly in compilation.SourceModule.ReferencedAssemblySymbols)
             {
-                if (!SymbolEqualityComparer.Default.Equals(assembly, amber) && !References(assembly, amber.Identity.Name)) continue;
-                names.UnionWith(s_byAssembly.GetValue(assembly, NamesIn));
+                names.UnionWith(s_byAssembly.GetValue(assembly, NamesInAssembly));
             }
             return new RootMarkers(names, attribute);
         }
@@ -98,17 +97,22 @@ namespace Amber.Generator.Parsing
             return names?.ToArray() ?? Array.Empty<string>();
         }
 
-        /// <summary>Whether an assembly references the one named <paramref name="amberName"/> (assemblies that do not, the BCL's among them, are never read).</summary>
-        private static bool References(IAssemblySymbol assembly, string amberName)
+        /// <summary>
+        /// The marked names of a referenced assembly: Amber's own, and those of an assembly that references Amber; an
+        /// assembly that does not (the BCL's among them) cannot mark anything and is not read. Cached per assembly
+        /// symbol, which compilations share while the reference does not change.
+        /// </summary>
+        private static string[] NamesInAssembly(IAssemblySymbol assembly)
         {
+            if (assembly.Identity.Name == AmberAssemblyName) return NamesIn(assembly);
             foreach (IModuleSymbol module in assembly.Modules)
             {
                 foreach (AssemblyIdentity identity in module.ReferencedAssemblies)
                 {
-                    if (identity.Name == amberName) return true;
+                    if (identity.Name == AmberAssemblyName) return NamesIn(assembly);
                 }
             }
-            return false;
+            return Array.Empty<string>();
         }
 
         /// <summary>The names of an assembly's methods and generic types with a marked type parameter, visible to other assemblies or not.</summary>
