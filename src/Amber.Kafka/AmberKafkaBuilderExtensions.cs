@@ -9,8 +9,9 @@ namespace Amber.Kafka
     /// <remarks>
     /// The producer side registers the synchronous <see cref="ISerializer{T}"/> (Amber does no I/O), which also
     /// avoids the ambiguity of <c>SetValueSerializer</c> between its two overloads. As with
-    /// <c>SetValueSerializer</c>, setting a key or value serializer twice throws. Name the key and value types
-    /// with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c> (see <see cref="AmberKafkaSerializer{T}"/>).
+    /// <c>SetValueSerializer</c>, setting a key or value serializer twice throws. The key or value type parameter each
+    /// method serves is marked <see cref="AmberRootAttribute"/>, so calling it on a builder of concrete types makes the
+    /// generator write that type's formatter (see <see cref="AmberKafkaSerializer{T}"/>).
     /// </remarks>
     public static class AmberKafkaBuilderExtensions
     {
