@@ -35,6 +35,18 @@ namespace Amber.AspNetCore.Tests.Server
         public string Echo { get; set; } = "";
         public int Length { get; set; }
     }
+
+    /// <summary>Answered only from generic code whose type parameter is not marked [AmberRoot]: no formatter exists for it.</summary>
+    public sealed class Unserved
+    {
+        public int N { get; set; }
+    }
+
+    /// <summary>Answered only from generic code whose type parameter is marked [AmberRoot]: served.</summary>
+    public sealed class Served
+    {
+        public int N { get; set; }
+    }
 }
 
 namespace Amber.AspNetCore.Tests.Client
