@@ -16,9 +16,11 @@ namespace Amber.AspNetCore
     /// from its segments in place, within the server's size limit and the <see cref="AmberOptions"/> set with
     /// <c>services.AddAmber(…)</c>. A body Amber rejects gives a 400 (a <see cref="BadHttpRequestException"/> carrying
     /// the <see cref="AmberException"/>'s message and, as its inner exception, the exception itself); an oversize one a 413.
-    /// Writing <c>AmberBody&lt;Order&gt;</c> makes Order a root for the Amber generator: no <c>[assembly: AmberSerializable]</c> needed.
+    /// <typeparamref name="T"/> is marked <see cref="AmberRootAttribute"/>: writing <c>AmberBody&lt;Order&gt;</c> makes Order a root
+    /// for the Amber generator, with no <c>[assembly: AmberSerializable]</c>. A <typeparamref name="T"/> Amber has no formatter for
+    /// fails when the endpoint is built, with an <see cref="AmberException"/> that names the fix.
     /// </summary>
-    public sealed class AmberBody<T> : IEndpointParameterMetadataProvider
+    public sealed class AmberBody<[AmberRoot] T> : IEndpointParameterMetadataProvider
     {
         /// <summary>Wraps a value (binding makes these; tests and callers of handlers may too).</summary>
         public AmberBody(T value) => Value = value;
@@ -40,7 +42,7 @@ namespace Amber.AspNetCore
                     $"The request body is bound as Amber, so its Content-Type must be {AmberMediaTypes.Amber}, not '{request.ContentType}'.",
                     StatusCodes.Status415UnsupportedMediaType);
             }
-            AmberOptions options = context.RequestServices.GetService<IOptions<AmberHttpOptions>>()?.Value.SerializerOptions ?? AmberOptions.Default;
+            AmberOptions options = AmberSupport.Options(null, context.RequestServices.GetService<IOptions<AmberHttpOptions>>()?.Value.SerializerOptions);
             try
             {
                 T? value = await AmberRequestBody.ReadAsync<T>(request, options, context.RequestAborted).ConfigureAwait(false);
@@ -52,10 +54,12 @@ namespace Amber.AspNetCore
             }
         }
 
-        /// <inheritdoc />
+        /// <summary>Describes the parameter (Amber's media type, <typeparamref name="T"/>) when the endpoint is built, and checks there that Amber has a formatter for <typeparamref name="T"/>.</summary>
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>; the message names the fix.</exception>
         static void IEndpointParameterMetadataProvider.PopulateMetadata(ParameterInfo parameter, EndpointBuilder builder)
         {
             if (builder == null) throw new ArgumentNullException(nameof(builder));
+            AmberSupport.Require<T>();
             builder.Metadata.Add(new AcceptsMetadata(new[] { AmberMediaTypes.Amber }, typeof(T)));
         }
     }

@@ -19,7 +19,7 @@ namespace Amber.AspNetCore
         /// <summary>A formatter for <see cref="AmberMediaTypes.Amber"/> that decodes with <paramref name="options"/> (<see cref="AmberOptions.Default"/> if null).</summary>
         public AmberInputFormatter(AmberOptions? options = null)
         {
-            _options = options ?? AmberOptions.Default;
+            _options = AmberSupport.Options(options);
             SupportedMediaTypes.Add(AmberMediaTypes.Amber);
         }
 

@@ -17,7 +17,7 @@ namespace Amber.AspNetCore
         /// <summary>A formatter for <see cref="AmberMediaTypes.Amber"/> that encodes with <paramref name="options"/> (<see cref="AmberOptions.Default"/> if null).</summary>
         public AmberOutputFormatter(AmberOptions? options = null)
         {
-            _options = options ?? AmberOptions.Default;
+            _options = AmberSupport.Options(options);
             SupportedMediaTypes.Add(AmberMediaTypes.Amber);
         }
 

@@ -12,13 +12,15 @@ namespace Amber.Caching
     /// <remarks>
     /// Thread-safe: the instance holds only its immutable <see cref="AmberOptions"/>, and every call rents
     /// its own reader or writer state, so HybridCache may call one instance from many threads at once.
-    /// A codec for <typeparamref name="T"/> must exist: the generator writes one for a type passed to
-    /// <see cref="AmberSerializer"/> with a concrete type argument, or named by
-    /// <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>; a call such as
-    /// <c>HybridCache.GetOrCreateAsync&lt;T&gt;</c> is generic and is not seen by the generator.
+    /// A formatter for <typeparamref name="T"/> must exist. <typeparamref name="T"/> is marked
+    /// <see cref="AmberRootAttribute"/>, so <c>new AmberHybridCacheSerializer&lt;Order&gt;()</c> or
+    /// <c>AddAmberSerializer&lt;Order&gt;()</c> written anywhere makes the generator write Order's formatter. A type
+    /// that only reaches the cache through <c>HybridCache.GetOrCreateAsync&lt;T&gt;</c> (served by
+    /// <see cref="AmberHybridCacheSerializerFactory"/>) is named by no such code: pass it to Amber elsewhere, or name it
+    /// with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.
     /// </remarks>
     /// <typeparam name="T">The cached type.</typeparam>
-    public sealed class AmberHybridCacheSerializer<T> : IHybridCacheSerializer<T>
+    public sealed class AmberHybridCacheSerializer<[AmberRoot] T> : IHybridCacheSerializer<T>
     {
         private readonly AmberOptions? _options;
 
@@ -26,17 +28,17 @@ namespace Amber.Caching
         /// A serializer for <typeparamref name="T"/>, with <paramref name="options"/> for writing and
         /// reading (<see cref="AmberOptions.Default"/> when null).
         /// </summary>
-        /// <exception cref="AmberException">No codec exists for <typeparamref name="T"/>; the message names the fix.</exception>
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>; the message names the fix.</exception>
         public AmberHybridCacheSerializer(AmberOptions? options = null)
         {
             _options = options;
             // Fail here, at registration, rather than at the first cache write: HybridCache logs a
             // serializer's exception and rethrows it from GetOrCreateAsync, far from the cause.
-            AmberCodecs.Require<T>();
+            AmberSupport.Require<T>();
         }
 
         /// <summary>The options every call uses.</summary>
-        public AmberOptions Options => _options ?? AmberOptions.Default;
+        public AmberOptions Options => AmberSupport.Options(_options);
 
         /// <summary>Reads one Amber payload, all of <paramref name="source"/>.</summary>
         /// <exception cref="AmberException">The bytes are not a valid payload of a type that <typeparamref name="T"/> can read.</exception>

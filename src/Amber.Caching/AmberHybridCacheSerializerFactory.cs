@@ -5,7 +5,7 @@ using Microsoft.Extensions.Caching.Hybrid;
 namespace Amber.Caching
 {
     /// <summary>
-    /// Gives HybridCache an <see cref="AmberHybridCacheSerializer{T}"/> for every type Amber has a codec
+    /// Gives HybridCache an <see cref="AmberHybridCacheSerializer{T}"/> for every type Amber has a formatter
     /// for, and declines every other type, so that HybridCache falls back to the serializer it would use
     /// without this factory (System.Text.Json by default).
     /// </summary>
@@ -22,16 +22,16 @@ namespace Amber.Caching
         public AmberHybridCacheSerializerFactory(AmberOptions? options = null) => _options = options;
 
         /// <summary>The options the serializers this factory makes use.</summary>
-        public AmberOptions Options => _options ?? AmberOptions.Default;
+        public AmberOptions Options => AmberSupport.Options(_options);
 
         /// <summary>
-        /// Makes a serializer for <typeparamref name="T"/> when Amber has a codec for it
+        /// Makes a serializer for <typeparamref name="T"/> when Amber has a formatter for it
         /// (<see cref="AmberFormatterRegistry.TryGet{T}"/> is not null) and <typeparamref name="T"/> is
         /// neither <see cref="string"/> nor <see cref="T:byte[]"/>; otherwise returns false.
         /// </summary>
         public bool TryCreateSerializer<T>([NotNullWhen(true)] out IHybridCacheSerializer<T>? serializer)
         {
-            if (typeof(T) == typeof(string) || typeof(T) == typeof(byte[]) || !AmberCodecs.Exists<T>())
+            if (typeof(T) == typeof(string) || typeof(T) == typeof(byte[]) || !AmberSupport.Supports<T>())
             {
                 serializer = null;
                 return false;

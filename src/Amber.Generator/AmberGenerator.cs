@@ -13,10 +13,11 @@ using Microsoft.CodeAnalysis.Text;
 namespace Amber.Generator
 {
     /// <summary>
-    /// Finds the types passed to AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, AmberMessageWriter/Reader, AmberJson or Amber.AspNetCore's AmberResults with a concrete
-    /// type argument, the T of each AmberBody&lt;T&gt; written with a concrete T (and those named by
-    /// [assembly: AmberSerializable(typeof(T))]), and writes their formatters.
-    /// Pipeline: call sites (each names a root type) → one model of all roots (Parser, once per type) →
+    /// Finds the root types, those source code names with a concrete type argument at a type parameter marked
+    /// [AmberRoot] (of a called generic method, or of a generic type named anywhere: Amber's entry points, its
+    /// integration packages', a user's own generic code), and those named by [assembly: AmberSerializable(typeof(T))],
+    /// and writes their formatters. It knows the marker, not the names of the APIs that carry it.
+    /// Pipeline: call sites (each names its root types) → one model of all roots (Parser, once per type) →
     /// codecs emitted in fixed groups, and the registration of the roots.
     /// </summary>
     [Generator(LanguageNames.CSharp)]
@@ -26,30 +27,14 @@ namespace Amber.Generator
         internal const string ModelStep = "AmberModel";
         internal const string CodecGroupsStep = "AmberCodecGroups";
 
-        private static readonly HashSet<string> s_entryPoints = new HashSet<string>
-        {
-            "Serialize", "SerializeAsync", "Deserialize", "DeserializeAsync",
-            // AmberStream and AmberSnapshot: T is the item type.
-            "Write", "WriteAsync", "Read", "ReadAsync", "ReadAll", "ReadAllAsync", "WriteFile", "WriteFileAsync", "ReadFile", "ReadFileAsync",
-            // AmberFraming, AmberMessageWriter and AmberMessageReader: T is the message type.
-            "WriteMessage", "TryReadMessage",
-            // AmberJson: T is the type the payload is viewed as, or read back from JSON as.
-            "ToJson", "FromJson", "PayloadFromJson",
-            // AmberResults (Amber.AspNetCore): T is the type a minimal-API endpoint answers with.
-            "Amber",
-        };
-
-        /// <summary>Amber.AspNetCore's request-body wrapper: <c>AmberBody&lt;Order&gt;</c> written anywhere names Order as a root.</summary>
-        private const string BodyWrapperName = "AmberBody";
-
         /// <inheritdoc />
         public void Initialize(IncrementalGeneratorInitializationContext context)
         {
-            // Each call site only names its root type: cheap, and equal from one edit to the next.
+            // Each call site only names its root types: cheap, and equal from one edit to the next.
             IncrementalValuesProvider<RootSite> callSites = context.SyntaxProvider
                 .CreateSyntaxProvider(static (node, _) => IsCandidate(node), static (ctx, ct) => ParseCallSite(ctx, ct))
-                .Where(static r => r is not null)
-                .Select(static (r, _) => r!)
+                .Where(static r => r.Count > 0)
+                .SelectMany(static (r, _) => r)
                 .WithTrackingName(CallSitesStep);
 
             // All roots are modelled together, so a type is modelled once however many roots reach it.
@@ -69,50 +54,109 @@ namespace Amber.Generator
             context.RegisterSourceOutput(model, static (spc, m) => EmitRegistration(spc, m));
         }
 
-        private static bool IsCandidate(SyntaxNode node)
+        /// <summary>
+        /// A node that may name a root: an invocation, or a generic name that is not the name an invocation calls
+        /// (the invocation stands for it, with its inferred type arguments). Syntax only; the name is checked
+        /// against the compilation's marked names before any binding (<see cref="NameOf"/>).
+        /// </summary>
+        private static bool IsCandidate(SyntaxNode node) => node switch
         {
-            if (node is GenericNameSyntax { TypeArgumentList.Arguments.Count: 1 } generic && generic.Identifier.ValueText == BodyWrapperName) return true;
-            if (node is not InvocationExpressionSyntax invocation) return false;
-            SimpleNameSyntax? name = invocation.Expression switch
+            InvocationExpressionSyntax => true,
+            GenericNameSyntax generic => !IsInvokedName(generic),
+            _ => false,
+        };
+
+        private static bool IsInvokedName(GenericNameSyntax name)
+        {
+            SyntaxNode? callee = name.Parent is MemberAccessExpressionSyntax ma && ma.Name == name ? ma
+                : name.Parent is MemberBindingExpressionSyntax mb && mb.Name == name ? mb
+                : name;
+            return callee.Parent is InvocationExpressionSyntax invocation && invocation.Expression == callee;
+        }
+
+        /// <summary>The simple name a candidate calls or names, or null.</summary>
+        private static string? NameOf(SyntaxNode node)
+        {
+            if (node is GenericNameSyntax generic) return generic.Identifier.ValueText;
+            SimpleNameSyntax? name = ((InvocationExpressionSyntax)node).Expression switch
             {
                 MemberAccessExpressionSyntax ma => ma.Name,
+                MemberBindingExpressionSyntax mb => mb.Name,
                 SimpleNameSyntax sn => sn,
                 _ => null,
             };
-            return name != null && s_entryPoints.Contains(name.Identifier.ValueText);
+            return name?.Identifier.ValueText;
         }
 
-        private static RootSite? ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
+        private static EquatableArray<RootSite> ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
-            ITypeSymbol? type = RootTypeAt(ctx.Node, ctx.SemanticModel, ct);
-            if (type == null) return null;
+            List<ITypeSymbol>? types = RootTypesAt(ctx.Node, ctx.SemanticModel, ct);
+            if (types == null) return EquatableArray<RootSite>.Empty;
             LocationInfo? location = Parser.ToInfo(ctx.Node.GetLocation());
-            // The type by a name that finds it again in the next step's compilation; a type that name does not find
-            // exactly (one of two same-named types in different assemblies) is found again from the call site itself.
-            string key = DocumentationCommentId.CreateReferenceId(type);
-            return new RootSite(FindsExactly(key, type, ctx.SemanticModel.Compilation) ? key : null, location);
+            var sites = new RootSite[types.Count];
+            for (int i = 0; i < sites.Length; i++)
+            {
+                // The type by a name that finds it again in the next step's compilation; a type that name does not find
+                // exactly (one of two same-named types in different assemblies) is found again from the call site itself.
+                string key = DocumentationCommentId.CreateReferenceId(types[i]);
+                sites[i] = new RootSite(FindsExactly(key, types[i], ctx.SemanticModel.Compilation) ? key : null, location, i);
+            }
+            return new EquatableArray<RootSite>(sites);
         }
 
-        /// <summary>The root type a candidate node names, or null when it names none (not Amber's method, an open or erroneous type).</summary>
-        private static ITypeSymbol? RootTypeAt(SyntaxNode node, SemanticModel semanticModel, CancellationToken ct)
+        /// <summary>
+        /// The root types a candidate node names, in the order of their type parameters, or null when it names none:
+        /// its name is no marked method's or type's (decided before binding), what it binds to has no marked type
+        /// parameter, or every type given there is open or erroneous.
+        /// </summary>
+        private static List<ITypeSymbol>? RootTypesAt(SyntaxNode node, SemanticModel semanticModel, CancellationToken ct)
         {
-            KnownSymbols known = KnownSymbols.For(semanticModel.Compilation);
-            ITypeSymbol type;
-            if (node is GenericNameSyntax)
+            RootMarkers markers = RootMarkers.For(semanticModel.Compilation);
+            string? name = NameOf(node);
+            if (name == null || !markers.MayMark(name)) return null;
+            List<ITypeSymbol>? roots = null;
+            switch (semanticModel.GetSymbolInfo(node, ct).Symbol)
             {
-                // A use of AmberBody<T> (a minimal-API parameter, typically) with a concrete T: T is a root.
-                if (semanticModel.GetSymbolInfo(node, ct).Symbol is not INamedTypeSymbol wrapper || wrapper.TypeArguments.Length != 1) return null;
-                if (!KnownSymbols.Is(wrapper.OriginalDefinition, known.AmberBody)) return null;
-                type = wrapper.TypeArguments[0];
+                case IMethodSymbol method:
+                    IMethodSymbol definition = (method.ReducedFrom ?? method).OriginalDefinition;
+                    foreach (ITypeParameterSymbol parameter in definition.TypeParameters)
+                    {
+                        if (markers.IsMarked(parameter)) Add(ref roots, TypeArgumentOf(method, parameter));
+                    }
+                    break;
+                case INamedTypeSymbol type when type.IsGenericType && !type.IsUnboundGenericType:
+                    ImmutableArray<ITypeParameterSymbol> parameters = type.OriginalDefinition.TypeParameters;
+                    for (int i = 0; i < parameters.Length; i++)
+                    {
+                        if (markers.IsMarked(parameters[i])) Add(ref roots, type.TypeArguments[i]);
+                    }
+                    break;
             }
-            else
+            return roots;
+
+            static void Add(ref List<ITypeSymbol>? list, ITypeSymbol? type)
             {
-                if (semanticModel.GetSymbolInfo(node, ct).Symbol is not IMethodSymbol method) return null;
-                if (method.ContainingType == null || !IsEntryType(method.ContainingType, known) || method.TypeArguments.Length != 1) return null;
-                type = method.TypeArguments[0];
+                if (type == null || ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return;
+                (list ??= new List<ITypeSymbol>()).Add(type);
             }
-            if (ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return null;
-            return type;
+        }
+
+        /// <summary>
+        /// The type argument a called method gives a type parameter of its definition. An extension method called as
+        /// one (<c>builder.SetAmberValueSerializer()</c>) is reduced: the method it was reduced from has the type
+        /// arguments inferred from the whole call, or, where it is still the definition, the reduction inferred them
+        /// from the receiver or left them to the reduced method's own type arguments.
+        /// </summary>
+        private static ITypeSymbol? TypeArgumentOf(IMethodSymbol method, ITypeParameterSymbol parameter)
+        {
+            if (method.ReducedFrom == null) return method.TypeArguments[parameter.Ordinal];
+            ITypeSymbol argument = method.ReducedFrom.TypeArguments[parameter.Ordinal];
+            if (!SymbolEqualityComparer.Default.Equals(argument, parameter)) return argument;
+            for (int i = 0; i < method.TypeParameters.Length; i++)
+            {
+                if (SymbolEqualityComparer.Default.Equals(method.TypeParameters[i].ReducedFrom, parameter)) return method.TypeArguments[i];
+            }
+            return method.GetTypeInferredDuringReduction(parameter);
         }
 
         private static bool FindsExactly(string key, ITypeSymbol type, Compilation compilation)
@@ -120,12 +164,6 @@ namespace Amber.Generator
             ImmutableArray<ISymbol> found = DocumentationCommentId.GetSymbolsForReferenceId(key, compilation);
             return found.Length == 1 && SymbolEqualityComparer.Default.Equals(found[0], type);
         }
-
-        /// <summary>AmberSerializer, AmberStream, AmberSnapshot, AmberFraming, the message writer and reader, or AmberJson: the types whose generic methods name a root type.</summary>
-        private static bool IsEntryType(INamedTypeSymbol type, KnownSymbols known) =>
-            KnownSymbols.Is(type, known.AmberSerializer) || KnownSymbols.Is(type, known.AmberStream) || KnownSymbols.Is(type, known.AmberSnapshot)
-            || KnownSymbols.Is(type, known.AmberFraming) || KnownSymbols.Is(type, known.AmberMessageWriter) || KnownSymbols.Is(type, known.AmberMessageReader)
-            || KnownSymbols.Is(type, known.AmberJson) || KnownSymbols.Is(type, known.AmberResults);
 
         private static bool ContainsTypeParameter(ITypeSymbol type) => type switch
         {
@@ -149,7 +187,9 @@ namespace Amber.Generator
             SyntaxNode? node = tree.GetRoot(ct).FindNode(new TextSpan(site.Location.Start, site.Location.Length), getInnermostNodeForTie: true);
             for (; node != null && node.Span.Length == site.Location.Length; node = node.Parent)
             {
-                if (IsCandidate(node)) return RootTypeAt(node, compilation.GetSemanticModel(tree), ct);
+                if (!IsCandidate(node)) continue;
+                List<ITypeSymbol>? types = RootTypesAt(node, compilation.GetSemanticModel(tree), ct);
+                return types != null && site.Index < types.Count ? types[site.Index] : null;
             }
             return null;
         }

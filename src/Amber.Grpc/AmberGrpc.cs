@@ -15,9 +15,11 @@ namespace Amber.Grpc
     /// arrives in several buffer segments is read where it lies.
     /// </para>
     /// <para>
-    /// These entry points are generic, so the Amber generator cannot see the message types through them:
-    /// name each message type once with <c>[assembly: Amber.AmberSerializable(typeof(MyRequest))]</c>.
-    /// A type without a codec fails its first call with a status that says so.
+    /// The message type parameters are marked <see cref="AmberRootAttribute"/>: <c>AmberGrpc.Method&lt;MyRequest, MyReply&gt;(…)</c>
+    /// written anywhere makes the Amber generator write the formatters of both types, with no
+    /// <c>[assembly: AmberSerializable]</c>. A type Amber has no formatter for (one passed in from generic code whose
+    /// own type parameter is not marked) fails when the method or marshaller is made, with an
+    /// <see cref="AmberException"/> that names the fix.
     /// </para>
     /// <para>
     /// A payload Amber cannot read (malformed, truncated, or over a limit of <see cref="AmberOptions"/>)
@@ -38,9 +40,10 @@ namespace Amber.Grpc
         /// <see cref="Marshaller{T}.Serializer"/> and <see cref="Marshaller{T}.Deserializer"/> throw
         /// <see cref="NotImplementedException"/>, as gRPC's own contextual marshallers do.
         /// </summary>
-        /// <typeparam name="T">The message type; name it with <c>[assembly: Amber.AmberSerializable(typeof(T))]</c>.</typeparam>
+        /// <typeparam name="T">The message type; each concrete type named here is a root for the Amber generator.</typeparam>
         /// <param name="options">Limits and settings for writing and reading, or null for <see cref="AmberOptions.Default"/>.</param>
-        public static Marshaller<T> Marshaller<T>(AmberOptions? options = null) =>
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>; the message names the fix.</exception>
+        public static Marshaller<T> Marshaller<[AmberRoot] T>(AmberOptions? options = null) =>
             AmberMarshallers<T>.For(options).Response;
 
         /// <summary>
@@ -49,13 +52,14 @@ namespace Amber.Grpc
         /// an unreadable request as <see cref="StatusCode.InvalidArgument"/>; its response marshaller an
         /// unreadable response as <see cref="StatusCode.Internal"/>.
         /// </summary>
-        /// <typeparam name="TRequest">The request type; name it with <c>[assembly: Amber.AmberSerializable(typeof(TRequest))]</c>.</typeparam>
-        /// <typeparam name="TResponse">The response type; name it with <c>[assembly: Amber.AmberSerializable(typeof(TResponse))]</c>.</typeparam>
+        /// <typeparam name="TRequest">The request type; each concrete type named here is a root for the Amber generator.</typeparam>
+        /// <typeparam name="TResponse">The response type; each concrete type named here is a root for the Amber generator.</typeparam>
         /// <param name="type">Unary, client streaming, server streaming or duplex streaming.</param>
         /// <param name="serviceName">The fully qualified service name, such as <c>shop.Orders</c>; the method's path is <c>/serviceName/methodName</c>.</param>
         /// <param name="methodName">The method name, such as <c>Place</c>.</param>
         /// <param name="options">Limits and settings for both messages, or null for <see cref="AmberOptions.Default"/>.</param>
-        public static Method<TRequest, TResponse> Method<TRequest, TResponse>(MethodType type, string serviceName, string methodName, AmberOptions? options = null)
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="TRequest"/> or <typeparamref name="TResponse"/>; the message names the fix.</exception>
+        public static Method<TRequest, TResponse> Method<[AmberRoot] TRequest, [AmberRoot] TResponse>(MethodType type, string serviceName, string methodName, AmberOptions? options = null)
             where TRequest : class
             where TResponse : class
         {

@@ -21,8 +21,8 @@ namespace Amber.Grpc
 
         private AmberMarshallers(AmberOptions options)
         {
-            Request = new Codec(options, StatusCode.InvalidArgument).ToMarshaller();
-            Response = new Codec(options, StatusCode.Internal).ToMarshaller();
+            Request = new MessageMarshaller(options, StatusCode.InvalidArgument).ToMarshaller();
+            Response = new MessageMarshaller(options, StatusCode.Internal).ToMarshaller();
         }
 
         /// <summary>Reads a request: an unreadable payload is <see cref="StatusCode.InvalidArgument"/>.</summary>
@@ -31,17 +31,25 @@ namespace Amber.Grpc
         /// <summary>Reads a response (or anything else): an unreadable payload is <see cref="StatusCode.Internal"/>.</summary>
         public Marshaller<T> Response { get; }
 
-        public static AmberMarshallers<T> For(AmberOptions? options) =>
-            options == null || ReferenceEquals(options, AmberOptions.Default)
+        /// <summary>The marshallers for <paramref name="options"/> (<see cref="AmberOptions.Default"/> when null).</summary>
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>; the message names the fix.</exception>
+        public static AmberMarshallers<T> For(AmberOptions? options)
+        {
+            // Fail when the method or marshaller is made (typically a static field, at start-up), not at the first call.
+            AmberSupport.Require<T>();
+            AmberOptions resolved = AmberSupport.Options(options);
+            return ReferenceEquals(resolved, AmberOptions.Default)
                 ? s_default
-                : s_byOptions.GetValue(options, o => new AmberMarshallers<T>(o));
+                : s_byOptions.GetValue(resolved, o => new AmberMarshallers<T>(o));
+        }
 
-        private sealed class Codec
+        /// <summary>Writes and reads the messages of one direction; only the status of a reading failure differs.</summary>
+        private sealed class MessageMarshaller
         {
             private readonly AmberOptions _options;
             private readonly StatusCode _readFailure;
 
-            public Codec(AmberOptions options, StatusCode readFailure)
+            public MessageMarshaller(AmberOptions options, StatusCode readFailure)
             {
                 _options = options;
                 _readFailure = readFailure;

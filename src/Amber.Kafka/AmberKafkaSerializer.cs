@@ -17,10 +17,11 @@ namespace Amber.Kafka
     /// reads what it shares with the writer).
     /// </para>
     /// <para>
-    /// The source generator only sees types named in a call with a concrete type argument, which this
-    /// generic class is not: name every key and value type with
-    /// <c>[assembly: Amber.AmberSerializable(typeof(MyValue))]</c> in the project that uses it, or reading and
-    /// writing fail with an <see cref="AmberException"/> that says so.
+    /// <typeparamref name="T"/> is marked <see cref="AmberRootAttribute"/>: <c>new AmberKafkaSerializer&lt;Order&gt;()</c>,
+    /// <c>SetAmberValueSerializer()</c> on a <c>ProducerBuilder&lt;string, Order&gt;</c>, or the type named anywhere else
+    /// makes the generator write Order's formatter, with no <c>[assembly: AmberSerializable]</c>. A type Amber has no
+    /// formatter for (one passed in from generic code whose own type parameter is not marked) fails when the
+    /// serializer is made, with an <see cref="AmberException"/> that names the fix.
     /// </para>
     /// <para>
     /// A failure caused by the bytes or by a limit of the options is an <see cref="AmberKafkaException"/>
@@ -35,14 +36,20 @@ namespace Amber.Kafka
     /// </para>
     /// </remarks>
     /// <typeparam name="T">The key or value type.</typeparam>
-    public sealed class AmberKafkaSerializer<T> : ISerializer<T>, IDeserializer<T>, IAsyncSerializer<T>, IAsyncDeserializer<T>
+    public sealed class AmberKafkaSerializer<[AmberRoot] T> : ISerializer<T>, IDeserializer<T>, IAsyncSerializer<T>, IAsyncDeserializer<T>
     {
         /// <summary>A serializer with <see cref="AmberOptions.Default"/>.</summary>
         public AmberKafkaSerializer() : this(null) { }
 
         /// <summary>A serializer with the given options, or <see cref="AmberOptions.Default"/> when null.</summary>
         /// <param name="options">Limits and modes for every key or value written and read; see <see cref="AmberOptions"/>.</param>
-        public AmberKafkaSerializer(AmberOptions? options) => Options = options ?? AmberOptions.Default;
+        /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>; the message names the fix.</exception>
+        public AmberKafkaSerializer(AmberOptions? options)
+        {
+            // Fail when the client is built, not at its first message, where Confluent would wrap the failure.
+            AmberSupport.Require<T>();
+            Options = AmberSupport.Options(options);
+        }
 
         /// <summary>The options every call uses.</summary>
         public AmberOptions Options { get; }
@@ -51,7 +58,7 @@ namespace Amber.Kafka
         /// <param name="data">The key or value.</param>
         /// <param name="context">The topic and component, named in an error.</param>
         /// <returns>The payload, exactly as long as it is.</returns>
-        /// <exception cref="AmberKafkaException">Amber could not write the value (a limit of <see cref="Options"/>, or no codec for <typeparamref name="T"/>).</exception>
+        /// <exception cref="AmberKafkaException">Amber could not write the value (a limit of <see cref="Options"/>).</exception>
         public byte[]? Serialize(T? data, SerializationContext context)
         {
             if (data is null) return null;

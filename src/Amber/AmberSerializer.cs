@@ -14,7 +14,7 @@ namespace Amber
     public static class AmberSerializer
     {
         /// <summary>Serializes <paramref name="value"/> to a new byte array.</summary>
-        public static byte[] Serialize<T>(T value, AmberOptions? options = null)
+        public static byte[] Serialize<[AmberRoot] T>(T value, AmberOptions? options = null)
         {
             PooledBufferWriter buffer = PooledBufferWriter.Rent();
             try
@@ -29,7 +29,7 @@ namespace Amber
         }
 
         /// <summary>Serializes <paramref name="value"/> into <paramref name="destination"/>. With a reused buffer writer this allocates nothing.</summary>
-        public static void Serialize<T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
+        public static void Serialize<[AmberRoot] T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             AmberFormatterRegistry.Registration<T> registration = AmberFormatterRegistry.Lookup<T>();
@@ -71,7 +71,7 @@ namespace Amber
         /// Serializes <paramref name="value"/> to <paramref name="destination"/>, passing the bytes on every
         /// 64 KB: the payload is never held in memory whole.
         /// </summary>
-        public static void Serialize<T>(Stream destination, T value, AmberOptions? options = null)
+        public static void Serialize<[AmberRoot] T>(Stream destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             using var sink = new StreamBufferWriter(destination);
@@ -83,7 +83,7 @@ namespace Amber
         /// Serializes <paramref name="value"/> to <paramref name="destination"/> asynchronously. The payload
         /// is buffered in 64 KB pooled segments (never one large array), then written.
         /// </summary>
-        public static async ValueTask SerializeAsync<T>(Stream destination, T value, AmberOptions? options = null, CancellationToken cancellationToken = default)
+        public static async ValueTask SerializeAsync<[AmberRoot] T>(Stream destination, T value, AmberOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             cancellationToken.ThrowIfCancellationRequested();
@@ -93,14 +93,14 @@ namespace Amber
         }
 
         /// <summary>Deserializes one payload from <paramref name="source"/>.</summary>
-        public static T? Deserialize<T>(ReadOnlySpan<byte> source, AmberOptions? options = null)
+        public static T? Deserialize<[AmberRoot] T>(ReadOnlySpan<byte> source, AmberOptions? options = null)
         {
             var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
             return ReadAndDispose<T>(ref reader);
         }
 
         /// <summary>Deserializes one payload from a (possibly multi-segment) sequence.</summary>
-        public static T? Deserialize<T>(in ReadOnlySequence<byte> source, AmberOptions? options = null)
+        public static T? Deserialize<[AmberRoot] T>(in ReadOnlySequence<byte> source, AmberOptions? options = null)
         {
             var reader = new AmberReader(source, options ?? AmberOptions.Default, ReaderState.Rent());
             return ReadAndDispose<T>(ref reader);
@@ -144,7 +144,7 @@ namespace Amber
         /// Deserializes one payload: the rest of <paramref name="source"/>, read into 64 KB pooled segments
         /// (never one large array) and no further than <see cref="AmberOptions.MaxInputBytes"/>.
         /// </summary>
-        public static T? Deserialize<T>(Stream source, AmberOptions? options = null)
+        public static T? Deserialize<[AmberRoot] T>(Stream source, AmberOptions? options = null)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
             using var buffer = new SegmentedBuffer();
@@ -161,7 +161,7 @@ namespace Amber
         }
 
         /// <summary>Deserializes one payload, the rest of <paramref name="source"/>, asynchronously.</summary>
-        public static async ValueTask<T?> DeserializeAsync<T>(Stream source, AmberOptions? options = null, CancellationToken cancellationToken = default)
+        public static async ValueTask<T?> DeserializeAsync<[AmberRoot] T>(Stream source, AmberOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
             using var buffer = new SegmentedBuffer();

@@ -151,6 +151,21 @@ namespace Amber.AspNetCore.Tests
         }
 
         [Fact]
+        public void A_result_of_a_type_without_a_formatter_fails_when_it_is_made_and_names_the_marker()
+        {
+            AmberException ex = Assert.ThrowsAny<AmberException>(() => Answer(new Server.Unserved { N = 1 }));
+            Assert.Contains("'Amber.AspNetCore.Tests.Server.Unserved'", ex.Message);
+            Assert.Contains("[AmberRoot]", ex.Message);
+
+            // The same generic code with the marker passes the type its caller names on to the generator.
+            Assert.Equal(2, AnswerMarked(new Server.Served { N = 2 }).Value!.N);
+        }
+
+        private static AmberHttpResult<T> Answer<T>(T value) => AmberResults.Amber(value);
+
+        private static AmberHttpResult<T> AnswerMarked<[AmberRoot] T>(T value) => AmberResults.Amber(value);
+
+        [Fact]
         public async Task Minimal_api_refuses_another_content_type_with_415()
         {
             HttpResponseMessage response = await _app.Client.SendAsync(RawPost("/min/ping", System.Text.Encoding.UTF8.GetBytes("{\"text\":\"hi\"}"), "application/json"));

@@ -1,7 +1,8 @@
 using System.Collections.Generic;
 
 // The MVC action's types reach Amber only through the formatters (a Type at run time), so they are named here.
-// The minimal-API types are not: AmberBody<T> and AmberResults.Amber<T> name them to the generator.
+// The minimal-API types are not: AmberBody<T> and AmberResults.Amber<T> mark their T [AmberRoot], so Ping and Pong,
+// named nowhere else, are roots for the generator.
 [assembly: Amber.AmberSerializable(typeof(Amber.AspNetCore.Tests.Server.Order))]
 [assembly: Amber.AmberSerializable(typeof(Amber.AspNetCore.Tests.Server.Receipt))]
 
@@ -33,6 +34,18 @@ namespace Amber.AspNetCore.Tests.Server
     {
         public string Echo { get; set; } = "";
         public int Length { get; set; }
+    }
+
+    /// <summary>Answered only from generic code whose type parameter is not marked [AmberRoot]: no formatter exists for it.</summary>
+    public sealed class Unserved
+    {
+        public int N { get; set; }
+    }
+
+    /// <summary>Answered only from generic code whose type parameter is marked [AmberRoot]: served.</summary>
+    public sealed class Served
+    {
+        public int N { get; set; }
     }
 }
 

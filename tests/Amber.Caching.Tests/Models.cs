@@ -1,11 +1,8 @@
 using System;
 using System.Collections.Generic;
 
-// The types reach Amber only through HybridCache's generic GetOrCreateAsync<T>, which the generator
-// cannot see: they are named here, as the package README tells users to do.
-[assembly: Amber.AmberSerializable(typeof(Amber.Caching.Tests.Order))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Caching.Tests.ContactV1))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Caching.Tests.ContactV2))]
+// No [assembly: AmberSerializable]: each cached type is also named where the generator sees it, at an
+// AmberSerializer call or at AddAmberSerializer<T>, whose T is marked [AmberRoot] (ContactV2 only there).
 
 namespace Amber.Caching.Tests
 {

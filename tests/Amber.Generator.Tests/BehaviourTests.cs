@@ -199,7 +199,7 @@ namespace T
         [Fact]
         public void AmberResults_call_sites_and_AmberBody_types_are_roots()
         {
-            // Stand-ins for Amber.AspNetCore's two types (the generator knows them by metadata name): Reply is only named
+            // Stand-ins for Amber.AspNetCore's two types, marked as the package's are: Reply is only named
             // at an AmberResults.Amber call site (type argument inferred), Order only as AmberBody<Order> in a lambda's
             // parameter list, Ignored only as the T of AmberBody<T> in generic code.
             const string source = @"
@@ -208,8 +208,8 @@ using Amber;
 
 namespace Amber.AspNetCore
 {
-    public static class AmberResults { public static object Amber<T>(T value, int? statusCode = null) => value!; }
-    public sealed class AmberBody<T> { }
+    public static class AmberResults { public static object Amber<[AmberRoot] T>(T value, int? statusCode = null) => value!; }
+    public sealed class AmberBody<[AmberRoot] T> { }
 }
 
 namespace T

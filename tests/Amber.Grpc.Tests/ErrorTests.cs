@@ -81,16 +81,32 @@ namespace Amber.Grpc.Tests
         }
 
         [Fact]
-        public async Task A_type_without_a_codec_fails_with_Internal_and_the_attribute_to_add()
+        public void A_type_without_a_formatter_fails_when_its_method_is_made_and_the_message_names_the_marker()
         {
-            Method<Unnamed, Unnamed> method = AmberGrpc.Method<Unnamed, Unnamed>(MethodType.Unary, "amber.test.Nowhere", "Call");
+            // Generic code with an unmarked type parameter hides Unnamed from the generator, so no formatter exists.
+            AmberException ex = Assert.ThrowsAny<AmberException>(() => Describe<Unnamed>("amber.test.Nowhere", "Call"));
+            Assert.Contains("'Amber.Grpc.Tests.Unnamed'", ex.Message);
+            Assert.Contains("[AmberRoot]", ex.Message);
+            Assert.Contains("AmberSerializable(typeof(Unnamed))", ex.Message);
 
-            RpcException ex = await Assert.ThrowsAsync<RpcException>(() =>
-                _server.Invoker.AsyncUnaryCall(method, null, new CallOptions(), new Unnamed { N = 1 }).ResponseAsync);
-
-            Assert.Equal(StatusCode.Internal, ex.StatusCode);
-            Assert.StartsWith("Amber could not write the message: ", ex.Status.Detail);
-            Assert.Contains("AmberSerializable(typeof(Unnamed))", ex.Status.Detail);
+            Assert.ThrowsAny<AmberException>(() => MarshallerOf<Unnamed>());
         }
+
+        [Fact]
+        public void A_marked_helper_passes_its_callers_types_on_to_the_generator()
+        {
+            // The same generic code with the marker: Shipment, named nowhere else, is named at this call and served.
+            Method<Shipment, Shipment> method = DescribeMarked<Shipment>("amber.test.Marked", "Call");
+            Assert.Equal("/amber.test.Marked/Call", method.FullName);
+            Assert.True(AmberFormatterRegistry.IsRegistered(typeof(Shipment)));
+        }
+
+        private static Method<T, T> Describe<T>(string service, string name) where T : class =>
+            AmberGrpc.Method<T, T>(MethodType.Unary, service, name);
+
+        private static Method<T, T> DescribeMarked<[AmberRoot] T>(string service, string name) where T : class =>
+            AmberGrpc.Method<T, T>(MethodType.Unary, service, name);
+
+        private static Marshaller<T> MarshallerOf<T>() => AmberGrpc.Marshaller<T>();
     }
 }

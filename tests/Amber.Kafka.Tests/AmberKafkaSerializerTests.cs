@@ -207,12 +207,27 @@ namespace Amber.Kafka.Tests
         }
 
         [Fact]
-        public void A_type_the_generator_was_not_told_about_fails_with_the_fix()
+        public void A_type_the_generator_never_saw_fails_when_its_serializer_is_made_with_the_fix()
         {
-            var serde = new AmberKafkaSerializer<Unnamed>();
-            AmberKafkaException ex = Assert.Throws<AmberKafkaException>(() => serde.Serialize(new Unnamed(), ValueOf("misc")));
+            // Generic code with an unmarked type parameter hides Unnamed from the generator.
+            AmberException ex = Assert.ThrowsAny<AmberException>(() => SerializerFor<Unnamed>());
+            Assert.Contains("'Amber.Kafka.Tests.AmberKafkaSerializerTests+Unnamed'", ex.Message);
+            Assert.Contains("[AmberRoot]", ex.Message);
             Assert.Contains("AmberSerializable", ex.Message);
         }
+
+        [Fact]
+        public void A_type_named_only_through_a_marked_helper_is_served()
+        {
+            // Marked, the same generic code passes the type its caller names on to the generator.
+            AmberKafkaSerializer<Parcel> serde = MarkedSerializerFor<Parcel>();
+            byte[]? payload = serde.Serialize(new Parcel { Grams = 1250 }, ValueOf("parcels"));
+            Assert.Equal(1250, serde.Deserialize(payload, false, ValueOf("parcels")).Grams);
+        }
+
+        private static AmberKafkaSerializer<T> SerializerFor<T>() => new AmberKafkaSerializer<T>();
+
+        private static AmberKafkaSerializer<T> MarkedSerializerFor<[AmberRoot] T>() => new AmberKafkaSerializer<T>();
 
         [Fact]
         public void Abstract_value_type_carries_each_message_kind()
@@ -248,10 +263,16 @@ namespace Amber.Kafka.Tests
             return root;
         }
 
-        /// <summary>Not named by [assembly: AmberSerializable], and reaching Amber only through the generic serializer.</summary>
+        /// <summary>Reaching Amber only through generic code with an unmarked type parameter.</summary>
         public sealed class Unnamed
         {
             public int X { get; set; }
+        }
+
+        /// <summary>Named only at a call of a generic helper whose type parameter is marked [AmberRoot].</summary>
+        public sealed class Parcel
+        {
+            public int Grams { get; set; }
         }
     }
 }

@@ -18,15 +18,19 @@ namespace Amber.Kafka.Tests
         [Fact]
         public void Producer_with_Amber_values_builds_and_serializes_on_Produce()
         {
-            using IProducer<string, Order> producer = new ProducerBuilder<string, Order>(ProducerConfig())
+            // AuditedOrder is named only as the builder's value type: SetAmberValueSerializer's marked TValue makes it a root.
+            using IProducer<string, AuditedOrder> producer = new ProducerBuilder<string, AuditedOrder>(ProducerConfig())
                 .SetAmberValueSerializer()
                 .SetLogHandler((_, _) => { })
                 .Build();
+            var value = new AuditedOrder { Id = "o-17" };
 
-            // Serialization happens inside Produce, before the message is queued: a good value is accepted...
-            producer.Produce("orders", new Message<string, Order> { Key = "o-17", Value = AmberKafkaSerializerTests.SampleOrder() });
-            // ...and a tombstone needs no serializer call at all.
-            producer.Produce("orders", new Message<string, Order> { Key = "o-17", Value = null! });
+            // Serialization happens inside Produce, before the message is queued: Amber wrote the value once...
+            producer.Produce("orders", new Message<string, AuditedOrder> { Key = "o-17", Value = value });
+            Assert.Equal(1, value.Writes);
+            // ...and a tombstone is queued without a serializer call (nor a failure).
+            Assert.Null(Record.Exception(() => producer.Produce("orders", new Message<string, AuditedOrder> { Key = "o-17", Value = null! })));
+            Assert.Equal(1, value.Writes);
         }
 
         [Fact]

@@ -1,17 +1,10 @@
 using System.Collections.Generic;
 
-// AmberKafkaSerializer<T> is generic: the generator sees no concrete type argument, so every key and
-// value type is named here, as the package README tells users to do.
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.Order))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.CustomerKey))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.PriceV1))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.PriceV2))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.TreeNode))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.AccountBalance))]
+// The key and value types need no attribute: AmberKafkaSerializer<T> and the builder extensions mark their type
+// parameters [AmberRoot], so each type named there is a root for the generator. The snapshot example builds
+// SnapshotRecord<T> inside generic code, where no concrete type is named, so that one type is named here, as the
+// package README tells users to do for a type no code names.
 [assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.TopicSnapshotExample.SnapshotRecord<Amber.Kafka.Tests.AccountBalance>))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Kafka.Tests.AccountEvent))]
-[assembly: Amber.AmberSerializable(typeof(int?))]
-[assembly: Amber.AmberSerializable(typeof(string))]
 
 namespace Amber.Kafka.Tests
 {
@@ -29,6 +22,17 @@ namespace Amber.Kafka.Tests
         public string Sku { get; set; } = "";
         public int Quantity { get; set; }
         public decimal Price { get; set; }
+    }
+
+    /// <summary>A value that counts Amber's writes of it: <see cref="OnAmberSerializing"/> runs once per write.</summary>
+    public sealed class AuditedOrder : IAmberOnSerializing
+    {
+        public string Id { get; set; } = "";
+
+        [AmberIgnore]
+        public int Writes { get; private set; }
+
+        public void OnAmberSerializing() => Writes++;
     }
 
     /// <summary>A record as a message key.</summary>

@@ -151,9 +151,10 @@ namespace Amber.Generator.Model
 
     /// <summary>
     /// A call site's root type: the name that finds the type in a compilation (a documentation-comment reference id),
-    /// or null when the type is found again by binding the call site at <see cref="Location"/>.
+    /// or null when the type is found again by binding the call site at <see cref="Location"/>. A site that names
+    /// several roots (a method with two marked type parameters) gives one per root, <see cref="Index"/> in order.
     /// </summary>
-    internal sealed record RootSite(string? TypeKey, LocationInfo? Location);
+    internal sealed record RootSite(string? TypeKey, LocationInfo? Location, int Index);
 
     internal readonly struct EquatableString : IEquatable<EquatableString>
     {

@@ -27,16 +27,7 @@ namespace Amber.Generator.Parsing
         {
             INamedTypeSymbol? Get(string metadataName) => c.GetTypeByMetadataName(metadataName);
 
-            AmberSerializer = Get("Amber.AmberSerializer");
-            AmberStream = Get("Amber.AmberStream");
-            AmberSnapshot = Get("Amber.AmberSnapshot");
-            AmberFraming = Get("Amber.AmberFraming");
-            AmberMessageWriter = Get("Amber.AmberMessageWriter");
-            AmberMessageReader = Get("Amber.AmberMessageReader");
             AmberUnknownMembers = Get("Amber.AmberUnknownMembers");
-            AmberJson = Get("Amber.AmberJson");
-            AmberResults = Get("Amber.AspNetCore.AmberResults");
-            AmberBody = Get("Amber.AspNetCore.AmberBody`1");
             AmberSerializableAttribute = Get("Amber.AmberSerializableAttribute");
             AmberSurrogateAttribute = Get("Amber.AmberSurrogateAttribute");
             AmberFormatterAttribute = Get("Amber.AmberFormatterAttribute");
@@ -118,20 +109,8 @@ namespace Amber.Generator.Parsing
             }
         }
 
-        public INamedTypeSymbol? AmberSerializer { get; }
-        public INamedTypeSymbol? AmberStream { get; }
-        public INamedTypeSymbol? AmberSnapshot { get; }
-        public INamedTypeSymbol? AmberFraming { get; }
-        public INamedTypeSymbol? AmberMessageWriter { get; }
-        public INamedTypeSymbol? AmberMessageReader { get; }
         /// <summary>The type of a member that keeps the members other data has and the type lacks.</summary>
         public INamedTypeSymbol? AmberUnknownMembers { get; }
-
-        public INamedTypeSymbol? AmberJson { get; }
-        /// <summary>Amber.AspNetCore.AmberResults (the Amber.AspNetCore package), when the compilation references it.</summary>
-        public INamedTypeSymbol? AmberResults { get; }
-        /// <summary>Amber.AspNetCore.AmberBody&lt;T&gt;, the definition: a minimal-API parameter of this type names T as a root.</summary>
-        public INamedTypeSymbol? AmberBody { get; }
         public INamedTypeSymbol? AmberSerializableAttribute { get; }
         public INamedTypeSymbol? AmberSurrogateAttribute { get; }
         public INamedTypeSymbol? AmberFormatterAttribute { get; }

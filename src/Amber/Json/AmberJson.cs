@@ -29,14 +29,14 @@ namespace Amber
         };
 
         /// <summary>The payload as indented JSON, read as a <typeparamref name="T"/>.</summary>
-        public static string ToJson<T>(ReadOnlySpan<byte> payload, AmberOptions? options = null) => ToJson(payload, typeof(T), options);
+        public static string ToJson<[AmberRoot] T>(ReadOnlySpan<byte> payload, AmberOptions? options = null) => ToJson(payload, typeof(T), options);
 
         /// <summary>Writes the payload, read as a <typeparamref name="T"/>, to <paramref name="writer"/>.</summary>
-        public static void ToJson<T>(ReadOnlySpan<byte> payload, Utf8JsonWriter writer, AmberOptions? options = null) =>
+        public static void ToJson<[AmberRoot] T>(ReadOnlySpan<byte> payload, Utf8JsonWriter writer, AmberOptions? options = null) =>
             ToJson(payload, typeof(T), writer, options);
 
         /// <summary>Writes the payload, read as a <typeparamref name="T"/>, to <paramref name="utf8Json"/> as indented UTF-8 JSON.</summary>
-        public static void ToJson<T>(ReadOnlySpan<byte> payload, Stream utf8Json, AmberOptions? options = null)
+        public static void ToJson<[AmberRoot] T>(ReadOnlySpan<byte> payload, Stream utf8Json, AmberOptions? options = null)
         {
             using var writer = new Utf8JsonWriter(utf8Json, WriterOptions(options));
             ToJson(payload, typeof(T), writer, options);
@@ -74,15 +74,15 @@ namespace Amber
         /// Reads the typed JSON view of a <typeparamref name="T"/> back: the JSON is written as an Amber
         /// payload and that payload is deserialized by the generated code.
         /// </summary>
-        public static T? FromJson<T>(string json, AmberOptions? options = null) =>
+        public static T? FromJson<[AmberRoot] T>(string json, AmberOptions? options = null) =>
             FromJson<T>(Encoding.UTF8.GetBytes(json ?? throw new ArgumentNullException(nameof(json))), options);
 
         /// <summary>Reads the typed JSON view of a <typeparamref name="T"/> (UTF-8) back into a value.</summary>
-        public static T? FromJson<T>(ReadOnlySpan<byte> utf8Json, AmberOptions? options = null) =>
+        public static T? FromJson<[AmberRoot] T>(ReadOnlySpan<byte> utf8Json, AmberOptions? options = null) =>
             AmberSerializer.Deserialize<T>(PayloadFromJson<T>(utf8Json, options), options);
 
         /// <summary>The Amber payload the typed JSON view of a <typeparamref name="T"/> stands for.</summary>
-        public static byte[] PayloadFromJson<T>(ReadOnlySpan<byte> utf8Json, AmberOptions? options = null) =>
+        public static byte[] PayloadFromJson<[AmberRoot] T>(ReadOnlySpan<byte> utf8Json, AmberOptions? options = null) =>
             JsonPayloadWriter.Write(utf8Json, typeof(T), options ?? AmberOptions.Default);
     }
 }

@@ -107,7 +107,7 @@ namespace Amber
         [DoesNotReturn]
         public static void NoFormatter(Type type) =>
             throw new AmberException($"Amber has no formatter for type '{type.FullName}'", -1,
-                $"The Amber generator writes formatters for types passed to AmberSerializer with a concrete type argument. If '{type.Name}' is only used through generic code, add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to the project that defines or uses it.");
+                $"The Amber generator writes formatters for the types code passes to Amber with a concrete type argument. If '{type.Name}' reaches Amber through generic code, mark that code's type parameter [AmberRoot] (static byte[] Save<[AmberRoot] T>(T value)) so each call with a concrete type names it; if no code names it (reflection, dependency injection), add [assembly: Amber.AmberSerializable(typeof({type.Name}))] to the project that defines or uses it.");
 
         /// <summary>A polymorphic object whose type tag is not in the reader's allow-list.</summary>
         [DoesNotReturn]

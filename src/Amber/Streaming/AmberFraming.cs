@@ -19,7 +19,7 @@ namespace Amber
         /// block the destination hands out; nothing is committed to the destination unless the whole message
         /// is written. With a reused buffer writer this allocates nothing.
         /// </summary>
-        public static void WriteMessage<T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
+        public static void WriteMessage<[AmberRoot] T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             MessageBufferWriter message = MessageBufferWriter.Rent(destination);
@@ -46,7 +46,7 @@ namespace Amber
         /// for the payload), or a payload that fails to deserialize. The byte offset counts from the start
         /// of the message.
         /// </exception>
-        public static bool TryReadMessage<T>(ref ReadOnlySequence<byte> buffer, out T? value, AmberOptions? options = null)
+        public static bool TryReadMessage<[AmberRoot] T>(ref ReadOnlySequence<byte> buffer, out T? value, AmberOptions? options = null)
         {
             options ??= AmberOptions.Default;
             ReadOnlySpan<byte> first = buffer.First.Span;

@@ -40,7 +40,7 @@ namespace Amber
         /// limits, or a payload that fails to read. The buffer is unchanged, and the definitions of the failed message are
         /// forgotten (a later message that needs them fails too: reset both ends). Byte offsets count from the start of the message.
         /// </exception>
-        public bool TryReadMessage<T>(ref ReadOnlySequence<byte> buffer, out T? value)
+        public bool TryReadMessage<[AmberRoot] T>(ref ReadOnlySequence<byte> buffer, out T? value)
         {
             ReadOnlySpan<byte> first = buffer.First.Span;
             if (!AmberFraming.TryFindMessage(buffer, first, _options, out int prefix, out ulong length))

@@ -39,7 +39,7 @@ namespace Amber
         /// destination as it was and makes the next message a connection's first (it defines its shapes again, and the
         /// reader drops what it held). With a reused buffer writer this allocates nothing.
         /// </summary>
-        public void WriteMessage<T>(IBufferWriter<byte> destination, T value)
+        public void WriteMessage<[AmberRoot] T>(IBufferWriter<byte> destination, T value)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             // The type check is a compare of the object's type with T's registration type; the registry's lookup reads a

@@ -15,7 +15,7 @@ namespace Amber
     public static class AmberSnapshot
     {
         /// <summary>Writes <paramref name="items"/> to <paramref name="path"/> atomically.</summary>
-        public static void WriteFile<T>(string path, IEnumerable<T> items, AmberStreamOptions? options = null)
+        public static void WriteFile<[AmberRoot] T>(string path, IEnumerable<T> items, AmberStreamOptions? options = null)
         {
             string temp = TempPath(path);
             try
@@ -35,11 +35,11 @@ namespace Amber
         }
 
         /// <summary>Writes <paramref name="items"/> to <paramref name="path"/> atomically, asynchronously.</summary>
-        public static Task WriteFileAsync<T>(string path, IEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default) =>
+        public static Task WriteFileAsync<[AmberRoot] T>(string path, IEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default) =>
             WriteFileAsync(path, file => AmberStream.WriteAsync(file, items, options, cancellationToken));
 
         /// <summary>Writes the items of an asynchronous sequence to <paramref name="path"/> atomically.</summary>
-        public static Task WriteFileAsync<T>(string path, IAsyncEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default) =>
+        public static Task WriteFileAsync<[AmberRoot] T>(string path, IAsyncEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default) =>
             WriteFileAsync(path, file => AmberStream.WriteAsync(file, items, options, cancellationToken));
 
         private static async Task WriteFileAsync(string path, Func<Stream, Task> write)
@@ -62,14 +62,14 @@ namespace Amber
         }
 
         /// <summary>Reads the items of a snapshot file one by one.</summary>
-        public static IEnumerable<T> ReadFile<T>(string path, AmberStreamOptions? options = null)
+        public static IEnumerable<T> ReadFile<[AmberRoot] T>(string path, AmberStreamOptions? options = null)
         {
             using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16);
             foreach (T item in AmberStream.Read<T>(file, options)) yield return item;
         }
 
         /// <summary>Reads the items of a snapshot file one by one, asynchronously.</summary>
-        public static async IAsyncEnumerable<T> ReadFileAsync<T>(string path, AmberStreamOptions? options = null,
+        public static async IAsyncEnumerable<T> ReadFileAsync<[AmberRoot] T>(string path, AmberStreamOptions? options = null,
             [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken cancellationToken = default)
         {
             using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1 << 16, useAsync: true);

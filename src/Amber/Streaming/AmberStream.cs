@@ -23,7 +23,7 @@ namespace Amber
     public static class AmberStream
     {
         /// <summary>Writes <paramref name="items"/> to <paramref name="destination"/> as a chunked stream.</summary>
-        public static void Write<T>(Stream destination, IEnumerable<T> items, AmberStreamOptions? options = null)
+        public static void Write<[AmberRoot] T>(Stream destination, IEnumerable<T> items, AmberStreamOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             if (items == null) throw new ArgumentNullException(nameof(items));
@@ -36,7 +36,7 @@ namespace Amber
         }
 
         /// <summary>Writes <paramref name="items"/> to <paramref name="destination"/> as a chunked stream, asynchronously.</summary>
-        public static async Task WriteAsync<T>(Stream destination, IEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
+        public static async Task WriteAsync<[AmberRoot] T>(Stream destination, IEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             if (items == null) throw new ArgumentNullException(nameof(items));
@@ -57,7 +57,7 @@ namespace Amber
         /// Writes the items of an asynchronous sequence as a chunked stream: up to
         /// <see cref="AmberStreamOptions.ItemsPerFrame"/> items are gathered, then written as one frame.
         /// </summary>
-        public static async Task WriteAsync<T>(Stream destination, IAsyncEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
+        public static async Task WriteAsync<[AmberRoot] T>(Stream destination, IAsyncEnumerable<T> items, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             if (items == null) throw new ArgumentNullException(nameof(items));
@@ -88,7 +88,7 @@ namespace Amber
         }
 
         /// <summary>Reads the items of a chunked stream one by one. Memory holds one frame's items at a time.</summary>
-        public static IEnumerable<T> Read<T>(Stream source, AmberStreamOptions? options = null)
+        public static IEnumerable<T> Read<[AmberRoot] T>(Stream source, AmberStreamOptions? options = null)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
             return ReadIterator<T>(source, options ?? AmberStreamOptions.Default);
@@ -106,7 +106,7 @@ namespace Amber
         }
 
         /// <summary>Reads the items of a chunked stream one by one, asynchronously.</summary>
-        public static IAsyncEnumerable<T> ReadAsync<T>(Stream source, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
+        public static IAsyncEnumerable<T> ReadAsync<[AmberRoot] T>(Stream source, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
         {
             if (source == null) throw new ArgumentNullException(nameof(source));
             return ReadAsyncIterator<T>(source, options ?? AmberStreamOptions.Default, cancellationToken);
@@ -124,10 +124,10 @@ namespace Amber
         }
 
         /// <summary>Reads a whole chunked stream into a list.</summary>
-        public static List<T> ReadAll<T>(Stream source, AmberStreamOptions? options = null) => new List<T>(Read<T>(source, options));
+        public static List<T> ReadAll<[AmberRoot] T>(Stream source, AmberStreamOptions? options = null) => new List<T>(Read<T>(source, options));
 
         /// <summary>Reads a whole chunked stream into a list, asynchronously.</summary>
-        public static async Task<List<T>> ReadAllAsync<T>(Stream source, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
+        public static async Task<List<T>> ReadAllAsync<[AmberRoot] T>(Stream source, AmberStreamOptions? options = null, CancellationToken cancellationToken = default)
         {
             var list = new List<T>();
             await foreach (T item in ReadAsync<T>(source, options, cancellationToken).ConfigureAwait(false)) list.Add(item);
