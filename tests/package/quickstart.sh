@@ -96,6 +96,45 @@ echo "framing check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "1000 Q999 249.75" ] || { echo "framing check: unexpected output"; exit 1; }
 echo "framing check: OK"
 
+# A generic helper from the packed package: the types below are named only at calls of Store's methods, whose type
+# parameters carry [AmberRoot], so the generator in the package serves them with no [assembly: AmberSerializable];
+# the helper sends them as messages of one connection (AmberMessageWriter/Reader: shapes once per connection).
+cat > Program.cs <<'CS'
+using System.Buffers;
+using Amber;
+
+var buffer = new ArrayBufferWriter<byte>();
+var writer = new AmberMessageWriter();
+for (int i = 0; i < 3; i++) Store.Send(writer, buffer, new Reading { Sensor = "s" + i, Value = i * 1.5 });
+Store.Send(writer, buffer, new Alarm { Code = 7 });
+
+var reader = new AmberMessageReader();
+var bytes = new ReadOnlySequence<byte>(buffer.WrittenMemory);
+Reading? last = null;
+for (int i = 0; i < 3; i++) last = Store.Receive<Reading>(reader, ref bytes);
+Alarm? alarm = Store.Receive<Alarm>(reader, ref bytes);
+System.Console.WriteLine($"{last?.Sensor} {last?.Value} {alarm?.Code} {bytes.Length} {Store.Load<Alarm>(Store.Save(new Alarm { Code = 9 }))?.Code}");
+
+static class Store
+{
+    public static void Send<[AmberRoot] T>(AmberMessageWriter writer, IBufferWriter<byte> to, T value) => writer.WriteMessage(to, value);
+
+    public static T? Receive<[AmberRoot] T>(AmberMessageReader reader, ref ReadOnlySequence<byte> from) =>
+        reader.TryReadMessage(ref from, out T? value) ? value : throw new System.InvalidOperationException("a whole message was expected");
+
+    public static byte[] Save<[AmberRoot] T>(T value) => AmberSerializer.Serialize(value);
+
+    public static T? Load<[AmberRoot] T>(byte[] bytes) => AmberSerializer.Deserialize<T>(bytes);
+}
+
+public class Reading { public string Sensor { get; set; } = ""; public double Value { get; set; } }
+public class Alarm { public int Code { get; set; } }
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "generic helper check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "s2 3 7 0 9" ] || { echo "generic helper check: unexpected output"; exit 1; }
+echo "generic helper check: OK"
+
 # ASP.NET Core from the packed packages: a fresh web project that adds only Amber.AspNetCore (Amber and its generator
 # come along as a dependency), serves one minimal-API endpoint on Kestrel at a free loopback port, and calls it in
 # process with HttpClient. Order and Receipt are named only by AmberBody<Order> and AmberResults.Amber, so this also
