@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -294,13 +295,12 @@ namespace Amber
         public WireType ReadPayloadHeader()
         {
             long at = Position;
-            byte h = ReadByteRaw();
-            int version = h >> 4;
-            _refs = (h & AmberCode.HeaderReferenceFlag) != 0;
+            var header = new PayloadHeader(ReadByteRaw());
+            _refs = header.ReferenceMode;
             // Version 2 is version 1 plus identity for sequences and maps, and exists only in reference mode.
-            _collectionIds = version == AmberCode.ReferenceFormatVersion;
-            if (version != AmberCode.FormatVersion && !(_collectionIds && _refs)) AmberThrow.BadHeader(at, h);
-            return (WireType)(h & AmberCode.HeaderWireTypeMask);
+            _collectionIds = header.CollectionIds;
+            if (!header.IsValidSingle) AmberThrow.BadHeader(at, header.Value);
+            return header.RootWireType;
         }
 
         /// <summary>
@@ -311,24 +311,20 @@ namespace Amber
         internal WireType ReadConnectionHeader(ref bool started)
         {
             long at = Position;
-            byte h = ReadByteRaw();
-            int version = h >> 4;
-            _refs = (h & AmberCode.HeaderReferenceFlag) != 0;
+            var header = new PayloadHeader(ReadByteRaw());
+            _refs = header.ReferenceMode;
             _collectionIds = _refs;
-            if (version == AmberCode.ConnectionFirstVersion)
+            if (!header.IsMessage) AmberThrow.NotConnectionMessage(at, header.Value);
+            if (header.IsFirst)
             {
                 _state.Truncate(0, 0);
                 started = true;
             }
-            else if (version == AmberCode.ConnectionVersion)
+            else if (!started)
             {
-                if (!started) AmberThrow.ConnectionNotStarted(at);
+                AmberThrow.ConnectionNotStarted(at);
             }
-            else
-            {
-                AmberThrow.NotConnectionMessage(at, h);
-            }
-            return (WireType)(h & AmberCode.HeaderWireTypeMask);
+            return header.RootWireType;
         }
 
         /// <summary>Returns the reader's scratch buffer but keeps its state: a connection's reader state outlives each message.</summary>

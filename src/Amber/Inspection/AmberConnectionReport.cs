@@ -58,7 +58,7 @@ namespace Amber
     /// <summary>One message of a connection stream, as <see cref="AmberInspector"/> read it.</summary>
     public sealed class AmberMessageInfo
     {
-        internal AmberMessageInfo(int index, long offset, int prefixBytes, int payloadBytes, ConnectionMessageHeader header, int definitions)
+        internal AmberMessageInfo(int index, long offset, int prefixBytes, int payloadBytes, PayloadHeader header, int definitions)
         {
             Index = index;
             Offset = offset;
@@ -68,7 +68,7 @@ namespace Amber
             Definitions = definitions;
         }
 
-        private readonly ConnectionMessageHeader _header;
+        private readonly PayloadHeader _header;
 
         /// <summary>The message's number in the stream, from 0.</summary>
         public int Index { get; }

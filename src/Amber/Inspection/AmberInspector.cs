@@ -93,7 +93,7 @@ namespace Amber
                 length |= (ulong)(b & 0x7F) << (7 * i);
                 if (b >= 0x80) continue;
                 if ((b == 0 && i > 0) || length == 0 || length > int.MaxValue || i + 1 >= head.Length) return false;
-                var header = new ConnectionMessageHeader(head[i + 1]);
+                var header = new PayloadHeader(head[i + 1]);
                 if (first ? !header.IsFirst : !header.IsMessage) return false;
                 total = i + 1 + (long)length;
                 return total <= remaining;
@@ -103,7 +103,7 @@ namespace Amber
 
         /// <summary>Whether a payload could begin with <paramref name="b"/> and go on as a connection message's header does: a root string, collection or map.</summary>
         private static bool CouldBePayload(byte b) =>
-            (b >> 4 == AmberCode.FormatVersion || b >> 4 == AmberCode.ReferenceFormatVersion) && (WireType)(b & AmberCode.HeaderWireTypeMask) is WireType.Bytes or WireType.Sequence or WireType.Map;
+            new PayloadHeader(b).IsSingle && new PayloadHeader(b).RootWireType is WireType.Bytes or WireType.Sequence or WireType.Map;
 
         /// <summary>
         /// Reads a captured connection stream (docs/format.md §7.6) message by message, as one <see cref="AmberMessageReader"/>
@@ -202,7 +202,7 @@ namespace Amber
                             writer.WriteNumber("message", index);
                             writer.WriteNumber("offset", offset);
                             writer.WriteNumber("bytes", length);
-                            writer.WriteBoolean("first", new ConnectionMessageHeader(payload[0]).IsFirst);
+                            writer.WriteBoolean("first", new PayloadHeader(payload[0]).IsFirst);
                             writer.WriteNumber("definitions", definitions);
                             writer.WritePropertyName("value");
                             JsonView.WriteMessage(payload, prefix, type, writer, options, stats, connection);
@@ -218,7 +218,7 @@ namespace Amber
                     {
                         throw MessageDoesNotRead(index, offset, prefix, type, ex);
                     }
-                    messages.Add(new AmberMessageInfo(index, offset, prefix, length, new ConnectionMessageHeader(payload[0]), definitions));
+                    messages.Add(new AmberMessageInfo(index, offset, prefix, length, new PayloadHeader(payload[0]), definitions));
                     offset += prefix + length;
                     progress?.Report(offset);
                 }

@@ -132,7 +132,7 @@ namespace Amber.Json
         {
             ViewNode? root = RootView(type, out bool nullableRoot);
             (int count, long bytes, bool started) = connection.Mark();
-            bool first = payload.Length > 0 && new ConnectionMessageHeader(payload[0]).IsFirst;
+            bool first = payload.Length > 0 && new PayloadHeader(payload[0]).IsFirst;
             var reader = new AmberReader(payload, options, connection.State);
             var context = new Context(writer);
             try

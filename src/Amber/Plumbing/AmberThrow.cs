@@ -1,6 +1,7 @@
 using System;
 using System.ComponentModel;
 using System.Diagnostics.CodeAnalysis;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -31,7 +32,7 @@ namespace Amber
         [DoesNotReturn]
         public static void BadHeader(long offset, byte header)
         {
-            if (header >> 4 == AmberCode.ConnectionFirstVersion || header >> 4 == AmberCode.ConnectionVersion)
+            if (new PayloadHeader(header).IsMessage)
                 throw new AmberException($"The payload header 0x{header:X2} is a connection message's (format §7.6), which only the connection's reader can read: its shapes may be defined by earlier messages", offset,
                     "Read messages written by AmberMessageWriter with one AmberMessageReader per connection, in order.");
             throw new AmberException($"The payload header 0x{header:X2} is not Amber format version {AmberCode.FormatVersion}, nor version {AmberCode.ReferenceFormatVersion} with the reference flag", offset,
@@ -193,7 +194,7 @@ namespace Amber
         /// <summary>A message reader was given something other than a connection message.</summary>
         [DoesNotReturn]
         internal static void NotConnectionMessage(long offset, byte header) =>
-            throw new AmberException(header >> 4 == AmberCode.FormatVersion || header >> 4 == AmberCode.ReferenceFormatVersion
+            throw new AmberException(new PayloadHeader(header).IsSingle
                     ? $"The payload header 0x{header:X2} is a single payload's (AmberFraming or AmberSerializer), not a connection message's"
                     : $"The payload header 0x{header:X2} is not a connection message's (format version {AmberCode.ConnectionFirstVersion} or {AmberCode.ConnectionVersion})", offset,
                 "Read messages written by AmberMessageWriter with AmberMessageReader, and messages written by AmberFraming with AmberFraming.TryReadMessage.");

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -84,7 +85,7 @@ namespace Amber
                 // A first message that failed leaves nothing of the connection behind (it has begun overwriting the earlier
                 // connection's definitions); a later one leaves the definitions before it.
                 byte header = first.Length > prefix ? first[prefix] : buffer.Slice(prefix, 1).First.Span[0];
-                if (header >> 4 == AmberCode.ConnectionFirstVersion || !_started) Reset();
+                if (new PayloadHeader(header).IsFirst || !_started) Reset();
                 else _state.Truncate(count, bytes);
                 ex.SetRoot(AmberSerializer.DisplayName(typeof(T)));
                 throw AmberThrow.MessagePayload(prefix, ex);

@@ -80,20 +80,38 @@ namespace Amber.Walking
         public bool HasNullableValues => (Value & AmberCode.MapNullableValues) != 0;
     }
 
-    /// <summary>The header byte of a connection message (docs/format.md §7.6), by the names of its parts.</summary>
-    internal readonly struct ConnectionMessageHeader
+    /// <summary>
+    /// The header byte of a payload (docs/format.md §2) or of a connection message (§7.6), by the names of its parts:
+    /// the version in bits 7–4, the reference flag in bit 3, the root's wire type in bits 2–0.
+    /// </summary>
+    internal readonly struct PayloadHeader
     {
-        public ConnectionMessageHeader(byte value) => Value = value;
+        public PayloadHeader(byte value) => Value = value;
 
         public byte Value { get; }
 
+        /// <summary>Bits 7–4: the format version (1 or 2 a single payload, 3 or 4 a connection message).</summary>
+        public int Version => Value >> 4;
+
+        /// <summary>Bit 3: written in reference mode (§7.2).</summary>
+        public bool ReferenceMode => (Value & AmberCode.HeaderReferenceFlag) != 0;
+
+        /// <summary>Bits 2–0: the root value's wire type.</summary>
+        public WireType RootWireType => (WireType)(Value & AmberCode.HeaderWireTypeMask);
+
+        /// <summary>Version 1 or 2: a single payload's version (whether or not its flags are valid).</summary>
+        public bool IsSingle => Version == AmberCode.FormatVersion || Version == AmberCode.ReferenceFormatVersion;
+
+        /// <summary>A single payload this reader reads: version 1, or version 2 in reference mode (§7.2).</summary>
+        public bool IsValidSingle => Version == AmberCode.FormatVersion || (Version == AmberCode.ReferenceFormatVersion && ReferenceMode);
+
+        /// <summary>Version 2: sequences and maps take object ids too (§7.2).</summary>
+        public bool CollectionIds => Version == AmberCode.ReferenceFormatVersion;
+
         /// <summary>Version 3: the connection's first message, or one that starts its shapes anew.</summary>
-        public bool IsFirst => Value >> 4 == AmberCode.ConnectionFirstVersion;
+        public bool IsFirst => Version == AmberCode.ConnectionFirstVersion;
 
         /// <summary>Version 3 or 4: a connection message at all.</summary>
-        public bool IsMessage => Value >> 4 == AmberCode.ConnectionFirstVersion || Value >> 4 == AmberCode.ConnectionVersion;
-
-        /// <summary>Written in reference mode (§7.2).</summary>
-        public bool ReferenceMode => (Value & AmberCode.HeaderReferenceFlag) != 0;
+        public bool IsMessage => Version == AmberCode.ConnectionFirstVersion || Version == AmberCode.ConnectionVersion;
     }
 }
