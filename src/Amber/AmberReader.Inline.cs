@@ -129,7 +129,7 @@ namespace Amber
             ref ReaderState.Entry e = ref ParseShapeDefinition();
             if (e.HasTypeTag) AmberThrow.Malformed(at, "The shape of an inline struct carries a type tag; inline structs are never polymorphic");
             int n = e.Count;
-            if (n > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"An inline struct has {n} members; at most {AmberCode.MaxRowMembers} are allowed");
+            CheckRowMembers(n, at, inline: true);
             ReadOnlySpan<byte> raw = ReadSpan(n);
             byte[] codes = e.Codes ??= new byte[AmberCode.MaxRowMembers];
             if (!raw.SequenceEqual(new ReadOnlySpan<byte>(codes, 0, n)))
@@ -137,15 +137,7 @@ namespace Amber
                 raw.CopyTo(codes);
                 e.InlineShape = null;   // matched against other codes
             }
-            int width = 0;
-            for (int i = 0; i < n; i++)
-            {
-                int w = AmberCode.PackedWidth(codes[i]);
-                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {codes[i]} in an inline struct");
-                width += w;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "An inline struct has width 0");
-            e.Width = width;
+            e.Width = RowWidth(new ReadOnlySpan<byte>(codes, 0, n), at, inline: true);
             e.Inline = true;
             e.IdenticalTo = e.InlineShape != null && e.InlineIdentical ? e.InlineShape : null;
             // Keep the definition's bytes with the codes for the next payload, when all were read from one span.

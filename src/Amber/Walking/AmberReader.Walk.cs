@@ -170,19 +170,41 @@ namespace Amber
             if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
             ref ReaderState.Entry e = ref ResolveShape(h);
             int members = e.Count;
-            if (members > AmberCode.MaxRowMembers) AmberThrow.Malformed(at, $"Rows have {members} members; at most {AmberCode.MaxRowMembers} are allowed");
+            CheckRowMembers(members, at, inline: false);
             codes = ReadSpan(members);
-            width = 0;
-            foreach (byte c in codes)
-            {
-                int w = AmberCode.PackedWidth(c);
-                if (w == 0) AmberThrow.Malformed(at, $"Unknown packed code {c} in a row");
-                width += w;
-            }
-            if (width == 0) AmberThrow.Malformed(at, "Rows have width 0");
+            width = RowWidth(codes, at, inline: false);
             if ((ulong)count * (ulong)width > (ulong)Remaining) AmberThrow.CountTooLarge(at, (ulong)count, Remaining);
             shapeId = (int)(h >> 2);
             return ref e;
+        }
+
+        /// <summary>
+        /// Checks the member count of a row's shape (§5.1, §6.1): rows and inline structs have at most
+        /// <see cref="AmberCode.MaxRowMembers"/> members.
+        /// </summary>
+        private static void CheckRowMembers(int members, long at, bool inline)
+        {
+            if (members <= AmberCode.MaxRowMembers) return;
+            AmberThrow.Malformed(at, inline
+                ? $"An inline struct has {members} members; at most {AmberCode.MaxRowMembers} are allowed"
+                : $"Rows have {members} members; at most {AmberCode.MaxRowMembers} are allowed");
+        }
+
+        /// <summary>
+        /// The width of a row from its packed codes (§5.1, §6.1), one per member: every code must be known, and the
+        /// width above 0. The same rule for the rows of a sequence and for an inline struct.
+        /// </summary>
+        private static int RowWidth(ReadOnlySpan<byte> codes, long at, bool inline)
+        {
+            int width = 0;
+            foreach (byte c in codes)
+            {
+                int w = AmberCode.PackedWidth(c);
+                if (w == 0) AmberThrow.Malformed(at, inline ? $"Unknown packed code {c} in an inline struct" : $"Unknown packed code {c} in a row");
+                width += w;
+            }
+            if (width == 0) AmberThrow.Malformed(at, inline ? "An inline struct has width 0" : "Rows have width 0");
+            return width;
         }
 
         /// <summary>

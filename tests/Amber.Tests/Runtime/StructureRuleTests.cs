@@ -38,6 +38,10 @@ namespace Amber.Tests.Runtime
             yield return new object[] { "rows with code 13", WireType.Sequence, "03 25 " + HandWire.DefineShape(0) + "02" + Tags(1) + "0D 00 00",
                 "Unknown packed code 13 in a row", 0 };
             yield return new object[] { "rows of no members", WireType.Sequence, "03 25 " + HandWire.DefineShape(0) + "00", "Rows have width 0", 0 };
+            // §5.1: an inline struct's codes obey the rows' rule: known codes, a width above 0.
+            yield return new object[] { "inline struct with code 13", WireType.Object, HandWire.Inline(0) + "02" + Tags(1) + "0D 00",
+                "Unknown packed code 13 in an inline struct", 0 };
+            yield return new object[] { "inline struct of no members", WireType.Object, HandWire.Inline(0) + "00", "An inline struct has width 0", 0 };
             // §5: presence bits name members of the shape only, in the last word as in the only one.
             yield return new object[] { "presence past 2 members", WireType.Object, HandWire.DefineShape(0) + "04" + Tags(2) + "04",
                 "The presence bitmap names members the shape does not have", 0 };
