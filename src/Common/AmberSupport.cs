@@ -19,10 +19,11 @@ namespace Amber
     {
         /// <summary>
         /// Whether Amber has a formatter for <typeparamref name="T"/>: one the generator wrote, one registered by hand,
-        /// or a built-in one. Runs the registration of <typeparamref name="T"/>'s assembly first if none of its code
-        /// has run yet.
+        /// or a built-in one. A registered formatter is one static field read (a result made per request asks here);
+        /// only on a miss is the type looked up by <see cref="System.Type"/>, which runs the registration of
+        /// <typeparamref name="T"/>'s assembly first if none of its code has run yet.
         /// </summary>
-        public static bool Supports<T>() => AmberFormatterRegistry.IsRegistered(typeof(T));
+        public static bool Supports<T>() => AmberFormatterRegistry.TryGet<T>() != null || AmberFormatterRegistry.IsRegistered(typeof(T));
 
         /// <summary>Throws Amber's "no formatter" exception, which names the fix, when <typeparamref name="T"/> has no formatter.</summary>
         /// <exception cref="AmberException">Amber has no formatter for <typeparamref name="T"/>.</exception>
