@@ -187,6 +187,49 @@ namespace Amber
         public static void EnsureRegistered(Type typeInAssembly) =>
             RuntimeHelpers.RunModuleConstructor(typeInAssembly.Module.ModuleHandle);
 
+        /// <summary>
+        /// The full C# name of a registered type, which finds it again through its type tag (docs/format.md §7.1),
+        /// however it was renamed since. A message envelope that names its body's type (an actor system's manifest) stores this
+        /// and finds the type again with <see cref="TryGetType"/>.
+        /// </summary>
+        /// <returns>False when <paramref name="type"/> is not registered.</returns>
+        public static bool TryGetName(Type type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out string? name)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            if (!s_byType.TryGetValue(type, out Entry? entry))
+            {
+                EnsureRegistered(type);
+                if (!s_byType.TryGetValue(type, out entry))
+                {
+                    name = null;
+                    return false;
+                }
+            }
+            // Objects register their full C# name with their view; values (enums, collections) carry it as their shape's name.
+            string candidate = entry.View?.Name ?? entry.Shape.TypeName;
+            // A renamed type writes its former tag and is found by both (format §7.1): either way its name must lead back to it.
+            name = s_byTag.TryGetValue(AmberCode.TypeTagOf(candidate), out Entry? byName) && byName == entry ? candidate : null;
+            return name != null;
+        }
+
+        /// <summary>
+        /// The registered type known by <paramref name="name"/> (a name <see cref="TryGetName"/> gave, or a former name
+        /// from <see cref="AmberFormerNameAttribute"/>). Only types a loaded assembly registered are found: a name never
+        /// loads or creates a type.
+        /// </summary>
+        /// <returns>False when no loaded assembly registered a type of that name, or two types share its tag.</returns>
+        public static bool TryGetType(string name, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Type? type)
+        {
+            if (name == null) throw new ArgumentNullException(nameof(name));
+            if (TryGetByTag(AmberCode.TypeTagOf(name), out Entry? entry) && entry.Collision == null)
+            {
+                type = entry.Type;
+                return true;
+            }
+            type = null;
+            return false;
+        }
+
         /// <summary>Whether values of <paramref name="type"/> can be written where <c>object</c> is declared.</summary>
         public static bool IsKnown(Type type) => s_byType.ContainsKey(type);
 
