@@ -8,6 +8,7 @@ using Amber.Generator.Model;
 using Amber.Generator.Parsing;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 
 namespace Amber.Generator
@@ -15,8 +16,10 @@ namespace Amber.Generator
     /// <summary>
     /// Finds the root types, those source code names with a concrete type argument at a type parameter marked
     /// [AmberRoot] (of a called generic method, or of a generic type named anywhere: Amber's entry points, its
-    /// integration packages', a user's own generic code), and those named by [assembly: AmberSerializable(typeof(T))],
-    /// and writes their formatters. It knows the marker, not the names of the APIs that carry it.
+    /// integration packages', a user's own generic code), those named by [assembly: AmberSerializable(typeof(T))], and
+    /// those named at an engine's API that an [assembly: AmberRootsFrom] declaration describes (optional roots: the
+    /// engine keeps what Amber cannot serve), and writes their formatters. It knows the marker and the declaration, not
+    /// the names of the APIs that carry them.
     /// Pipeline: call sites (each names its root types) → one model of all roots (Parser, once per type) →
     /// codecs emitted in fixed groups, and the registration of the roots.
     /// </summary>
@@ -24,6 +27,7 @@ namespace Amber.Generator
     public sealed class AmberGenerator : IIncrementalGenerator
     {
         internal const string CallSitesStep = "AmberCallSites";
+        internal const string ContractSitesStep = "AmberContractSites";
         internal const string ModelStep = "AmberModel";
         internal const string CodecGroupsStep = "AmberCodecGroups";
 
@@ -37,10 +41,19 @@ namespace Amber.Generator
                 .SelectMany(static (r, _) => r)
                 .WithTrackingName(CallSitesStep);
 
+            // Service contracts an engine declares ([assembly: AmberRootsFrom(typeof(IGrain))]): each interface derived
+            // from one names its methods' parameter and result types.
+            IncrementalValuesProvider<RootSite> contractSites = context.SyntaxProvider
+                .CreateSyntaxProvider(static (node, _) => node is InterfaceDeclarationSyntax { BaseList: not null }, static (ctx, ct) => ParseContract(ctx, ct))
+                .Where(static r => r.Count > 0)
+                .SelectMany(static (r, _) => r)
+                .WithTrackingName(ContractSitesStep);
+
             // All roots are modelled together, so a type is modelled once however many roots reach it.
             IncrementalValueProvider<GenerationModel> model = callSites.Collect()
+                .Combine(contractSites.Collect())
                 .Combine(context.CompilationProvider)
-                .Select(static (input, ct) => BuildModel(input.Left, input.Right, ct))
+                .Select(static (input, ct) => BuildModel(input.Left.Left.AddRange(input.Left.Right), input.Right, ct))
                 .WithTrackingName(ModelStep);
 
             context.RegisterSourceOutput(model.Select(static (m, _) => m.Diagnostics), static (spc, d) => Report(spc, d));
@@ -90,55 +103,145 @@ namespace Amber.Generator
 
         private static EquatableArray<RootSite> ParseCallSite(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
-            List<ITypeSymbol>? types = RootTypesAt(ctx.Node, ctx.SemanticModel, ct);
+            List<FoundRoot>? types = RootTypesAt(ctx.Node, ctx.SemanticModel, ct);
             if (types == null) return EquatableArray<RootSite>.Empty;
             LocationInfo? location = Parser.ToInfo(ctx.Node.GetLocation());
             var sites = new RootSite[types.Count];
             for (int i = 0; i < sites.Length; i++)
             {
-                // The type by a name that finds it again in the next step's compilation; a type that name does not find
-                // exactly (one of two same-named types in different assemblies) is found again from the call site itself.
-                string key = DocumentationCommentId.CreateReferenceId(types[i]);
-                sites[i] = new RootSite(FindsExactly(key, types[i], ctx.SemanticModel.Compilation) ? key : null, location, i);
+                sites[i] = new RootSite(KeyOf(types[i].Type, ctx.SemanticModel.Compilation), location, i, types[i].Optional);
             }
             return new EquatableArray<RootSite>(sites);
         }
 
         /// <summary>
+        /// The type by a name that finds it again in the next step's compilation, or null for a type that name does not
+        /// find exactly (one of two same-named types in different assemblies): that one is found again from its site.
+        /// </summary>
+        private static string? KeyOf(ITypeSymbol type, Compilation compilation)
+        {
+            string key = DocumentationCommentId.CreateReferenceId(type);
+            return FindsExactly(key, type, compilation) ? key : null;
+        }
+
+        /// <summary>
+        /// The roots of an interface derived from a declared service contract: each method's parameter types and result
+        /// type (<c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c>, <c>IAsyncEnumerable&lt;T&gt;</c> read as <c>T</c>), placed at the
+        /// type as written, and optional (the engine serializes what Amber cannot).
+        /// </summary>
+        private static EquatableArray<RootSite> ParseContract(GeneratorSyntaxContext ctx, CancellationToken ct)
+        {
+            ForeignRoots foreign = RootMarkers.For(ctx.SemanticModel.Compilation).Foreign;
+            if (!foreign.HasContracts) return EquatableArray<RootSite>.Empty;
+            var declaration = (InterfaceDeclarationSyntax)ctx.Node;
+            if (ctx.SemanticModel.GetDeclaredSymbol(declaration, ct) is not INamedTypeSymbol symbol) return EquatableArray<RootSite>.Empty;
+            INamedTypeSymbol? contract = foreign.ContractOf(symbol);
+            if (contract == null) return EquatableArray<RootSite>.Empty;
+            var sites = new List<RootSite>();
+            foreach (MethodDeclarationSyntax method in declaration.Members.OfType<MethodDeclarationSyntax>())
+            {
+                foreach (TypeSyntax? written in method.ParameterList.Parameters.Select(p => p.Type).Append(method.ReturnType))
+                {
+                    if (written == null) continue;
+                    ITypeSymbol? type = ContractType(written, ctx.SemanticModel, contract, ct);
+                    if (type != null) sites.Add(new RootSite(KeyOf(type, ctx.SemanticModel.Compilation), Parser.ToInfo(written.GetLocation()), RootSite.WrittenType, true));
+                }
+            }
+            return sites.ToEquatableArray();
+        }
+
+        /// <summary>The root a contract method's parameter or result type names, unwrapped from a task or async stream; null if none.</summary>
+        private static ITypeSymbol? ContractType(TypeSyntax written, SemanticModel semanticModel, INamedTypeSymbol contract, CancellationToken ct)
+        {
+            ITypeSymbol? type = semanticModel.GetTypeInfo(written, ct).Type;
+            if (type is INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } wrapper
+                && wrapper.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.Task<TResult>" or "System.Threading.Tasks.ValueTask<TResult>" or "System.Collections.Generic.IAsyncEnumerable<T>")
+            {
+                type = wrapper.TypeArguments[0];
+            }
+            if (type == null || ContainsTypeParameter(type)) return null;
+            return RootMarkers.For(semanticModel.Compilation).Foreign.Takes(type, contract) ? type : null;
+        }
+
+        /// <summary>
         /// The root types a candidate node names, in the order of their type parameters, or null when it names none:
         /// its name is no marked method's or type's (decided before binding), what it binds to has no marked type
-        /// parameter, or every type given there is open or erroneous.
+        /// parameter, or every type given there is open or erroneous. After the marked ones come those an
+        /// [assembly: AmberRootsFrom] declaration names (optional roots): the type arguments of a declared generic type
+        /// or method, or the static type of a declared argument.
         /// </summary>
-        private static List<ITypeSymbol>? RootTypesAt(SyntaxNode node, SemanticModel semanticModel, CancellationToken ct)
+        private static List<FoundRoot>? RootTypesAt(SyntaxNode node, SemanticModel semanticModel, CancellationToken ct)
         {
             RootMarkers markers = RootMarkers.For(semanticModel.Compilation);
             string? name = NameOf(node);
             if (name == null || !markers.MayMark(name)) return null;
-            List<ITypeSymbol>? roots = null;
+            ForeignRoots foreign = markers.Foreign;
+            List<FoundRoot>? roots = null;
             switch (semanticModel.GetSymbolInfo(node, ct).Symbol)
             {
                 case IMethodSymbol method:
                     IMethodSymbol definition = (method.ReducedFrom ?? method).OriginalDefinition;
                     foreach (ITypeParameterSymbol parameter in definition.TypeParameters)
                     {
-                        if (markers.IsMarked(parameter)) Add(ref roots, TypeArgumentOf(method, parameter));
+                        if (markers.IsMarked(parameter)) Add(ref roots, TypeArgumentOf(method, parameter), optional: false);
+                    }
+                    if (foreign.MethodOf(definition) is ForeignMethod declared)
+                    {
+                        if (declared.TypeArguments)
+                        {
+                            foreach (ITypeParameterSymbol parameter in definition.TypeParameters) AddForeign(ref roots, TypeArgumentOf(method, parameter));
+                        }
+                        if (declared.Arguments.Count > 0 && semanticModel.GetOperation(node, ct) is IInvocationOperation invocation)
+                        {
+                            foreach (IArgumentOperation argument in invocation.Arguments)
+                            {
+                                if (argument.Parameter != null && declared.Arguments.Contains(argument.Parameter.Name)) AddForeign(ref roots, StaticTypeOf(argument.Value));
+                            }
+                        }
                     }
                     break;
                 case INamedTypeSymbol type when type.IsGenericType && !type.IsUnboundGenericType:
                     ImmutableArray<ITypeParameterSymbol> parameters = type.OriginalDefinition.TypeParameters;
                     for (int i = 0; i < parameters.Length; i++)
                     {
-                        if (markers.IsMarked(parameters[i])) Add(ref roots, type.TypeArguments[i]);
+                        if (markers.IsMarked(parameters[i])) Add(ref roots, type.TypeArguments[i], optional: false);
+                    }
+                    if (foreign.IsRootType(type.OriginalDefinition))
+                    {
+                        foreach (ITypeSymbol argument in type.TypeArguments) AddForeign(ref roots, argument);
                     }
                     break;
             }
             return roots;
 
-            static void Add(ref List<ITypeSymbol>? list, ITypeSymbol? type)
+            void AddForeign(ref List<FoundRoot>? list, ITypeSymbol? type)
+            {
+                if (type != null && foreign.Takes(type)) Add(ref list, type, optional: true);
+            }
+
+            static void Add(ref List<FoundRoot>? list, ITypeSymbol? type, bool optional)
             {
                 if (type == null || ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return;
-                (list ??= new List<ITypeSymbol>()).Add(type);
+                (list ??= new List<FoundRoot>()).Add(new FoundRoot(type, optional));
             }
+        }
+
+        /// <summary>The type an argument has before its implicit conversion to the parameter's type (<c>object</c>, an interface).</summary>
+        private static ITypeSymbol? StaticTypeOf(IOperation value) =>
+            value is IConversionOperation { IsImplicit: true } conversion ? conversion.Operand.Type : value.Type;
+
+        /// <summary>A root type a site names, and whether it is optional (named by an [assembly: AmberRootsFrom] declaration).</summary>
+        private readonly struct FoundRoot
+        {
+            public FoundRoot(ITypeSymbol type, bool optional)
+            {
+                Type = type;
+                Optional = optional;
+            }
+
+            public ITypeSymbol Type { get; }
+
+            public bool Optional { get; }
         }
 
         /// <summary>
@@ -187,9 +290,16 @@ namespace Amber.Generator
             SyntaxNode? node = tree.GetRoot(ct).FindNode(new TextSpan(site.Location.Start, site.Location.Length), getInnermostNodeForTie: true);
             for (; node != null && node.Span.Length == site.Location.Length; node = node.Parent)
             {
+                if (site.Index == RootSite.WrittenType)
+                {
+                    if (node is not TypeSyntax written || node.FirstAncestorOrSelf<InterfaceDeclarationSyntax>() is not { } declaration) continue;
+                    SemanticModel semanticModel = compilation.GetSemanticModel(tree);
+                    INamedTypeSymbol? contract = semanticModel.GetDeclaredSymbol(declaration, ct) is INamedTypeSymbol symbol ? RootMarkers.For(compilation).Foreign.ContractOf(symbol) : null;
+                    return contract == null ? null : ContractType(written, semanticModel, contract, ct);
+                }
                 if (!IsCandidate(node)) continue;
-                List<ITypeSymbol>? types = RootTypesAt(node, compilation.GetSemanticModel(tree), ct);
-                return types != null && site.Index < types.Count ? types[site.Index] : null;
+                List<FoundRoot>? types = RootTypesAt(node, compilation.GetSemanticModel(tree), ct);
+                return types != null && site.Index < types.Count ? types[site.Index].Type : null;
             }
             return null;
         }
@@ -222,7 +332,7 @@ namespace Amber.Generator
             foreach (RootSite site in callSites)
             {
                 ITypeSymbol? type = FindRoot(site, compilation, ct);
-                if (type != null) requests.Add(new RootRequest(type, site.Location));
+                if (type != null) requests.Add(new RootRequest(type, site.Location, site.Optional));
             }
             var attributeDiagnostics = new List<DiagnosticInfo>();
             AddAssemblyRoots(compilation, requests, attributeDiagnostics, ct);

@@ -1,3 +1,5 @@
+using System.Linq;
+using Amber.Generator.Model;
 using Microsoft.CodeAnalysis;
 
 namespace Amber.Generator
@@ -40,6 +42,19 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor BadUnknownMembers = Error("AMB012", "Unknown members cannot be kept", "Type '{0}' keeps unknown members in '{1}', but {2}. Fix: {3}.");
 
+        public static readonly DiagnosticDescriptor LeftToOtherSerializer = new DiagnosticDescriptor(
+            "AMB013", "Type left to another library's serializer",
+            "Type '{0}' is passed to another library's API that Amber serves, but Amber cannot serialize it, so that library's own serializer keeps it: {1}",
+            Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpLinkBase + "AMB013.md");
+
+        /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
+        public static string MessageOf(DiagnosticInfo info)
+        {
+            DiagnosticDescriptor? descriptor = ById(info.Id);
+            if (descriptor == null) return info.Id;
+            return string.Format(System.Globalization.CultureInfo.InvariantCulture, descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture), info.Args.Cast<object>().ToArray());
+        }
+
         public static DiagnosticDescriptor? ById(string id) => id switch
         {
             "AMB001" => UnsupportedMemberType,
@@ -53,6 +68,7 @@ namespace Amber.Generator
             "AMB010" => OpenGeneric,
             "AMB011" => TooManyMembers,
             "AMB012" => BadUnknownMembers,
+            "AMB013" => LeftToOtherSerializer,
             _ => null,
         };
     }

@@ -355,7 +355,7 @@ public static class Use
         public void Every_descriptor_has_a_help_page()
         {
             string root = RepositoryRoot();
-            for (int i = 1; i <= 12; i++)
+            for (int i = 1; i <= 13; i++)
             {
                 if (i == 5) continue;   // AMB005 is retired; its page says so
                 string id = "AMB" + i.ToString("000", System.Globalization.CultureInfo.InvariantCulture);
@@ -365,10 +365,16 @@ public static class Use
                 // The link names a file of this repository: the path after /blob/main/.
                 string path = descriptor.HelpLinkUri.Substring(HelpLinkPrefix.Length);
                 Assert.True(File.Exists(Path.Combine(root, path)), path + " is missing");
+                if (i == 13)
+                {
+                    // AMB013 reports a type left to another library's serializer: nothing to fix unless Amber should carry it.
+                    Assert.Equal(DiagnosticSeverity.Info, descriptor.DefaultSeverity);
+                    continue;
+                }
                 Assert.Contains("Fix:", descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture));
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
-            Assert.Null(Diagnostics.ById("AMB013"));
+            Assert.Null(Diagnostics.ById("AMB014"));
         }
 
         // ------------------------------------------------------------------ helpers

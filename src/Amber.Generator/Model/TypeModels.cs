@@ -154,7 +154,16 @@ namespace Amber.Generator.Model
     /// or null when the type is found again by binding the call site at <see cref="Location"/>. A site that names
     /// several roots (a method with two marked type parameters) gives one per root, <see cref="Index"/> in order.
     /// </summary>
-    internal sealed record RootSite(string? TypeKey, LocationInfo? Location, int Index);
+    /// <remarks>
+    /// <see cref="Index"/> is <see cref="WrittenType"/> for a service contract's parameter or result type, found again as
+    /// the type written at <see cref="Location"/>. <see cref="Optional"/>: named by an [assembly: AmberRootsFrom]
+    /// declaration of another library's API, whose own serializer keeps what Amber cannot serve.
+    /// </remarks>
+    internal sealed record RootSite(string? TypeKey, LocationInfo? Location, int Index, bool Optional)
+    {
+        /// <summary>The <see cref="Index"/> of a root that is the type written at the site (a contract method's parameter or result).</summary>
+        public const int WrittenType = -1;
+    }
 
     internal readonly struct EquatableString : IEquatable<EquatableString>
     {

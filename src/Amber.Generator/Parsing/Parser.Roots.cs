@@ -11,15 +11,19 @@ namespace Amber.Generator.Parsing
     /// <summary>A root type to serve and where it was named (a call site or an assembly attribute), for diagnostics.</summary>
     internal readonly struct RootRequest
     {
-        public RootRequest(ITypeSymbol type, LocationInfo? location)
+        public RootRequest(ITypeSymbol type, LocationInfo? location, bool optional = false)
         {
             Type = type;
             Location = location;
+            Optional = optional;
         }
 
         public ITypeSymbol Type { get; }
 
         public LocationInfo? Location { get; }
+
+        /// <summary>Named by another library's API ([assembly: AmberRootsFrom]): when it cannot be served, that library's serializer keeps it.</summary>
+        public bool Optional { get; }
     }
 
     /// <summary>What the parser makes of a compilation's roots: the part of the generation model it decides.</summary>
@@ -119,6 +123,16 @@ namespace Amber.Generator.Parsing
             var served = new List<Node>();
             foreach ((RootRequest request, Node node, TypeRef? type) in rootNodes)
             {
+                if (failing.Contains(node) && request.Optional)
+                {
+                    // Not an error: the other library serializes it. One info diagnostic says why Amber does not.
+                    DiagnosticInfo? reason = DiagnosticsReachedFrom(node).FirstOrDefault();
+                    if (reason == null) continue;
+                    var left = new DiagnosticInfo(Diagnostics.LeftToOtherSerializer.Id, request.Location,
+                        new[] { request.Type.ToDisplayString(), Diagnostics.MessageOf(reason) }.ToEquatableArray());
+                    if (seenDiagnostics.Add(left)) diagnostics.Add(left);
+                    continue;
+                }
                 if (failing.Contains(node))
                 {
                     foreach (DiagnosticInfo d in DiagnosticsReachedFrom(node))

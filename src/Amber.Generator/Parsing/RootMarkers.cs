@@ -14,6 +14,11 @@ namespace Amber.Generator.Parsing
     /// kept, so a call site is dismissed by one set lookup before any binding; binding then checks the marker
     /// itself. Each syntax tree and each referenced assembly is read once and its names cached, so an edit
     /// re-reads the edited tree only.
+    /// <para>
+    /// It also holds what [assembly: AmberRootsFrom] declares about other libraries' APIs (<see cref="ForeignRoots"/>):
+    /// those declarations name generic types, methods and service contracts of an engine, and their names join the
+    /// same set, so their call sites are found the same way.
+    /// </para>
     /// </summary>
     internal sealed class RootMarkers
     {
@@ -28,15 +33,19 @@ namespace Amber.Generator.Parsing
         private static readonly ConditionalWeakTable<SyntaxTree, string[]> s_byTree = new ConditionalWeakTable<SyntaxTree, string[]>();
         private static readonly ConditionalWeakTable<IAssemblySymbol, string[]> s_byAssembly = new ConditionalWeakTable<IAssemblySymbol, string[]>();
 
-        private static readonly RootMarkers s_none = new RootMarkers(new HashSet<string>(StringComparer.Ordinal), null);
+        private static readonly RootMarkers s_none = new RootMarkers(new HashSet<string>(StringComparer.Ordinal), null, ForeignRoots.None);
 
         private readonly HashSet<string> _names;
 
-        private RootMarkers(HashSet<string> names, INamedTypeSymbol? attribute)
+        private RootMarkers(HashSet<string> names, INamedTypeSymbol? attribute, ForeignRoots foreign)
         {
             _names = names;
             Attribute = attribute;
+            Foreign = foreign;
         }
+
+        /// <summary>What [assembly: AmberRootsFrom] declares in this compilation and the assemblies it references.</summary>
+        public ForeignRoots Foreign { get; }
 
         /// <summary>The marker attribute of this compilation; null when it does not reference Amber (then nothing is a root).</summary>
         public INamedTypeSymbol? Attribute { get; }
@@ -71,7 +80,9 @@ namespace Amber.Generator.Parsing
             {
                 names.UnionWith(s_byAssembly.GetValue(assembly, NamesInAssembly));
             }
-            return new RootMarkers(names, attribute);
+            ForeignRoots foreign = ForeignRoots.Gather(compilation);
+            names.UnionWith(foreign.Names);
+            return new RootMarkers(names, attribute, foreign);
         }
 
         /// <summary>
@@ -105,14 +116,20 @@ namespace Amber.Generator.Parsing
         private static string[] NamesInAssembly(IAssemblySymbol assembly)
         {
             if (assembly.Identity.Name == AmberAssemblyName) return NamesIn(assembly);
+            return ReferencesAmber(assembly) ? NamesIn(assembly) : Array.Empty<string>();
+        }
+
+        /// <summary>Whether an assembly references Amber (only such an assembly can mark or declare anything).</summary>
+        internal static bool ReferencesAmber(IAssemblySymbol assembly)
+        {
             foreach (IModuleSymbol module in assembly.Modules)
             {
                 foreach (AssemblyIdentity identity in module.ReferencedAssemblies)
                 {
-                    if (identity.Name == AmberAssemblyName) return NamesIn(assembly);
+                    if (identity.Name == AmberAssemblyName) return true;
                 }
             }
-            return Array.Empty<string>();
+            return false;
         }
 
         /// <summary>The names of an assembly's methods and generic types with a marked type parameter, visible to other assemblies or not.</summary>

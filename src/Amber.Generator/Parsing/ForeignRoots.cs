@@ -1,0 +1,166 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace Amber.Generator.Parsing
+{
+    /// <summary>
+    /// What [assembly: AmberRootsFrom] declares about another library's API, gathered from the compilation's own
+    /// assembly and every referenced assembly that references Amber (an integration package): generic types whose type
+    /// arguments are roots, methods whose type arguments or one argument's static type are roots, and service-contract
+    /// interfaces whose methods' parameter and result types are roots. Roots found this way are optional: the engine
+    /// has its own serializer for what Amber cannot serve, so a failure is an info diagnostic, not an error.
+    /// Holds symbols of one compilation; never stored in the pipeline's model.
+    /// </summary>
+    internal sealed class ForeignRoots
+    {
+        /// <summary>The attribute's metadata name.</summary>
+        public const string AttributeMetadataName = "Amber.AmberRootsFromAttribute";
+
+        public static readonly ForeignRoots None = new ForeignRoots();
+
+        private readonly HashSet<INamedTypeSymbol> _genericTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        private readonly Dictionary<(INamedTypeSymbol Type, string Name), ForeignMethod> _methods = new Dictionary<(INamedTypeSymbol, string), ForeignMethod>(new MethodKeyComparer());
+        private readonly List<INamedTypeSymbol> _contracts = new List<INamedTypeSymbol>();
+
+        // The engines' own assemblies (the declaring packages, what they reference, the declared types' assemblies):
+        // their types are the engine's business, never a user's root.
+        private readonly HashSet<IAssemblySymbol> _engineAssemblies = new HashSet<IAssemblySymbol>(SymbolEqualityComparer.Default);
+
+        private ForeignRoots()
+        {
+        }
+
+        /// <summary>The simple names of the declared generic types and methods (see <see cref="RootMarkers.MayMark"/>).</summary>
+        public IEnumerable<string> Names => _genericTypes.Select(t => t.Name).Concat(_methods.Keys.Select(k => k.Name));
+
+        /// <summary>Whether any service contract is declared (else interface declarations need no binding).</summary>
+        public bool HasContracts => _contracts.Count > 0;
+
+        /// <summary>Reads the declarations of a compilation and of the assemblies it references.</summary>
+        public static ForeignRoots Gather(Compilation compilation)
+        {
+            INamedTypeSymbol? attribute = compilation.GetTypeByMetadataName(AttributeMetadataName);
+            if (attribute == null) return None;
+            var roots = new ForeignRoots();
+            roots.Read(compilation.Assembly, attribute, isSource: true);
+            foreach (IAssemblySymbol assembly in compilation.SourceModule.ReferencedAssemblySymbols)
+            {
+                if (RootMarkers.ReferencesAmber(assembly)) roots.Read(assembly, attribute, isSource: false);
+            }
+            return roots._genericTypes.Count + roots._methods.Count + roots._contracts.Count == 0 ? None : roots;
+        }
+
+        private void Read(IAssemblySymbol assembly, INamedTypeSymbol attribute, bool isSource)
+        {
+            bool declared = false;
+            foreach (AttributeData a in assembly.GetAttributes())
+            {
+                if (!SymbolEqualityComparer.Default.Equals(a.AttributeClass, attribute)) continue;
+                if (a.ConstructorArguments.Length == 0 || a.ConstructorArguments[0].Value is not INamedTypeSymbol named) continue;
+                INamedTypeSymbol type = named.OriginalDefinition;
+                string? method = a.ConstructorArguments.Length > 1 ? a.ConstructorArguments[1].Value as string : null;
+                string? argument = null;
+                foreach (KeyValuePair<string, TypedConstant> n in a.NamedArguments)
+                {
+                    if (n.Key == "Argument") argument = n.Value.Value as string;
+                }
+                if (method != null)
+                {
+                    if (!_methods.TryGetValue((type, method), out ForeignMethod? m)) _methods[(type, method)] = m = new ForeignMethod();
+                    if (argument == null) m.TypeArguments = true;
+                    else if (!m.Arguments.Contains(argument)) m.Arguments.Add(argument);
+                }
+                else if (type.IsGenericType) _genericTypes.Add(type);
+                else if (type.TypeKind == TypeKind.Interface) _contracts.Add(type);
+                else continue;
+                declared = true;
+                _engineAssemblies.Add(type.ContainingAssembly);
+            }
+            if (!declared || isSource) return;
+            _engineAssemblies.Add(assembly);
+            foreach (IModuleSymbol module in assembly.Modules)
+            {
+                foreach (IAssemblySymbol referenced in module.ReferencedAssemblySymbols) _engineAssemblies.Add(referenced);
+            }
+        }
+
+        /// <summary>Whether a generic type definition is declared: its type arguments are roots.</summary>
+        public bool IsRootType(INamedTypeSymbol definition) => _genericTypes.Contains(definition);
+
+        /// <summary>The declaration of a method (or of a method it overrides), if any.</summary>
+        public ForeignMethod? MethodOf(IMethodSymbol definition)
+        {
+            for (IMethodSymbol? m = definition; m != null; m = m.OverriddenMethod)
+            {
+                if (_methods.TryGetValue((m.ContainingType.OriginalDefinition, m.Name), out ForeignMethod? found)) return found;
+            }
+            return null;
+        }
+
+        /// <summary>The declared service contract an interface derives from, if any.</summary>
+        public INamedTypeSymbol? ContractOf(INamedTypeSymbol type)
+        {
+            if (type.TypeKind != TypeKind.Interface) return null;
+            foreach (INamedTypeSymbol contract in _contracts)
+            {
+                foreach (INamedTypeSymbol i in type.AllInterfaces)
+                {
+                    if (SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract)) return contract;
+                }
+            }
+            return null;
+        }
+
+        /// <summary>
+        /// Whether a type found at a declared API is a root: a type of the user's (from any assembly but the BCL's,
+        /// Amber's and the engines'), an array of one, or a generic type with one among its type arguments (a
+        /// <c>List&lt;Order&gt;</c>). Never a type that derives from <paramref name="contract"/> (a reference to
+        /// another service, which the engine passes itself).
+        /// </summary>
+        public bool Takes(ITypeSymbol type, INamedTypeSymbol? contract = null)
+        {
+            switch (type)
+            {
+                case IArrayTypeSymbol array:
+                    return Takes(array.ElementType, contract);
+                case INamedTypeSymbol named when named.TypeKind != TypeKind.Error:
+                    if (contract != null && (SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, contract)
+                        || named.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract)))) return false;
+                    if (!IsLibraryType(named)) return true;
+                    return named.IsGenericType && named.TypeArguments.Any(t => Takes(t, contract));
+                default:
+                    return false;
+            }
+        }
+
+        private bool IsLibraryType(INamedTypeSymbol type)
+        {
+            IAssemblySymbol? assembly = type.ContainingAssembly;
+            if (assembly == null || _engineAssemblies.Contains(assembly)) return true;
+            string name = assembly.Identity.Name;
+            return name == "Amber" || name == "mscorlib" || name == "netstandard" || name == "System"
+                || name.StartsWith("System.", StringComparison.Ordinal) || name.StartsWith("Microsoft.", StringComparison.Ordinal);
+        }
+
+        private sealed class MethodKeyComparer : IEqualityComparer<(INamedTypeSymbol Type, string Name)>
+        {
+            public bool Equals((INamedTypeSymbol Type, string Name) x, (INamedTypeSymbol Type, string Name) y) =>
+                x.Name == y.Name && SymbolEqualityComparer.Default.Equals(x.Type, y.Type);
+
+            public int GetHashCode((INamedTypeSymbol Type, string Name) key) =>
+                (SymbolEqualityComparer.Default.GetHashCode(key.Type) * 31) ^ StringComparer.Ordinal.GetHashCode(key.Name);
+        }
+    }
+
+    /// <summary>What a declared method names: its type arguments, the static types of some of its arguments, or both.</summary>
+    internal sealed class ForeignMethod
+    {
+        /// <summary>The type arguments of each call are roots.</summary>
+        public bool TypeArguments { get; set; }
+
+        /// <summary>The parameters whose arguments' static types are roots.</summary>
+        public List<string> Arguments { get; } = new List<string>();
+    }
+}
