@@ -135,8 +135,8 @@ namespace Amber.Orleans
 
         bool IGeneralizedCopier.IsSupportedType(Type type) => Handles(type);
 
-        /// <summary>Allows the types this codec handles when Orleans reads a type name from the wire; no opinion on the others.</summary>
-        bool? ITypeFilter.IsTypeAllowed(Type type) => Handles(type) ? true : null;
+        /// <summary>Allows the types this codec handles (and Amber's exceptions) when Orleans reads a type name from the wire; no opinion on the others.</summary>
+        bool? ITypeFilter.IsTypeAllowed(Type type) => Handles(type) || AmberExceptionCodec.IsCarried(type) ? true : null;
 
         void IFieldCodec.WriteField<TBufferWriter>(ref Writer<TBufferWriter> writer, uint fieldIdDelta, Type? expectedType, object? value)
         {

@@ -15,7 +15,8 @@ namespace Amber.Orleans
         /// <summary>
         /// Writes, reads and deep-copies the types <paramref name="isSupported"/> accepts as Amber payloads (the
         /// codec, the copier and the type filter in one: see <see cref="AmberOrleansCodec"/>). Every silo and client
-        /// that exchanges these types must call this with the same choice of types.
+        /// that exchanges these types must call this with the same choice of types. Amber's exceptions raised on a silo
+        /// (state or arguments it could not read) reach the caller with their message.
         /// </summary>
         /// <param name="builder">Orleans' serializer builder.</param>
         /// <param name="isSupported">
@@ -42,6 +43,10 @@ namespace Amber.Orleans
             services.AddSingleton<IGeneralizedCodec>(codec);
             services.AddSingleton<IGeneralizedCopier>(codec);
             services.AddSingleton<ITypeFilter>(codec);
+            // Amber's exceptions travel back to callers with their message (Orleans' exception codec does not take them).
+            var exceptions = new AmberExceptionCodec();
+            services.AddSingleton<IGeneralizedCodec>(exceptions);
+            services.AddSingleton<IGeneralizedCopier>(exceptions);
             return builder;
         }
 

@@ -3,6 +3,7 @@ using System.Threading.Tasks;
 using Microsoft.Extensions.DependencyInjection;
 using Orleans.Hosting;
 using Orleans.Serialization;
+using Orleans.Storage;
 using Orleans.TestingHost;
 using Xunit;
 
@@ -16,6 +17,9 @@ namespace Amber.Orleans.Tests
     public sealed class ClusterFixture : IAsyncLifetime
     {
         public const string StorageName = "amber";
+
+        /// <summary>A second in-memory provider whose stored bytes are damaged after Amber wrote them (<see cref="DamagingSerializer"/>).</summary>
+        public const string DamagedStorageName = "damaged";
 
         /// <summary>A bound for every wait on the cluster, so a broken run fails instead of hanging.</summary>
         public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
@@ -31,6 +35,7 @@ namespace Amber.Orleans.Tests
                 silo.Services.AddSerializer(b => b.AddAmberSerializer());
                 silo.AddMemoryGrainStorage(StorageName, o => o.NumStorageGrains = 1);
                 silo.Services.AddAmberGrainStorageSerializer(StorageName);
+                silo.AddMemoryGrainStorage(DamagedStorageName, o => o.GrainStorageSerializer = new DamagingSerializer(new AmberGrainStorageSerializer()));
             });
             builder.ConfigureClient(client => client.Services.AddSerializer(b => b.AddAmberSerializer()));
             Cluster = builder.Build();
@@ -41,6 +46,18 @@ namespace Amber.Orleans.Tests
         {
             await Cluster.DisposeAsync().AsTask().WaitAsync(Timeout);
         }
+    }
+
+    /// <summary>Stores what Amber wrote with its last bytes cut off, as a torn write would leave it; reads go to Amber unchanged.</summary>
+    public sealed class DamagingSerializer(IGrainStorageSerializer amber) : IGrainStorageSerializer
+    {
+        public BinaryData Serialize<T>(T? input)
+        {
+            byte[] bytes = amber.Serialize(input).ToArray();
+            return new BinaryData(bytes.AsMemory(0, bytes.Length - 2));
+        }
+
+        public T? Deserialize<T>(BinaryData input) => amber.Deserialize<T>(input);
     }
 
     [CollectionDefinition(Name)]

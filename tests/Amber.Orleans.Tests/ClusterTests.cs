@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Threading.Tasks;
@@ -116,6 +117,33 @@ namespace Amber.Orleans.Tests
             // The provider (Orleans' in-memory storage, which keeps the bytes its serializer gives it) uses Amber's serializer.
             var options = _fixture.Cluster.Silos[0].ServiceProvider.GetRequiredService<IOptionsMonitor<MemoryGrainStorageOptions>>().Get(ClusterFixture.StorageName);
             Assert.IsType<AmberGrainStorageSerializer>(options.GrainStorageSerializer);
+        }
+
+        [Fact]
+        public async Task Damaged_stored_state_fails_the_activation_with_Ambers_message_naming_the_state_type()
+        {
+            IDamagedLedgerGrain ledger = _fixture.Cluster.Client.GetGrain<IDamagedLedgerGrain>("torn");
+            await ledger.Record(new Money(1, "EUR"), "p", new Circle { Name = "p", Radius = 1 }).WaitAsync(ClusterFixture.Timeout);
+            await _fixture.Cluster.DeactivateAsync(ledger).WaitAsync(ClusterFixture.Timeout);
+
+            Exception ex = await Assert.ThrowsAnyAsync<Exception>(() => ledger.Read().WaitAsync(ClusterFixture.Timeout));
+
+            // Orleans' storage provider wraps the serializer's exception; the client sees the chain with Amber's message.
+            string chain = string.Join(" | ", Chain(ex).Select(e => e.Message));
+            Assert.True(chain.Contains("Orleans grain state of type '" + typeof(Ledger).FullName + "'"), chain + "\n" + ex);
+            Assert.Contains("restore it from a backup or clear it", chain);
+        }
+
+        private static IEnumerable<System.Exception> Chain(System.Exception? e)
+        {
+            for (; e != null; e = e.InnerException)
+            {
+                yield return e;
+                if (e is System.AggregateException agg)
+                {
+                    foreach (System.Exception inner in agg.InnerExceptions.Skip(1)) yield return inner;
+                }
+            }
         }
     }
 }

@@ -180,5 +180,23 @@ namespace Amber.Orleans.Tests
             InvalidOperationException ex = Assert.Throws<InvalidOperationException>(() => services.AddSerializer(b => b.AddAmberSerializer(new AmberOptions())));
             Assert.Contains("once", ex.Message);
         }
+
+        [Fact]
+        public void Ambers_exceptions_travel_with_their_message_type_and_kind()
+        {
+            using ServiceProvider sp = Services();
+            var inner = new AmberException("The payload ends inside a member", 17, "Check the bytes.");
+            inner.SetRoot("Ledger.Entries[2]");
+            var thrown = new AmberOrleansException(inner, typeof(Ledger), AmberOrleansValueKind.GrainState, "Restore it.");
+            var serializer = sp.GetRequiredService<Serializer<Exception>>();
+
+            var back = Assert.IsType<AmberOrleansException>(serializer.Deserialize(serializer.SerializeToArray(thrown)));
+            Assert.Equal(thrown.Message, back.Message);
+            Assert.Equal((typeof(Ledger), AmberOrleansValueKind.GrainState, 17L), (back.ValueType, back.Kind, back.ByteOffset));
+            Assert.Equal("Ledger.Entries[2]", back.MemberPath);
+
+            var plain = Assert.IsType<AmberException>(serializer.Deserialize(serializer.SerializeToArray(inner)));
+            Assert.Equal(inner.Message, plain.Message);
+        }
     }
 }

@@ -66,11 +66,20 @@ namespace Amber.Orleans.Tests
         Task<Ledger> Read();
     }
 
-    public sealed class LedgerGrain : Grain, ILedgerGrain
+    public interface IDamagedLedgerGrain : ILedgerGrain
+    {
+    }
+
+    public class LedgerGrain : Grain, ILedgerGrain
     {
         private readonly IPersistentState<Ledger> _ledger;
 
         public LedgerGrain([PersistentState("ledger", ClusterFixture.StorageName)] IPersistentState<Ledger> ledger)
+        {
+            _ledger = ledger;
+        }
+
+        protected LedgerGrain(IPersistentState<Ledger> ledger, bool _)
         {
             _ledger = ledger;
         }
@@ -84,5 +93,11 @@ namespace Amber.Orleans.Tests
         }
 
         public Task<Ledger> Read() => Task.FromResult(_ledger.State);
+    }
+
+    /// <summary>The same grain on the provider that damages what it stores.</summary>
+    public sealed class DamagedLedgerGrain([PersistentState("ledger", ClusterFixture.DamagedStorageName)] IPersistentState<Ledger> ledger)
+        : LedgerGrain(ledger, true), IDamagedLedgerGrain
+    {
     }
 }
