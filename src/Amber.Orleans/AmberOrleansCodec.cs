@@ -178,6 +178,15 @@ namespace Amber.Orleans
                     "The sender serialized this type with another codec: register Amber's codec for the same types on every silo and client (AddAmberSerializer with the same isSupported).");
             }
 
+            if (PayloadType(type) != type)
+            {
+                // Orleans hands a field to the codec of its declared type whatever its header names: take only a type
+                // this codec itself would have written, so a crafted header cannot make Amber read some other type.
+                throw new AmberException(
+                    "An Orleans field names " + type.FullName + ", which Amber's codec does not write", reader.Position,
+                    "Register Amber's codec with the same isSupported on every silo and client; otherwise the message is damaged or crafted.");
+            }
+
             uint length = reader.ReadVarUInt32();
             if (length > int.MaxValue) throw new AmberException("An Amber payload in an Orleans field claims " + length + " bytes", reader.Position, "The message is damaged.");
             object? result;
