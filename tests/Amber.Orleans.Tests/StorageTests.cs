@@ -1,0 +1,90 @@
+using System;
+using Microsoft.Extensions.DependencyInjection;
+using Orleans.Storage;
+using Xunit;
+
+namespace Amber.Orleans.Tests
+{
+    /// <summary>The grain-storage serializer as a storage provider calls it.</summary>
+    public sealed class StorageTests
+    {
+        private static readonly AmberGrainStorageSerializer Serializer = new();
+
+        private static Ledger Sample() => new()
+        {
+            Owner = "bob",
+            Entries = { new Money(3, "EUR") },
+            Pins = { ["p"] = new Circle { Name = "p", Radius = 4 } },
+        };
+
+        [Fact]
+        public void State_round_trips_as_an_Amber_payload()
+        {
+            BinaryData stored = Serializer.Serialize(Sample());
+
+            Assert.Equal(AmberSerializer.Serialize(Sample()), stored.ToArray());
+            Ledger back = Serializer.Deserialize<Ledger>(stored)!;
+            Assert.Equal("bob", back.Owner);
+            Assert.Equal(4, Assert.IsType<Circle>(back.Pins["p"]).Radius);
+        }
+
+        [Fact]
+        public void Damaged_state_names_the_state_type_and_what_to_do()
+        {
+            byte[] stored = Serializer.Serialize(Sample()).ToArray();
+            byte[] damaged = stored.AsSpan(0, stored.Length - 3).ToArray();
+
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => Serializer.Deserialize<Ledger>(new BinaryData(damaged)));
+
+            Assert.Equal(AmberOrleansValueKind.GrainState, ex.Kind);
+            Assert.Equal(typeof(Ledger), ex.ValueType);
+            Assert.Contains("grain state of type '" + typeof(Ledger).FullName + "'", ex.Message);
+            Assert.Contains("GrainStorageSerializer", ex.Message);   // the fix: read it with the serializer that wrote it
+            Assert.Contains("restore it from a backup or clear it", ex.Message);
+            Assert.IsAssignableFrom<AmberException>(ex.InnerException);
+        }
+
+        [Fact]
+        public void State_written_by_another_serializer_is_refused_with_the_same_advice()
+        {
+            var json = new BinaryData("{\"Owner\":\"bob\"}"u8.ToArray());
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => Serializer.Deserialize<Ledger>(json));
+            Assert.Contains(typeof(Ledger).FullName!, ex.Message);
+            Assert.Contains("written by another serializer", ex.Message);
+        }
+
+        [Fact]
+        public void State_of_an_older_shape_is_read_as_the_newer_one_and_back()
+        {
+            BinaryData old = Serializer.Serialize(new ParcelV1 { Id = "s", Grams = 7, Note = "n" });
+            ParcelV2 newer = Serializer.Deserialize<ParcelV2>(old)!;
+            Assert.Equal(("s", 7, true), (newer.Id, newer.Grams, newer.Insured));
+
+            ParcelV1 back = Serializer.Deserialize<ParcelV1>(Serializer.Serialize(new ParcelV2 { Id = "t", Grams = 8, Tags = { "a" } }))!;
+            Assert.Equal(("t", 8, ""), (back.Id, back.Grams, back.Note));
+        }
+
+        private sealed class NoFormatter
+        {
+            public int Value { get; set; }
+        }
+
+        [Fact]
+        public void A_state_type_without_a_formatter_fails_naming_the_fix()
+        {
+            AmberException ex = Assert.ThrowsAny<AmberException>(() => Serializer.Serialize(new NoFormatter()));
+            Assert.Contains("AmberSerializable", ex.Message);
+        }
+
+        [Fact]
+        public void The_registration_replaces_Orleans_default_or_serves_one_provider()
+        {
+            var all = new ServiceCollection().AddAmberGrainStorageSerializer().BuildServiceProvider();
+            Assert.IsType<AmberGrainStorageSerializer>(all.GetRequiredService<IGrainStorageSerializer>());
+
+            var one = new ServiceCollection().AddAmberGrainStorageSerializer("ledgers").BuildServiceProvider();
+            Assert.IsType<AmberGrainStorageSerializer>(one.GetRequiredKeyedService<IGrainStorageSerializer>("ledgers"));
+            Assert.Null(one.GetService<IGrainStorageSerializer>());
+        }
+    }
+}
