@@ -58,7 +58,9 @@ namespace Amber.Generator.Parsing
             foreach (AttributeData a in assembly.GetAttributes())
             {
                 if (!SymbolEqualityComparer.Default.Equals(a.AttributeClass, attribute)) continue;
-                if (a.ConstructorArguments.Length == 0 || a.ConstructorArguments[0].Value is not INamedTypeSymbol named) continue;
+                // A declaration naming a type of an assembly this project does not reference (a silo-only API in a client
+                // project) is an error type here: nothing of this project can use that API, so it declares nothing.
+                if (a.ConstructorArguments.Length == 0 || a.ConstructorArguments[0].Value is not INamedTypeSymbol { TypeKind: not TypeKind.Error } named) continue;
                 INamedTypeSymbol type = named.OriginalDefinition;
                 string? method = a.ConstructorArguments.Length > 1 ? a.ConstructorArguments[1].Value as string : null;
                 string? argument = null;
