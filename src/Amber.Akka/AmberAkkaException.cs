@@ -9,8 +9,8 @@ namespace Amber.Akka
     /// <see cref="AmberException"/> catches this too.
     /// </summary>
     /// <remarks>
-    /// Akka reports it where the bytes were read: Akka.Remote logs it and drops the message (the association stays up),
-    /// a journal fails the persistent actor's recovery with it, and a snapshot store skips to an older snapshot.
+    /// Akka reports it where the bytes were read: Akka.Remote logs it as a warning and drops the message (the association
+    /// stays up); a journal or snapshot store fails the persistent actor's recovery with it.
     /// </remarks>
     public sealed class AmberAkkaException : AmberException
     {

@@ -76,6 +76,35 @@ namespace Amber.Akka.Tests
         }
     }
 
+    /// <summary>Hands the first error whose causes include an <see cref="AmberException"/> to a task.</summary>
+    public sealed class AmberErrorListener : ReceiveActor
+    {
+        public AmberErrorListener(TaskCompletionSource<AmberException> caught)
+        {
+            Receive<Error>(error =>
+            {
+                for (Exception? e = error.Cause; e != null; e = e.InnerException)
+                {
+                    if (e is AmberException amber)
+                    {
+                        caught.TrySetResult(amber);
+                        return;
+                    }
+                }
+            });
+        }
+    }
+
+    /// <summary>Completes a task when the actor it watches stops.</summary>
+    public sealed class Watcher : ReceiveActor
+    {
+        public Watcher(IActorRef watched, TaskCompletionSource<Terminated> stopped)
+        {
+            Context.Watch(watched);
+            Receive<Terminated>(t => stopped.TrySetResult(t));
+        }
+    }
+
     /// <summary>A cart kept as events (<see cref="ItemAdded"/>) and snapshots (<see cref="CartSnapshot"/>).</summary>
     public sealed class CartActor : ReceivePersistentActor
     {

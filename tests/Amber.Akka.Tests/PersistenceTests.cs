@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Threading.Tasks;
 using Akka.Actor;
+using Akka.Event;
 using Akka.Persistence.Sql;
 using Microsoft.Data.Sqlite;
 using Xunit;
@@ -155,6 +156,48 @@ akka.persistence {{
                 Assert.Equal(("alice", 1250L, "EUR", 0), (entries[0].Account, entries[0].AmountCents, entries[0].Currency, entries[0].Tags.Count));
                 Assert.Equal(("bob", -300L, "EUR", 0), (entries[1].Account, entries[1].AmountCents, entries[1].Currency, entries[1].Tags.Count));
                 Assert.Equal(("carol", 99L, "CHF", "refund"), (entries[2].Account, entries[2].AmountCents, entries[2].Currency, entries[2].Tags.Single()));
+            }
+            finally
+            {
+                await TestConfig.Stop(second);
+            }
+        }
+
+        [Fact]
+        public async Task An_event_whose_manifest_names_no_type_fails_the_recovery_with_the_manifest()
+        {
+            const string Id = "cart-9";
+            ActorSystem first = StartSystem("gone");
+            try
+            {
+                IActorRef cart = first.ActorOf(Props.Create(() => new CartActor(Id)), "cart");
+                await cart.Ask<Persisted>(new AddItem("apple", 1), TestConfig.Timeout);
+            }
+            finally
+            {
+                await TestConfig.Stop(first);
+            }
+            using (var connection = new SqliteConnection(_connectionString))
+            {
+                connection.Open();
+                using SqliteCommand update = connection.CreateCommand();
+                update.CommandText = "UPDATE journal SET manifest = 'Shop.Events.RemovedLongAgo' WHERE persistence_id = $id";
+                update.Parameters.AddWithValue("$id", Id);
+                Assert.Equal(1, update.ExecuteNonQuery());
+            }
+
+            ActorSystem second = StartSystem("gone");
+            try
+            {
+                var error = new TaskCompletionSource<AmberException>(TaskCreationOptions.RunContinuationsAsynchronously);
+                second.EventStream.Subscribe(second.ActorOf(Props.Create(() => new AmberErrorListener(error))), typeof(Error));
+                IActorRef cart = second.ActorOf(Props.Create(() => new CartActor(Id)), "cart");
+                var stopped = new TaskCompletionSource<Terminated>(TaskCreationOptions.RunContinuationsAsynchronously);
+                second.ActorOf(Props.Create(() => new Watcher(cart, stopped)));
+
+                var failure = Assert.IsType<AmberAkkaException>(await error.Task.Bounded());
+                Assert.Equal("Shop.Events.RemovedLongAgo", failure.Manifest);
+                Assert.Equal(cart, (await stopped.Task.Bounded()).ActorRef);   // a failed recovery stops the actor
             }
             finally
             {
