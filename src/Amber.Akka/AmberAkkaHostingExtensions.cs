@@ -10,8 +10,8 @@ namespace Amber.Akka
     /// </summary>
     /// <remarks>
     /// The serializer is registered under the name <see cref="AmberAkkaSerializer.SerializerName"/> through Akka.Hosting's
-    /// <c>WithCustomSerializer</c> (a serialization setup, which wins over HOCON bindings of the same types). Call it once
-    /// with every type to bind: a second call registers the name again, and the last one wins.
+    /// <c>WithCustomSerializer</c> (a serialization setup, which wins over HOCON bindings of the same types). Call it once,
+    /// with every type to bind.
     /// </remarks>
     public static class AmberAkkaHostingExtensions
     {
