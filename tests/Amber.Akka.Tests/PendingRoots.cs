@@ -1,0 +1,18 @@
+// The types these tests give Akka's APIs (Tell, Ask, Receive<T>, Persist, SaveSnapshot, Recover<T>, Command<T>), which
+// Amber.Akka's [assembly: AmberRootsFrom] declarations make roots once the generator reads them.
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.PlaceOrder))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.OrderAccepted))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.BurstItem))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.BurstReport))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.Greeting))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.AddItem))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.ItemAdded))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.TakeSnapshot))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.SnapshotTaken))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.GetCart))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.CartSnapshot))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.CartState))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.Persisted))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.GetLedger))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.V1.LedgerEntry))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Akka.Tests.V2.LedgerEntry))]
