@@ -1,6 +1,0 @@
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Shape))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Money))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Point))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Drawing))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Ledger))]
-[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.NativeLabel))]
