@@ -1,8 +1,8 @@
 namespace Amber
 {
     /// <summary>
-    /// The one policy of Amber's integration packages (Amber.AspNetCore, Amber.Grpc, Amber.Kafka, Amber.Caching),
-    /// compiled into each of them from this one file, so the four cannot drift:
+    /// The one policy of Amber's integration packages (Amber.AspNetCore, Amber.Grpc, Amber.Kafka, Amber.Caching,
+    /// Amber.Orleans, Amber.Akka), compiled into each of them from this one file, so they cannot drift:
     /// <list type="bullet">
     /// <item>A type Amber has no formatter for fails when its serializer, marshaller, body binder or result is made,
     /// with Amber's own "no formatter" <see cref="AmberException"/>, whose fix names <c>[AmberRoot]</c> and

@@ -213,6 +213,31 @@ namespace App
         }
 
         [Fact]
+        public void A_declaration_naming_an_assembly_the_project_does_not_reference_declares_nothing_and_the_others_still_work()
+        {
+            // A package may declare a server-only API (a silo's state holder) that a client project never references.
+            MetadataReference silo = Emit(CSharpCompilation.Create("Engine.Silo",
+                new[] { CSharpSyntaxTree.ParseText("namespace Engine.Silo { public interface IStored<T> { } }", GeneratorHarness.ParseOptions()) },
+                GeneratorHarness.References, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)));
+            (MetadataReference engine, _) = Libraries();
+            MetadataReference package = Emit(CSharpCompilation.Create("Engine.Amber",
+                new[] { CSharpSyntaxTree.ParseText(@"
+[assembly: Amber.AmberRootsFrom(typeof(Engine.Silo.IStored<>))]
+[assembly: Amber.AmberRootsFrom(typeof(Engine.ActorRef), ""Tell"", Argument = ""message"")]", GeneratorHarness.ParseOptions()) },
+                GeneratorHarness.References.Add(engine).Add(silo), new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)));
+            const string source = @"
+namespace App
+{
+    public class Greet { public string? Who { get; set; } }
+    public static class Use { public static void Send(Engine.ActorRef target) => target.Tell(new Greet()); }
+}";
+            GeneratorRun run = GeneratorHarness.Run(GeneratorHarness.CreateCompilation(source).AddReferences(engine, package));
+
+            Assert.Empty(run.Diagnostics);
+            Assert.Contains("Register<global::App.Greet>", run.Generated("AmberRoots.g.cs"));
+        }
+
+        [Fact]
         public void A_projects_own_declaration_serves_an_API_of_a_library_it_references()
         {
             const string source = @"
