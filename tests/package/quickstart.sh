@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proves the README quick start from a fresh console project that references only the packed
 # Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression,
-# then message framing over a Pipe, then a fresh web project serving and calling a minimal-API endpoint with Amber.AspNetCore.
+# then message framing over a Pipe, then a fresh web project serving and calling a minimal-API endpoint with Amber.AspNetCore,
+# then that every integration package brings the generator along, then a fresh Akka.NET console with Amber.Akka.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -178,3 +179,55 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "aspnet check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "200 application/x-amber tea 12 415" ] || { echo "aspnet check: unexpected output"; exit 1; }
 echo "aspnet check: OK"
+
+# Every integration package brings Amber's generator along: its dependency on Amber must not exclude analyzers
+# (NuGet's default for a project reference would), or a project that installs only the integration package gets no codecs.
+for pkg in Amber.Compression Amber.AspNetCore Amber.Grpc Amber.Kafka Amber.Caching Amber.Orleans Amber.Akka; do
+  [ -f "$work/feed/$pkg.$version.nupkg" ] || dotnet pack "$root/src/$pkg" -c Release -o "$work/feed" --nologo -v quiet
+  dep="$(unzip -p "$work/feed/$pkg.$version.nupkg" "$pkg.nuspec" | grep '<dependency id="Amber"' | head -n 1)"
+  [ -n "$dep" ] || { echo "$pkg: no dependency on Amber"; exit 1; }
+  case "$dep" in *Analyzers*) echo "$pkg: its Amber dependency excludes the generator: $dep"; exit 1;; esac
+done
+# The engine packages depend on Amber and the engine only (Akka.Persistence is named at compile time, not a dependency).
+unzip -p "$work/feed/Amber.Akka.$version.nupkg" Amber.Akka.nuspec | grep -q 'id="Akka.Persistence"' && { echo "Amber.Akka depends on Akka.Persistence"; exit 1; }
+unzip -p "$work/feed/Amber.Orleans.$version.nupkg" Amber.Orleans.nuspec | grep -q 'id="Microsoft.Orleans.Runtime"' && { echo "Amber.Orleans depends on the silo runtime"; exit 1; }
+echo "integration packages: OK"
+
+# Akka.NET from the packed package: a fresh console that adds only Amber.Akka (Amber and its generator come along), binds
+# it with HOCON, and has every local message pass through it (serialize-messages). Greet and Greeted are plain records named
+# only at Akka's own APIs (Receive<Greet>, Tell, Ask<Greeted>), which Amber.Akka declares, so the generator serves them.
+mkdir "$work/akka" && cd "$work/akka"
+dotnet new console --framework net10.0 --name QuickStartAkka --output . >/dev/null
+# The local feed next to the configured ones: Akka's packages come from those.
+cat > nuget.config <<XML
+<configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
+XML
+dotnet add package Amber.Akka --version "$version" >/dev/null
+cat > Program.cs <<'CS'
+using Akka.Actor;
+using Akka.Configuration;
+
+Config config = ConfigurationFactory.ParseString(@"
+akka.loglevel = ERROR
+akka.actor.serialize-messages = on
+akka.actor.serializers.amber = ""Amber.Akka.AmberAkkaSerializer, Amber.Akka""
+akka.actor.serialization-bindings { ""IGreeting, QuickStartAkka"" = amber }");
+using ActorSystem system = ActorSystem.Create("quickstart", config);
+IActorRef greeter = system.ActorOf(Props.Create(() => new Greeter()));
+Greeted reply = await greeter.Ask<Greeted>(new Greet("Ada", 3), System.TimeSpan.FromSeconds(10));
+string serializer = system.Serialization.FindSerializerFor(new Greet("x", 1)).GetType().Name;
+System.Console.WriteLine($"{reply.Text} {reply.Times} {serializer}");
+await system.Terminate();
+
+public interface IGreeting { }
+public sealed record Greet(string Who, int Times) : IGreeting;
+public sealed record Greeted(string Text, int Times) : IGreeting;
+public sealed class Greeter : ReceiveActor
+{
+    public Greeter() => Receive<Greet>(g => Sender.Tell(new Greeted("hello " + g.Who, g.Times)));
+}
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "akka check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "hello Ada 3 AmberAkkaSerializer" ] || { echo "akka check: unexpected output"; exit 1; }
+echo "akka check: OK"
