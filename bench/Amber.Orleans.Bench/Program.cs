@@ -17,8 +17,8 @@ namespace Amber.Orleans.Bench
     /// </summary>
     public static class Program
     {
-        private const int Rounds = 9;
-        private const int CallsPerRound = 4_000;
+        private const int Rounds = 15;
+        private const int CallsPerRound = 10_000;
         private const int InFlight = 32;
 
         public static async Task<int> Main()
