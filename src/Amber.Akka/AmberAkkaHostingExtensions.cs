@@ -18,7 +18,8 @@ namespace Amber.Akka
         /// <summary>Sends <paramref name="boundType"/>, and every type that derives from it or implements it, through Amber.</summary>
         /// <param name="builder">The actor system's configuration builder.</param>
         /// <param name="boundType">A message type, or a marker interface or base class of your messages, events and snapshots.</param>
-        /// <param name="options">The Amber options (limits for messages from other systems), or null for <see cref="AmberOptions.Default"/>.</param>
+        /// <param name="options">The Amber options (limits for messages from other systems), or null for those of the HOCON section
+        /// <c>akka.actor.serialization-settings.amber</c> (<see cref="AmberAkkaSerializer.OptionsFrom"/>), which are <see cref="AmberOptions.Default"/> without one.</param>
         /// <returns>The same builder.</returns>
         public static AkkaConfigurationBuilder WithAmberSerializer(this AkkaConfigurationBuilder builder, Type boundType, AmberOptions? options = null)
         {
@@ -29,7 +30,8 @@ namespace Amber.Akka
         /// <summary>Sends each of <paramref name="boundTypes"/>, and every type that derives from or implements one, through Amber.</summary>
         /// <param name="builder">The actor system's configuration builder.</param>
         /// <param name="boundTypes">Message types, or marker interfaces or base classes of your messages, events and snapshots.</param>
-        /// <param name="options">The Amber options (limits for messages from other systems), or null for <see cref="AmberOptions.Default"/>.</param>
+        /// <param name="options">The Amber options (limits for messages from other systems), or null for those of the HOCON section
+        /// <c>akka.actor.serialization-settings.amber</c> (<see cref="AmberAkkaSerializer.OptionsFrom"/>), which are <see cref="AmberOptions.Default"/> without one.</param>
         /// <returns>The same builder.</returns>
         public static AkkaConfigurationBuilder WithAmberSerializer(this AkkaConfigurationBuilder builder, IEnumerable<Type> boundTypes, AmberOptions? options = null)
         {
@@ -43,7 +45,9 @@ namespace Amber.Akka
                     "Binding System.Object sends every message without a more specific binding to Amber, Akka's own included; bind a marker interface or base class of your messages instead.",
                     nameof(boundTypes));
             }
-            return builder.WithCustomSerializer(AmberAkkaSerializer.SerializerName, types, system => new AmberAkkaSerializer(system, options));
+            // Without options, the HOCON section applies as it does for a serializer bound in HOCON.
+            return builder.WithCustomSerializer(AmberAkkaSerializer.SerializerName, types, system => new AmberAkkaSerializer(system,
+                options ?? AmberAkkaSerializer.OptionsFrom(system.Settings.Config.GetConfig(AmberAkkaSerializer.SettingsPath))));
         }
     }
 }

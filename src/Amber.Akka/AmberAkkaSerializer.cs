@@ -50,6 +50,9 @@ namespace Amber.Akka
         /// <summary>The name the serializer is bound under, in HOCON (<c>akka.actor.serializers.amber</c>) and by Akka.Hosting.</summary>
         public const string SerializerName = "amber";
 
+        /// <summary>The HOCON section of the serializer's options: <c>akka.actor.serialization-settings.amber</c> (see <see cref="OptionsFrom"/>).</summary>
+        public const string SettingsPath = "akka.actor.serialization-settings.amber";
+
         /// <summary>
         /// The serializer Akka creates from <c>akka.actor.serializers</c> when no <c>akka.actor.serialization-settings.amber</c>
         /// section is given: <see cref="AmberOptions.Default"/>.
@@ -109,11 +112,22 @@ namespace Amber.Akka
         {
             if (o == null) throw new ArgumentNullException(nameof(o));
             Type type = o.GetType();
-            if (AmberKnownTypes.TryGetName(type, out string? name)) return name;
-            throw CannotCarry(type);
+            if (!AmberKnownTypes.TryGetName(type, out string? name)) throw CannotCarry(type);
+            return AmberFormatterRegistry.IsRegistered(type) ? name : TaggedPrefix + name;
         }
 
-        /// <summary>Writes <paramref name="obj"/> as one Amber payload of its own type.</summary>
+        /// <summary>
+        /// The mark at the start of a manifest whose payload is written as <c>object</c>, tagged with its type inside: the
+        /// way a type is carried when code names only its base class or interface (<c>IMyMessage m = …; actor.Tell(m)</c>), so
+        /// Amber has its codec as a subtype of that base but no formatter of its own. The manifest records the choice, so
+        /// a reader decides from the data, not from what its own version of the program happens to have.
+        /// </summary>
+        private const string TaggedPrefix = "*";
+
+        /// <summary>
+        /// Writes <paramref name="obj"/> as one Amber payload of its own type, or, for a type Amber knows only as a subtype
+        /// of a served base class or interface, as an <c>object</c> payload that names its type inside.
+        /// </summary>
         /// <param name="obj">The message, event or snapshot.</param>
         /// <returns>The payload, exactly as long as it is.</returns>
         /// <exception cref="AmberException">Amber has no formatter for the type (the message says the fix), or the value breaks a limit of <see cref="Options"/>.</exception>
@@ -121,15 +135,19 @@ namespace Amber.Akka
         {
             if (obj == null) throw new ArgumentNullException(nameof(obj));
             Type type = obj.GetType();
+            bool typed = AmberFormatterRegistry.IsRegistered(type);
+            if (!typed && !AmberKnownTypes.IsKnown(type)) throw CannotCarry(type);
             PooledBufferWriter buffer = PooledBufferWriter.Rent();
             try
             {
-                AmberSerializer.Serialize(buffer, obj, type, Options);
+                // A type known only as a subtype of a served base goes as object: its tag inside names it (see Manifest).
+                if (typed) AmberSerializer.Serialize(buffer, obj, type, Options);
+                else
+                {
+                    TaggedObjects.Ensure();
+                    AmberSerializer.Serialize<object>(buffer, obj, Options);
+                }
                 return buffer.ToArray();
-            }
-            catch (AmberException) when (!AmberFormatterRegistry.IsRegistered(type))
-            {
-                throw CannotCarry(type);
             }
             finally
             {
@@ -147,7 +165,8 @@ namespace Amber.Akka
         {
             if (bytes == null) throw new ArgumentNullException(nameof(bytes));
             // A manifest is input: it is only ever looked up among the types Amber registered, never loaded.
-            if (manifest == null || !AmberKnownTypes.TryGetType(manifest, out Type? type))
+            bool tagged = manifest != null && manifest.StartsWith(TaggedPrefix, StringComparison.Ordinal);
+            if (manifest == null || !AmberKnownTypes.TryGetType(tagged ? manifest.Substring(TaggedPrefix.Length) : manifest, out Type? type))
             {
                 throw new AmberAkkaException(
                     "No Amber type of this program is named '" + manifest + "'",
@@ -159,17 +178,52 @@ namespace Amber.Akka
             object? value;
             try
             {
-                value = AmberSerializer.Deserialize(bytes, type, Options);
+                if (tagged) TaggedObjects.Ensure();
+                value = tagged ? AmberSerializer.Deserialize<object>(bytes, Options) : AmberSerializer.Deserialize(bytes, type, Options);
             }
             catch (AmberException ex)
             {
                 throw new AmberAkkaException(ex, manifest);
+            }
+            if (tagged && value != null && !type.IsInstanceOfType(value))
+            {
+                throw new AmberAkkaException(
+                    "The payload holds a " + value.GetType().FullName + ", not the type its manifest names",
+                    "The bytes and the manifest stored with them do not belong together; check where the row or message was changed.",
+                    manifest);
             }
             // This serializer never writes null (Akka sends null through its own serializer), so a null payload was not written by it.
             return value ?? throw new AmberAkkaException(
                 "The payload holds null, which an Akka message, event or snapshot cannot be",
                 "The bytes were not written by AmberAkkaSerializer; check the serializer identifier stored with them.",
                 manifest);
+        }
+
+        /// <summary>
+        /// The formatter of <c>object</c> payloads (a value with its type's tag, format §7.3), which the generator writes in a
+        /// project that serializes <c>object</c> itself; registered here, once, only when the program has none.
+        /// </summary>
+        private sealed class TaggedObjects : IAmberFormatter<object>
+        {
+            private static readonly bool s_ensured = Register();
+
+            public static void Ensure() => _ = s_ensured;
+
+            private static bool Register()
+            {
+                if (AmberFormatterRegistry.TryGet<object>() == null) AmberFormatterRegistry.Register<object>(new TaggedObjects());
+                return true;
+            }
+
+            public WireType WireType => WireType.Object;
+
+            public void Write(ref AmberWriter writer, object value) => AmberKnownTypes.WriteObject(ref writer, value);
+
+            public object Read(ref AmberReader reader, WireType wireType)
+            {
+                reader.Expect(wireType, WireType.Object, "an object");
+                return AmberKnownTypes.ReadObject(ref reader)!;
+            }
         }
 
         private static AmberException CannotCarry(Type type)

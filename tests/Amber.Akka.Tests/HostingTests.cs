@@ -49,6 +49,27 @@ namespace Amber.Akka.Tests
         }
 
         [Fact]
+        public async Task WithAmberSerializer_without_options_takes_those_of_the_HOCON_section()
+        {
+            using IHost host = new HostBuilder()
+                .ConfigureServices(services => services.AddAkka("hosted-hocon", builder => builder
+                    .AddHocon(ConfigurationFactory.ParseString("akka.actor.serialization-settings.amber { max-collection-length = 2 }\n" + TestConfig.Quiet), HoconAddMode.Prepend)
+                    .WithAmberSerializer(typeof(IShopMessage))))
+                .Build();
+            await host.StartAsync().WaitAsync(TestConfig.Timeout);
+            try
+            {
+                ActorSystem system = host.Services.GetRequiredService<ActorSystem>();
+                var serializer = Assert.IsType<AmberAkkaSerializer>(system.Serialization.FindSerializerFor(new Greeting("", new Dictionary<string, int>())));
+                Assert.Equal(2, serializer.Options.MaxCollectionLength);
+            }
+            finally
+            {
+                await host.StopAsync().WaitAsync(TestConfig.Timeout);
+            }
+        }
+
+        [Fact]
         public void WithAmberSerializer_refuses_to_bind_System_Object_and_an_empty_list()
         {
             var builder = new AkkaConfigurationBuilder(new ServiceCollection(), "refused");

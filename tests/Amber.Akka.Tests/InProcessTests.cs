@@ -67,6 +67,28 @@ akka.actor.serialization-settings.amber { max-collection-length = 3 }
         }
 
         [Fact]
+        public async Task A_message_sent_as_its_interface_goes_through_Amber_as_a_tagged_payload()
+        {
+            await using Harness h = await Harness.Start("interface");
+            // Code names only INotice where Akka takes the message: Amber serves Notice as one of its implementations.
+            INotice notice = new Notice("low disk", 2);
+            var serializer = Assert.IsType<AmberAkkaSerializer>(h.System.Serialization.FindSerializerFor(notice));
+            Assert.Equal("*Amber.Akka.Tests.Notice", serializer.Manifest(notice));
+            Assert.Equal(notice, serializer.FromBinary(serializer.ToBinary(notice), serializer.Manifest(notice)));
+
+            h.Catcher.Tell(notice);
+
+            var received = Assert.IsType<Notice>(await h.Next());
+            Assert.NotSame(notice, received);
+            Assert.Equal(notice, received);
+
+            // The manifest and the bytes must agree: a tagged payload of another type is refused.
+            byte[] other = serializer.ToBinary(notice);
+            var ex = Assert.Throws<AmberAkkaException>(() => serializer.FromBinary(other, "*Amber.Akka.Tests.BurstItem"));
+            Assert.Contains("not the type its manifest names", ex.Message);
+        }
+
+        [Fact]
         public async Task The_options_of_the_HOCON_section_guard_every_delivery()
         {
             await using Harness h = await Harness.Start("limits");

@@ -7,6 +7,11 @@ namespace Amber.Akka.Tests
 
     public sealed record OrderLine(string Sku, int Quantity, decimal UnitPrice);
 
+    /// <summary>Sent only as the interface (the generator sees INotice at Tell, and Notice as its implementation).</summary>
+    public interface INotice : IShopMessage { }
+
+    public sealed record Notice(string Text, int Level) : INotice;
+
     public sealed record PlaceOrder(string OrderId, List<OrderLine> Lines, Dictionary<string, string> Notes) : IShopMessage;
 
     public sealed record OrderAccepted(string OrderId, int LineCount, decimal Total, string HandledBy) : IShopMessage;
