@@ -44,7 +44,7 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor LeftToOtherSerializer = new DiagnosticDescriptor(
             "AMB013", "Type left to another library's serializer",
-            "Type '{0}' is passed to another library's API that Amber serves, but Amber cannot serialize it, so that library's own serializer keeps it: {1}",
+            "Type '{0}', passed to another library's API, gets no Amber formatter: {1} Only that library's own serializer can carry it. Where the type is bound to Amber, sending it fails at run time.",
             Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpLinkBase + "AMB013.md");
 
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>

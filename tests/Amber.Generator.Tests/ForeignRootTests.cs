@@ -178,7 +178,7 @@ namespace App
             Diagnostic left = Assert.Single(run.Diagnostics);
             Assert.Equal("AMB013", left.Id);
             Assert.Equal(DiagnosticSeverity.Info, left.Severity);
-            Assert.Contains("Type 'App.Handle'", left.GetMessage());
+            Assert.Contains("Type 'App.Handle', passed to another library's API, gets no Amber formatter", left.GetMessage());
             Assert.Contains("has no public parameterless constructor", left.GetMessage());
             Assert.Equal("target.Tell(new Handle(1, 2))", source.Substring(left.Location.SourceSpan.Start, left.Location.SourceSpan.Length));
             string roots = run.Generated("AmberRoots.g.cs");
