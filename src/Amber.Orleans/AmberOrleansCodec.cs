@@ -3,6 +3,7 @@ using System.Buffers;
 using System.CodeDom.Compiler;
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using System.IO;
 using System.Reflection;
 using Orleans;
 using Orleans.Metadata;
@@ -187,28 +188,26 @@ namespace Amber.Orleans
                     "Register Amber's codec with the same isSupported on every silo and client; otherwise the message is damaged or crafted.");
             }
 
-            uint length = reader.ReadVarUInt32();
-            if (length > int.MaxValue) throw new AmberException("An Amber payload in an Orleans field claims " + length + " bytes", reader.Position, "The message is damaged.");
+            long at = Offset(ref reader);
             object? result;
             try
             {
-                if (reader.TryReadBytes((int)length, out ReadOnlySpan<byte> span))
+                uint length = ReadLength(ref reader, at);
+                // The length comes from the wire: check it against the limit and against what the message still holds
+                // before any buffer of that size is taken.
+                long limit = Math.Min(Options.MaxInputBytes, int.MaxValue);
+                if (length > limit)
                 {
-                    result = AmberSerializer.Deserialize(span, type, Options);
+                    AmberThrow.LimitExceeded(at, "An Amber payload's length in bytes (an Orleans field's length prefix)", length, limit, nameof(AmberOptions.MaxInputBytes));
                 }
-                else
+                long remaining = Remaining(ref reader);
+                if (length > remaining)
                 {
-                    byte[] rented = ArrayPool<byte>.Shared.Rent((int)length);
-                    try
-                    {
-                        reader.ReadBytes(new Span<byte>(rented, 0, (int)length));
-                        result = AmberSerializer.Deserialize(new ReadOnlySpan<byte>(rented, 0, (int)length), type, Options);
-                    }
-                    finally
-                    {
-                        ArrayPool<byte>.Shared.Return(rented);
-                    }
+                    throw new AmberException(
+                        "An Orleans field claims an Amber payload of " + length + " bytes, but only " + remaining + " remain in the message", at,
+                        "The message was cut short, is damaged, or is crafted to exhaust memory; check that the whole message was received.");
                 }
+                result = ReadPayload(ref reader, (int)length, remaining != long.MaxValue, type);
             }
             catch (AmberException ex)
             {
@@ -218,6 +217,103 @@ namespace Amber.Orleans
             // The writer gave this value a reference id (TryWriteReferenceField); record it under the same id.
             ReferenceCodec.RecordObject(reader.Session, result!);
             return result;
+        }
+
+        /// <summary>Where <paramref name="reader"/> is in the message, for an error message, or -1 when the input cannot tell (a stream that cannot say its position).</summary>
+        private static long Offset<TInput>(ref Reader<TInput> reader)
+        {
+            try
+            {
+                return reader.Position;
+            }
+            catch (NotSupportedException)
+            {
+                return -1;
+            }
+        }
+
+        /// <summary>The bytes left in <paramref name="reader"/>'s input, or <see cref="long.MaxValue"/> when the input cannot tell (a stream that cannot seek).</summary>
+        private static long Remaining<TInput>(ref Reader<TInput> reader)
+        {
+            try
+            {
+                return reader.Remaining;
+            }
+            catch (NotSupportedException)
+            {
+                return long.MaxValue;
+            }
+        }
+
+        /// <summary>
+        /// Reads one payload of <paramref name="length"/> bytes: in place when the input holds it in one span; otherwise
+        /// copied out, into a buffer of that size when the input is known to hold that many bytes, and in growing
+        /// steps when it cannot tell (so a false length costs no more memory than the bytes that really arrive).
+        /// </summary>
+        private object? ReadPayload<TInput>(ref Reader<TInput> reader, int length, bool lengthKnownPresent, Type type)
+        {
+            if (reader.TryReadBytes(length, out ReadOnlySpan<byte> span))
+            {
+                return AmberSerializer.Deserialize(span, type, Options);
+            }
+
+            long at = Offset(ref reader);
+            if (lengthKnownPresent)
+            {
+                byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+                try
+                {
+                    ReadBytes(ref reader, new Span<byte>(rented, 0, length), at, length);
+                    return AmberSerializer.Deserialize(new ReadOnlySpan<byte>(rented, 0, length), type, Options);
+                }
+                finally
+                {
+                    ArrayPool<byte>.Shared.Return(rented);
+                }
+            }
+
+            var grown = new ArrayBufferWriter<byte>(Math.Clamp(length, 1, 4096));
+            while (grown.WrittenCount < length)
+            {
+                Span<byte> chunk = grown.GetSpan(Math.Min(length - grown.WrittenCount, Math.Max(grown.WrittenCount, 4096)));
+                if (chunk.Length > length - grown.WrittenCount) chunk = chunk.Slice(0, length - grown.WrittenCount);
+                ReadBytes(ref reader, chunk, at, length);
+                grown.Advance(chunk.Length);
+            }
+            return AmberSerializer.Deserialize(grown.WrittenSpan, type, Options);
+        }
+
+        /// <summary>Reads a field's length prefix; the input ending inside it is an <see cref="AmberException"/>.</summary>
+        private static uint ReadLength<TInput>(ref Reader<TInput> reader, long at)
+        {
+            try
+            {
+                return reader.ReadVarUInt32();
+            }
+            catch (Exception ex) when (IsEndOfInput(ex))
+            {
+                throw new AmberException("An Orleans field of Amber's codec ends inside its length prefix", at,
+                    "The message was cut short or is damaged; check that the whole message was received.", ex);
+            }
+        }
+
+        /// <summary>How Orleans' readers report input that ends early (or a span asked past its end).</summary>
+        private static bool IsEndOfInput(Exception ex) =>
+            ex is InvalidOperationException || ex is ArgumentException || ex is EndOfStreamException || ex is IOException;
+
+        /// <summary>Fills <paramref name="destination"/> from the input; the input ending early is an <see cref="AmberException"/>.</summary>
+        private static void ReadBytes<TInput>(ref Reader<TInput> reader, Span<byte> destination, long at, int length)
+        {
+            try
+            {
+                reader.ReadBytes(destination);
+            }
+            catch (Exception ex) when (IsEndOfInput(ex))
+            {
+                throw new AmberException(
+                    "An Orleans field claims an Amber payload of " + length + " bytes, but the message ended before them", at,
+                    "The message was cut short or is damaged; check that the whole message was received.", ex);
+            }
         }
 
         /// <summary>

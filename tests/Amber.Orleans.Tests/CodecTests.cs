@@ -1,9 +1,13 @@
 using System;
+using System.Buffers;
 using System.Collections.Generic;
+using System.IO;
 using System.Linq;
 using Microsoft.Extensions.DependencyInjection;
 using Orleans.Serialization;
+using Orleans.Serialization.Buffers;
 using Orleans.Serialization.Codecs;
+using Orleans.Serialization.Session;
 using Xunit;
 
 namespace Amber.Orleans.Tests
@@ -11,15 +15,39 @@ namespace Amber.Orleans.Tests
     /// <summary>The codec and copier through Orleans' own Serializer and DeepCopier, outside a cluster.</summary>
     public sealed class CodecTests
     {
-        private static ServiceProvider Services(Func<Type, bool>? isSupported = null, ITypeConverter? names = null)
+        private static ServiceProvider Services(Func<Type, bool>? isSupported = null, ITypeConverter? names = null, AmberOptions? options = null)
         {
             var services = new ServiceCollection();
-            services.AddSerializer(b => b.AddAmberSerializer(isSupported));
+            services.AddSerializer(b => b.AddAmberSerializer(isSupported, options));
             if (names != null) services.AddSingleton(names);
             return services.BuildServiceProvider();
         }
 
         private static bool Contains(byte[] haystack, byte[] needle) => haystack.AsSpan().IndexOf(needle) >= 0;
+
+        /// <summary>A length as Orleans writes a field's length prefix.</summary>
+        private static byte[] LengthPrefix(ServiceProvider sp, uint length)
+        {
+            using SerializerSession session = sp.GetRequiredService<SerializerSessionPool>().GetSession();
+            var buffer = new ArrayBufferWriter<byte>();
+            Writer<ArrayBufferWriter<byte>> writer = Writer.Create(buffer, session);
+            writer.WriteVarUInt32(length);
+            writer.Commit();
+            return buffer.WrittenSpan.ToArray();
+        }
+
+        /// <summary>
+        /// <paramref name="message"/> with the field that holds <paramref name="payload"/> rewritten: its length prefix
+        /// says <paramref name="claimed"/> and its body is <paramref name="body"/>.
+        /// </summary>
+        private static byte[] Respliced(ServiceProvider sp, byte[] message, byte[] payload, uint claimed, byte[] body)
+        {
+            int at = message.AsSpan().IndexOf(payload);
+            byte[] prefix = LengthPrefix(sp, (uint)payload.Length);
+            Assert.True(at >= prefix.Length, "the payload is in the message");
+            Assert.Equal(prefix, message[(at - prefix.Length)..at]);
+            return [.. message[..(at - prefix.Length)], .. LengthPrefix(sp, claimed), .. body, .. message[(at + payload.Length)..]];
+        }
 
         [Fact]
         public void A_value_is_one_Orleans_field_holding_its_Amber_payload()
@@ -170,6 +198,115 @@ namespace Amber.Orleans.Tests
             Assert.Equal(typeof(Drawing), ex.ValueType);
             Assert.Contains(typeof(Drawing).FullName!, ex.Message);
             Assert.IsAssignableFrom<AmberException>(ex.InnerException);
+        }
+
+        [Theory]
+        [InlineData(100_000_000u, "but only")]          // within MaxInputBytes, beyond what the message holds
+        [InlineData(0x7FFF_FFFFu, "MaxInputBytes")]     // beyond MaxInputBytes
+        public void A_length_prefix_the_message_cannot_hold_is_refused_before_any_buffer_is_taken(uint claimed, string says)
+        {
+            using ServiceProvider sp = Services();
+            var serializer = sp.GetRequiredService<Serializer<Money>>();
+            var money = new Money(1, "EUR");
+            byte[] payload = AmberSerializer.Serialize(money);
+            byte[] lying = Respliced(sp, serializer.SerializeToArray(money), payload, claimed, payload);
+            Assert.True(lying.Length < 200, "a short message: " + lying.Length + " bytes");
+
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => serializer.Deserialize(lying));
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+            Assert.Equal(typeof(Money), ex.ValueType);
+            Assert.Contains(claimed.ToString(System.Globalization.CultureInfo.InvariantCulture), ex.Message);
+            Assert.Contains(says, ex.Message);
+            Assert.True(allocated < 1 << 20, "allocated " + allocated + " bytes for a " + lying.Length + "-byte message");
+        }
+
+        [Fact]
+        public void A_length_prefix_above_MaxInputBytes_is_refused_naming_the_option()
+        {
+            using ServiceProvider sp = Services(options: new AmberOptions { MaxInputBytes = 8 });
+            var serializer = sp.GetRequiredService<Serializer<Money>>();
+
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => serializer.Deserialize(serializer.SerializeToArray(new Money(123.45m, "EUR"))));
+
+            Assert.Contains("above the limit of 8", ex.Message);
+            Assert.Contains("raise AmberOptions.MaxInputBytes", ex.Message);
+        }
+
+        /// <summary>A stream that cannot seek nor say its length, as a network stream: the reader cannot tell how many bytes remain.</summary>
+        private sealed class ForwardOnly(byte[] bytes) : Stream
+        {
+            private readonly MemoryStream _inner = new(bytes);
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => _inner.Position; set => throw new NotSupportedException(); }
+            public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+            public override int Read(Span<byte> buffer) => _inner.Read(buffer);
+            public override void Flush() { }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+
+        [Fact]
+        public void A_length_prefix_a_stream_does_not_hold_costs_no_more_than_the_bytes_that_arrive()
+        {
+            using ServiceProvider sp = Services();
+            var serializer = sp.GetRequiredService<Serializer<Money>>();
+            var money = new Money(1, "EUR");
+            byte[] payload = AmberSerializer.Serialize(money);
+            byte[] message = serializer.SerializeToArray(money);
+            Assert.Equal(money, serializer.Deserialize(new ForwardOnly(message)));
+            byte[] lying = Respliced(sp, message, payload, 100_000_000u, payload);
+
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => serializer.Deserialize(new ForwardOnly(lying)));
+            long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+            Assert.Contains("100000000 bytes, but the message ended before them", ex.Message);
+            Assert.True(allocated < 1 << 20, "allocated " + allocated + " bytes for a " + lying.Length + "-byte message");
+        }
+
+        /// <summary>One segment of a multi-segment sequence.</summary>
+        private sealed class Segment : ReadOnlySequenceSegment<byte>
+        {
+            public Segment(ReadOnlyMemory<byte> memory, Segment? previous)
+            {
+                Memory = memory;
+                if (previous != null)
+                {
+                    RunningIndex = previous.RunningIndex + previous.Memory.Length;
+                    previous.Next = this;
+                }
+            }
+        }
+
+        /// <summary><paramref name="bytes"/> as a sequence of <paramref name="size"/>-byte segments, as a message arrives from the network.</summary>
+        private static ReadOnlySequence<byte> Segmented(byte[] bytes, int size)
+        {
+            Segment first = new(bytes.AsMemory(0, Math.Min(size, bytes.Length)), null), last = first;
+            for (int at = size; at < bytes.Length; at += size) last = new Segment(bytes.AsMemory(at, Math.Min(size, bytes.Length - at)), last);
+            return new ReadOnlySequence<byte>(first, 0, last, last.Memory.Length);
+        }
+
+        [Fact]
+        public void A_payload_across_segments_is_read_and_one_cut_short_is_an_AmberException()
+        {
+            using ServiceProvider sp = Services();
+            var serializer = sp.GetRequiredService<Serializer<Drawing>>();
+            var drawing = new Drawing { Title = "across segments", Shapes = { new Circle { Name = "c", Radius = 3 } }, Price = new Money(4, "EUR") };
+            byte[] message = serializer.SerializeToArray(drawing);
+
+            Drawing back = serializer.Deserialize(Segmented(message, 7))!;
+            Assert.Equal(("across segments", 3d), (back.Title, Assert.IsType<Circle>(back.Shapes[0]).Radius));
+
+            byte[] payload = AmberSerializer.Serialize(drawing);
+            byte[] cut = Respliced(sp, message, payload, (uint)payload.Length + 5, payload);
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => serializer.Deserialize(Segmented(cut, 7)));
+            Assert.Contains((payload.Length + 5) + " bytes", ex.Message);
         }
 
         [Fact]
