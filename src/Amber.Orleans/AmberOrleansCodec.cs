@@ -214,8 +214,19 @@ namespace Amber.Orleans
                 throw new AmberOrleansException(ex, type, AmberOrleansValueKind.Message);
             }
 
+            // The writer sends null as Orleans' null field (TryWriteReferenceField), never as a payload; a null here
+            // would leave no object under the reference id the writer gave this field, and every later back-reference
+            // in the message would resolve to the wrong object.
+            if (result is null)
+            {
+                throw new AmberOrleansException(
+                    new AmberException("An Orleans field holds a null Amber payload, which Amber's codec never writes (it writes null as Orleans' null field)", at,
+                        "The bytes were not written by this codec: register Amber's codec for the same types on every silo and client; otherwise the message is damaged or crafted."),
+                    type, AmberOrleansValueKind.Message);
+            }
+
             // The writer gave this value a reference id (TryWriteReferenceField); record it under the same id.
-            ReferenceCodec.RecordObject(reader.Session, result!);
+            ReferenceCodec.RecordObject(reader.Session, result);
             return result;
         }
 

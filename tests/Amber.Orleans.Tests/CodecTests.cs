@@ -310,6 +310,28 @@ namespace Amber.Orleans.Tests
         }
 
         [Fact]
+        public void A_null_payload_is_refused_as_bytes_this_codec_did_not_write()
+        {
+            using ServiceProvider sp = Services();
+            var missing = new Money(1, "EUR");
+            var shared = new Money(2, "USD");
+            var serializer = sp.GetRequiredService<Serializer<List<object>>>();
+            byte[] payload = AmberSerializer.Serialize(missing);
+            byte[] nullPayload = AmberSerializer.Serialize<Money>(null!);
+            byte[] message = serializer.SerializeToArray(new List<object> { missing, shared, shared });
+            byte[] crafted = Respliced(sp, message, payload, (uint)nullPayload.Length, nullPayload);
+
+            // Read as a null, the field would take no reference id and the back-reference to 'shared' would miss.
+            AmberOrleansException ex = Assert.Throws<AmberOrleansException>(() => serializer.Deserialize(crafted));
+            Assert.Contains("null Amber payload", ex.Message);
+            Assert.Contains("not written by this codec", ex.Message);
+
+            var one = sp.GetRequiredService<Serializer<Money>>();
+            byte[] single = Respliced(sp, one.SerializeToArray(missing), payload, (uint)nullPayload.Length, nullPayload);
+            Assert.Throws<AmberOrleansException>(() => one.Deserialize(single));
+        }
+
+        [Fact]
         public void Adding_the_codec_twice_is_refused()
         {
             var services = new ServiceCollection();
