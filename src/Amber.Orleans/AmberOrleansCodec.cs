@@ -55,7 +55,8 @@ namespace Amber.Orleans
         /// <param name="isSupported">
         /// Which types this codec writes and copies, or null for <see cref="IsAmberType"/>. It is asked only about
         /// types that are neither grain references nor arrays, and only types Amber has a formatter for (or a base
-        /// type's formatter, for a subtype) are ever taken, whatever it answers.
+        /// type's formatter, for a subtype) are ever taken, whatever it answers. A subtype travels through a base class
+        /// or interface only when this predicate accepts that base too (the header names the base, which the reader checks).
         /// </param>
         /// <param name="options">The Amber options for every value, or null for <see cref="AmberOptions.Default"/>.</param>
         public AmberOrleansCodec(Func<Type, bool>? isSupported = null, AmberOptions? options = null)
@@ -96,13 +97,15 @@ namespace Amber.Orleans
             if (AmberFormatterRegistry.IsRegistered(type)) return type;
             // A subtype with no formatter of its own is written through the nearest base (then interface) that Amber
             // serves: that formatter tags the concrete type inside the payload, and reads it back as that type.
+            // A candidate is taken only if this codec handles it as itself (the same predicate, the same guards), so the
+            // reader, which checks the type named in the header the same way, takes what the writer wrote.
             for (Type? b = type.BaseType; b != null && b != typeof(object) && b != typeof(ValueType); b = b.BaseType)
             {
-                if (IsAmberType(b) && AmberFormatterRegistry.IsRegistered(b)) return b;
+                if (PayloadType(b) == b) return b;
             }
             foreach (Type i in type.GetInterfaces())
             {
-                if (!typeof(IAddressable).IsAssignableFrom(i) && IsAmberType(i) && AmberFormatterRegistry.IsRegistered(i)) return i;
+                if (PayloadType(i) == i) return i;
             }
             return null;
         }

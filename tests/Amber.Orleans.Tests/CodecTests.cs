@@ -332,6 +332,21 @@ namespace Amber.Orleans.Tests
         }
 
         [Fact]
+        public void A_subtype_travels_through_a_base_only_when_isSupported_accepts_the_base()
+        {
+            using ServiceProvider sp = Services(isSupported: t => t != typeof(Shape));
+            var amber = sp.GetRequiredService<AmberOrleansCodec>();
+            Assert.False(AmberFormatterRegistry.IsRegistered(typeof(Circle)));   // Circle has only Shape's formatter
+
+            Assert.False(amber.Handles(typeof(Shape)));
+            Assert.False(amber.Handles(typeof(Circle)));   // its header would name Shape, which the reader refuses
+            Assert.Throws<CodecNotFoundException>(() => sp.GetRequiredService<Serializer<object>>().SerializeToArray(new Circle { Name = "c" }));
+
+            using ServiceProvider all = Services(isSupported: _ => true);
+            Assert.True(all.GetRequiredService<AmberOrleansCodec>().Handles(typeof(Circle)));
+        }
+
+        [Fact]
         public void Adding_the_codec_twice_is_refused()
         {
             var services = new ServiceCollection();
