@@ -140,8 +140,12 @@ namespace Amber.Orleans.Tests
         {
             using ServiceProvider sp = Services(isSupported: _ => true);
             var amber = sp.GetRequiredService<AmberOrleansCodec>();
-            Assert.False(amber.Handles(typeof(IDrawingGrain)));
+            // Amber has formatters for these; only the codec's own guards keep them away.
+            Assert.True(AmberFormatterRegistry.IsRegistered(typeof(Money[])));
+            Assert.True(AmberFormatterRegistry.IsRegistered(typeof(AddressableNote)));
             Assert.False(amber.Handles(typeof(Money[])));
+            Assert.False(amber.Handles(typeof(AddressableNote)));
+            Assert.False(amber.Handles(typeof(IDrawingGrain)));
             Assert.False(AmberOrleansCodec.IsAmberType(typeof(List<Money>)));
             Assert.False(AmberOrleansCodec.IsAmberType(typeof(string)));
             Assert.False(AmberOrleansCodec.IsAmberType(typeof(NativeLabel)));
