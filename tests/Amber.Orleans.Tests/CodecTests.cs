@@ -365,13 +365,18 @@ namespace Amber.Orleans.Tests
             using ServiceProvider sp = Services();
             var inner = new AmberException("The payload ends inside a member", 17, "Check the bytes.");
             inner.SetRoot("Ledger.Entries[2]");
-            var thrown = new AmberOrleansException(inner, typeof(Ledger), AmberOrleansValueKind.GrainState, "Restore it.");
+            // Raised as the package raises it: damaged grain state read by the storage serializer.
+            var state = new Ledger { Owner = "bob", Entries = { new Money(3, "EUR"), new Money(4, "EUR") } };
+            byte[] stored = AmberSerializer.Serialize(state);
+            AmberOrleansException thrown = Assert.Throws<AmberOrleansException>(
+                () => new AmberGrainStorageSerializer().Deserialize<Ledger>(new BinaryData(stored.AsMemory(0, stored.Length - 3))));
+            Assert.True(thrown.ByteOffset >= 0);
             var serializer = sp.GetRequiredService<Serializer<Exception>>();
 
             var back = Assert.IsType<AmberOrleansException>(serializer.Deserialize(serializer.SerializeToArray(thrown)));
             Assert.Equal(thrown.Message, back.Message);
-            Assert.Equal((typeof(Ledger), AmberOrleansValueKind.GrainState, 17L), (back.ValueType, back.Kind, back.ByteOffset));
-            Assert.Equal("Ledger.Entries[2]", back.MemberPath);
+            Assert.Equal((typeof(Ledger), AmberOrleansValueKind.GrainState, thrown.ByteOffset), (back.ValueType, back.Kind, back.ByteOffset));
+            Assert.Equal(thrown.MemberPath, back.MemberPath);
 
             var plain = Assert.IsType<AmberException>(serializer.Deserialize(serializer.SerializeToArray(inner)));
             Assert.Equal(inner.Message, plain.Message);
