@@ -9,7 +9,10 @@ namespace Amber.Orleans
     {
         /// <summary>
         /// Makes <see cref="AmberGrainStorageSerializer"/> the grain-storage serializer of every storage provider whose
-        /// options set none of their own (Orleans' default, JSON, is replaced whether it was added before or after).
+        /// options set none of their own. Orleans' JSON default is replaced whether this is called before or after the
+        /// storage providers are added, inside <c>UseOrleans</c> or on the host's services before it (Orleans adds its
+        /// default only when none is registered, and resolves a provider's serializer when its options are first read).
+        /// Another default registered after this call (Orleans' System.Text.Json one, say) replaces Amber's in turn.
         /// </summary>
         /// <param name="services">The silo's services (<c>siloBuilder.Services</c>).</param>
         /// <param name="options">The Amber options, or null for <see cref="AmberOptions.Default"/>.</param>

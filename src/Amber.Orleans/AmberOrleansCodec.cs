@@ -3,6 +3,7 @@ using System.Buffers;
 using System.CodeDom.Compiler;
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using System.IO;
 using System.Reflection;
 using Orleans;
 using Orleans.Metadata;
@@ -54,7 +55,8 @@ namespace Amber.Orleans
         /// <param name="isSupported">
         /// Which types this codec writes and copies, or null for <see cref="IsAmberType"/>. It is asked only about
         /// types that are neither grain references nor arrays, and only types Amber has a formatter for (or a base
-        /// type's formatter, for a subtype) are ever taken, whatever it answers.
+        /// type's formatter, for a subtype) are ever taken, whatever it answers. A subtype travels through a base class
+        /// or interface only when this predicate accepts that base too (the header names the base, which the reader checks).
         /// </param>
         /// <param name="options">The Amber options for every value, or null for <see cref="AmberOptions.Default"/>.</param>
         public AmberOrleansCodec(Func<Type, bool>? isSupported = null, AmberOptions? options = null)
@@ -95,13 +97,15 @@ namespace Amber.Orleans
             if (AmberFormatterRegistry.IsRegistered(type)) return type;
             // A subtype with no formatter of its own is written through the nearest base (then interface) that Amber
             // serves: that formatter tags the concrete type inside the payload, and reads it back as that type.
+            // A candidate is taken only if this codec handles it as itself (the same predicate, the same guards), so the
+            // reader, which checks the type named in the header the same way, takes what the writer wrote.
             for (Type? b = type.BaseType; b != null && b != typeof(object) && b != typeof(ValueType); b = b.BaseType)
             {
-                if (IsAmberType(b) && AmberFormatterRegistry.IsRegistered(b)) return b;
+                if (PayloadType(b) == b) return b;
             }
             foreach (Type i in type.GetInterfaces())
             {
-                if (!typeof(IAddressable).IsAssignableFrom(i) && IsAmberType(i) && AmberFormatterRegistry.IsRegistered(i)) return i;
+                if (PayloadType(i) == i) return i;
             }
             return null;
         }
@@ -187,37 +191,143 @@ namespace Amber.Orleans
                     "Register Amber's codec with the same isSupported on every silo and client; otherwise the message is damaged or crafted.");
             }
 
-            uint length = reader.ReadVarUInt32();
-            if (length > int.MaxValue) throw new AmberException("An Amber payload in an Orleans field claims " + length + " bytes", reader.Position, "The message is damaged.");
+            long at = Offset(ref reader);
             object? result;
             try
             {
-                if (reader.TryReadBytes((int)length, out ReadOnlySpan<byte> span))
+                uint length = ReadLength(ref reader, at);
+                // The length comes from the wire: check it against the limit and against what the message still holds
+                // before any buffer of that size is taken.
+                long limit = Math.Min(Options.MaxInputBytes, int.MaxValue);
+                if (length > limit)
                 {
-                    result = AmberSerializer.Deserialize(span, type, Options);
+                    AmberThrow.LimitExceeded(at, "An Amber payload's length in bytes (an Orleans field's length prefix)", length, limit, nameof(AmberOptions.MaxInputBytes));
                 }
-                else
+                long remaining = Remaining(ref reader);
+                if (length > remaining)
                 {
-                    byte[] rented = ArrayPool<byte>.Shared.Rent((int)length);
-                    try
-                    {
-                        reader.ReadBytes(new Span<byte>(rented, 0, (int)length));
-                        result = AmberSerializer.Deserialize(new ReadOnlySpan<byte>(rented, 0, (int)length), type, Options);
-                    }
-                    finally
-                    {
-                        ArrayPool<byte>.Shared.Return(rented);
-                    }
+                    throw new AmberException(
+                        "An Orleans field claims an Amber payload of " + length + " bytes, but only " + remaining + " remain in the message", at,
+                        "The message was cut short, is damaged, or is crafted to exhaust memory; check that the whole message was received.");
                 }
+                result = ReadPayload(ref reader, (int)length, remaining != long.MaxValue, type);
             }
             catch (AmberException ex)
             {
                 throw new AmberOrleansException(ex, type, AmberOrleansValueKind.Message);
             }
 
+            // The writer sends null as Orleans' null field (TryWriteReferenceField), never as a payload; a null here
+            // would leave no object under the reference id the writer gave this field, and every later back-reference
+            // in the message would resolve to the wrong object.
+            if (result is null)
+            {
+                throw new AmberOrleansException(
+                    new AmberException("An Orleans field holds a null Amber payload, which Amber's codec never writes (it writes null as Orleans' null field)", at,
+                        "The bytes were not written by this codec: register Amber's codec for the same types on every silo and client; otherwise the message is damaged or crafted."),
+                    type, AmberOrleansValueKind.Message);
+            }
+
             // The writer gave this value a reference id (TryWriteReferenceField); record it under the same id.
-            ReferenceCodec.RecordObject(reader.Session, result!);
+            ReferenceCodec.RecordObject(reader.Session, result);
             return result;
+        }
+
+        /// <summary>Where <paramref name="reader"/> is in the message, for an error message, or -1 when the input cannot tell (a stream that cannot say its position).</summary>
+        private static long Offset<TInput>(ref Reader<TInput> reader)
+        {
+            try
+            {
+                return reader.Position;
+            }
+            catch (NotSupportedException)
+            {
+                return -1;
+            }
+        }
+
+        /// <summary>The bytes left in <paramref name="reader"/>'s input, or <see cref="long.MaxValue"/> when the input cannot tell (a stream that cannot seek).</summary>
+        private static long Remaining<TInput>(ref Reader<TInput> reader)
+        {
+            try
+            {
+                return reader.Remaining;
+            }
+            catch (NotSupportedException)
+            {
+                return long.MaxValue;
+            }
+        }
+
+        /// <summary>
+        /// Reads one payload of <paramref name="length"/> bytes: in place when the input holds it in one span; otherwise
+        /// copied out, into a buffer of that size when the input is known to hold that many bytes, and in growing
+        /// steps when it cannot tell (so a false length costs no more memory than the bytes that really arrive).
+        /// </summary>
+        private object? ReadPayload<TInput>(ref Reader<TInput> reader, int length, bool lengthKnownPresent, Type type)
+        {
+            if (reader.TryReadBytes(length, out ReadOnlySpan<byte> span))
+            {
+                return AmberSerializer.Deserialize(span, type, Options);
+            }
+
+            long at = Offset(ref reader);
+            if (lengthKnownPresent)
+            {
+                byte[] rented = ArrayPool<byte>.Shared.Rent(length);
+                try
+                {
+                    ReadBytes(ref reader, new Span<byte>(rented, 0, length), at, length);
+                    return AmberSerializer.Deserialize(new ReadOnlySpan<byte>(rented, 0, length), type, Options);
+                }
+                finally
+                {
+                    ArrayPool<byte>.Shared.Return(rented);
+                }
+            }
+
+            var grown = new ArrayBufferWriter<byte>(Math.Clamp(length, 1, 4096));
+            while (grown.WrittenCount < length)
+            {
+                Span<byte> chunk = grown.GetSpan(Math.Min(length - grown.WrittenCount, Math.Max(grown.WrittenCount, 4096)));
+                if (chunk.Length > length - grown.WrittenCount) chunk = chunk.Slice(0, length - grown.WrittenCount);
+                ReadBytes(ref reader, chunk, at, length);
+                grown.Advance(chunk.Length);
+            }
+            return AmberSerializer.Deserialize(grown.WrittenSpan, type, Options);
+        }
+
+        /// <summary>Reads a field's length prefix; the input ending inside it is an <see cref="AmberException"/>.</summary>
+        private static uint ReadLength<TInput>(ref Reader<TInput> reader, long at)
+        {
+            try
+            {
+                return reader.ReadVarUInt32();
+            }
+            catch (Exception ex) when (IsEndOfInput(ex))
+            {
+                throw new AmberException("An Orleans field of Amber's codec ends inside its length prefix", at,
+                    "The message was cut short or is damaged; check that the whole message was received.", ex);
+            }
+        }
+
+        /// <summary>How Orleans' readers report input that ends early (or a span asked past its end).</summary>
+        private static bool IsEndOfInput(Exception ex) =>
+            ex is InvalidOperationException || ex is ArgumentException || ex is EndOfStreamException || ex is IOException;
+
+        /// <summary>Fills <paramref name="destination"/> from the input; the input ending early is an <see cref="AmberException"/>.</summary>
+        private static void ReadBytes<TInput>(ref Reader<TInput> reader, Span<byte> destination, long at, int length)
+        {
+            try
+            {
+                reader.ReadBytes(destination);
+            }
+            catch (Exception ex) when (IsEndOfInput(ex))
+            {
+                throw new AmberException(
+                    "An Orleans field claims an Amber payload of " + length + " bytes, but the message ended before them", at,
+                    "The message was cut short or is damaged; check that the whole message was received.", ex);
+            }
         }
 
         /// <summary>

@@ -19,7 +19,8 @@ namespace Amber.Orleans
     /// An <see cref="AmberException"/> raised while Amber wrote, read or copied a value for Orleans: the same problem,
     /// byte offset, member path and fix as the Amber failure it wraps (its <see cref="Exception.InnerException"/>),
     /// with the value's type and what Amber was doing in front of the message. Code that catches
-    /// <see cref="AmberException"/> catches this too.
+    /// <see cref="AmberException"/> catches this too. Only this package raises it (its codec, copier and grain-storage
+    /// serializer), so it has no public constructor.
     /// </summary>
     public sealed class AmberOrleansException : AmberException
     {
@@ -27,7 +28,7 @@ namespace Amber.Orleans
         /// <param name="inner">The Amber failure; its problem, byte offset and member path are kept.</param>
         /// <param name="valueType">The type of the value (for grain state, the state type).</param>
         /// <param name="kind">What Amber was doing.</param>
-        public AmberOrleansException(AmberException inner, Type valueType, AmberOrleansValueKind kind)
+        internal AmberOrleansException(AmberException inner, Type valueType, AmberOrleansValueKind kind)
             : this(inner, valueType, kind, null)
         {
         }
@@ -37,7 +38,7 @@ namespace Amber.Orleans
         /// <param name="valueType">The type of the value (for grain state, the state type).</param>
         /// <param name="kind">What Amber was doing.</param>
         /// <param name="fix">What to do in Orleans' terms, or null for the inner exception's fix alone.</param>
-        public AmberOrleansException(AmberException inner, Type valueType, AmberOrleansValueKind kind, string? fix)
+        internal AmberOrleansException(AmberException inner, Type valueType, AmberOrleansValueKind kind, string? fix)
             : base((inner ?? throw new ArgumentNullException(nameof(inner))).Problem, inner.ByteOffset, Join(inner.Fix, fix), inner)
         {
             ValueType = valueType ?? throw new ArgumentNullException(nameof(valueType));

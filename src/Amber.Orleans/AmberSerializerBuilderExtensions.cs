@@ -21,7 +21,8 @@ namespace Amber.Orleans
         /// <param name="builder">Orleans' serializer builder.</param>
         /// <param name="isSupported">
         /// Which types Amber serves, or null for <see cref="AmberOrleansCodec.IsAmberType"/> (the types Orleans does
-        /// not serialize natively). Only types Amber has a formatter for (a subtype: through its base type's) are taken, whatever it answers.
+        /// not serialize natively). Only types Amber has a formatter for (a subtype: through its base type's, when this
+        /// predicate accepts the base too) are taken, whatever it answers.
         /// </param>
         /// <param name="options">The Amber options (limits for the values read), or null for <see cref="AmberOptions.Default"/>.</param>
         /// <returns>The same builder.</returns>

@@ -4,6 +4,10 @@ using System.Collections.Generic;
 [assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.ParcelV1))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.ParcelV2))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Refused))]
+// Types Amber serves that Amber's codec must still leave to Orleans: an array (Orleans' array codec calls back per
+// element) and a type that is also a grain reference.
+[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.Money[]))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Orleans.Tests.AddressableNote))]
 
 namespace Amber.Orleans.Tests
 {
@@ -80,6 +84,12 @@ namespace Amber.Orleans.Tests
 
     /// <summary>An Amber type a cluster's isSupported turns away.</summary>
     public sealed class Refused
+    {
+        public string Text { get; set; } = "";
+    }
+
+    /// <summary>An Amber type that also says it is a grain reference (<c>IAddressable</c>), which Orleans must keep.</summary>
+    public sealed class AddressableNote : global::Orleans.Runtime.IAddressable
     {
         public string Text { get; set; } = "";
     }

@@ -1,5 +1,9 @@
 using System;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+using Orleans.Configuration;
+using Orleans.Hosting;
 using Orleans.Storage;
 using Xunit;
 
@@ -76,15 +80,73 @@ namespace Amber.Orleans.Tests
             Assert.Contains("AmberSerializable", ex.Message);
         }
 
-        [Fact]
-        public void The_registration_replaces_Orleans_default_or_serves_one_provider()
+        /// <summary>
+        /// The serializer each in-memory storage provider of a silo host gets (built, not started), as Orleans
+        /// resolves it for the provider's options: <paramref name="configure"/> runs inside <c>UseOrleans</c>,
+        /// <paramref name="beforeOrleans"/> on the host's services before it.
+        /// </summary>
+        private static (IGrainStorageSerializer Ledgers, IGrainStorageSerializer Other) ProviderSerializers(
+            Action<ISiloBuilder> configure, Action<IServiceCollection>? beforeOrleans = null)
         {
-            var all = new ServiceCollection().AddAmberGrainStorageSerializer().BuildServiceProvider();
-            Assert.IsType<AmberGrainStorageSerializer>(all.GetRequiredService<IGrainStorageSerializer>());
+            HostApplicationBuilder builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+            beforeOrleans?.Invoke(builder.Services);
+            builder.UseOrleans(silo =>
+            {
+                silo.UseLocalhostClustering();
+                configure(silo);
+            });
+            using IHost host = builder.Build();
+            var options = host.Services.GetRequiredService<IOptionsMonitor<MemoryGrainStorageOptions>>();
+            return (options.Get("ledgers").GrainStorageSerializer, options.Get("other").GrainStorageSerializer);
+        }
 
-            var one = new ServiceCollection().AddAmberGrainStorageSerializer("ledgers").BuildServiceProvider();
-            Assert.IsType<AmberGrainStorageSerializer>(one.GetRequiredKeyedService<IGrainStorageSerializer>("ledgers"));
-            Assert.Null(one.GetService<IGrainStorageSerializer>());
+        [Fact]
+        public void On_a_silo_host_the_registration_replaces_Orleans_JSON_default_whether_added_before_or_after_the_providers()
+        {
+            static void Providers(ISiloBuilder silo) => silo.AddMemoryGrainStorage("ledgers").AddMemoryGrainStorage("other");
+
+            // Orleans' own default, which the registration replaces.
+            var plain = ProviderSerializers(Providers);
+            Assert.IsType<JsonGrainStorageSerializer>(plain.Ledgers);
+
+            var after = ProviderSerializers(silo =>
+            {
+                Providers(silo);
+                silo.Services.AddAmberGrainStorageSerializer();
+            });
+            Assert.IsType<AmberGrainStorageSerializer>(after.Ledgers);
+            Assert.IsType<AmberGrainStorageSerializer>(after.Other);
+
+            var before = ProviderSerializers(silo =>
+            {
+                silo.Services.AddAmberGrainStorageSerializer();
+                Providers(silo);
+            });
+            Assert.IsType<AmberGrainStorageSerializer>(before.Ledgers);
+            Assert.IsType<AmberGrainStorageSerializer>(before.Other);
+
+            var beforeOrleans = ProviderSerializers(Providers, services => services.AddAmberGrainStorageSerializer());
+            Assert.IsType<AmberGrainStorageSerializer>(beforeOrleans.Ledgers);
+        }
+
+        [Fact]
+        public void On_a_silo_host_the_registration_by_name_serves_that_provider_only()
+        {
+            var after = ProviderSerializers(silo =>
+            {
+                silo.AddMemoryGrainStorage("ledgers").AddMemoryGrainStorage("other");
+                silo.Services.AddAmberGrainStorageSerializer("ledgers");
+            });
+            Assert.IsType<AmberGrainStorageSerializer>(after.Ledgers);
+            Assert.IsType<JsonGrainStorageSerializer>(after.Other);
+
+            var before = ProviderSerializers(silo =>
+            {
+                silo.Services.AddAmberGrainStorageSerializer("ledgers");
+                silo.AddMemoryGrainStorage("ledgers").AddMemoryGrainStorage("other");
+            });
+            Assert.IsType<AmberGrainStorageSerializer>(before.Ledgers);
+            Assert.IsType<JsonGrainStorageSerializer>(before.Other);
         }
     }
 }
