@@ -137,7 +137,7 @@ namespace Amber.Akka
             Type type = obj.GetType();
             bool typed = AmberFormatterRegistry.IsRegistered(type);
             if (!typed && !AmberKnownTypes.IsKnown(type)) throw CannotCarry(type);
-            PooledBufferWriter buffer = PooledBufferWriter.Rent();
+            System.Buffers.ArrayBufferWriter<byte> buffer = ThreadBuffer.Rent();
             try
             {
                 // A type known only as a subtype of a served base goes as object: its tag inside names it (see Manifest).
@@ -147,11 +147,11 @@ namespace Amber.Akka
                     TaggedObjects.Ensure();
                     AmberSerializer.Serialize<object>(buffer, obj, Options);
                 }
-                return buffer.ToArray();
+                return buffer.WrittenSpan.ToArray();
             }
             finally
             {
-                PooledBufferWriter.Return(buffer);
+                ThreadBuffer.Return(buffer);
             }
         }
 
