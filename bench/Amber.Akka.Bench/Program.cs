@@ -100,12 +100,13 @@ akka.actor.serialization-bindings { ""Amber.Akka.Bench.IBenchMessage, Amber.Akka
                         var holder = new TaskCompletionSource<BurstDone>[1];
                         IActorRef reportTo = pair.Sender.ActorOf(Props.Create(() => new Completer(() => holder[0])));
                         // The completer completes the task the sender put in the slot before the burst.
-                        targets[pair] = (collector, reportTo, () =>
+                        TaskCompletionSource<BurstDone> Next()
                         {
                             var tcs = new TaskCompletionSource<BurstDone>(TaskCreationOptions.RunContinuationsAsynchronously);
                             holder[0] = tcs;
                             return tcs;
-                        });
+                        }
+                        targets[pair] = (collector, reportTo, Next);
                     }
 
                     for (int round = 0; round <= rounds; round++)
