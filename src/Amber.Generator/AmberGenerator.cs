@@ -41,10 +41,11 @@ namespace Amber.Generator
                 .SelectMany(static (r, _) => r)
                 .WithTrackingName(CallSitesStep);
 
-            // Service contracts an engine declares ([assembly: AmberRootsFrom(typeof(IGrain))]): each interface derived
-            // from one names its methods' parameter and result types.
+            // Service contracts an engine declares ([assembly: AmberRootsFrom(typeof(IGrain))], or a base class such as a
+            // hub's): each interface or class derived from one names its methods' parameter and result types.
             IncrementalValuesProvider<RootSite> contractSites = context.SyntaxProvider
-                .CreateSyntaxProvider(static (node, _) => node is InterfaceDeclarationSyntax { BaseList: not null }, static (ctx, ct) => ParseContract(ctx, ct))
+                .CreateSyntaxProvider(static (node, _) => node is InterfaceDeclarationSyntax { BaseList: not null } or ClassDeclarationSyntax { BaseList: not null } or RecordDeclarationSyntax { BaseList: not null },
+                    static (ctx, ct) => ParseContract(ctx, ct))
                 .Where(static r => r.Count > 0)
                 .SelectMany(static (r, _) => r)
                 .WithTrackingName(ContractSitesStep);
@@ -125,21 +126,23 @@ namespace Amber.Generator
         }
 
         /// <summary>
-        /// The roots of an interface derived from a declared service contract: each method's parameter types and result
-        /// type (<c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c>, <c>IAsyncEnumerable&lt;T&gt;</c> read as <c>T</c>), placed at the
-        /// type as written, and optional (the engine serializes what Amber cannot).
+        /// The roots of an interface or class derived from a declared service contract: each contract method's parameter
+        /// types and result type (<c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c>, <c>IAsyncEnumerable&lt;T&gt;</c>,
+        /// <c>ChannelReader&lt;T&gt;</c> read as <c>T</c>), placed at the type as written, and optional (the engine
+        /// serializes what Amber cannot).
         /// </summary>
         private static EquatableArray<RootSite> ParseContract(GeneratorSyntaxContext ctx, CancellationToken ct)
         {
             ForeignRoots foreign = RootMarkers.For(ctx.SemanticModel.Compilation).Foreign;
             if (!foreign.HasContracts) return EquatableArray<RootSite>.Empty;
-            var declaration = (InterfaceDeclarationSyntax)ctx.Node;
+            var declaration = (TypeDeclarationSyntax)ctx.Node;
             if (ctx.SemanticModel.GetDeclaredSymbol(declaration, ct) is not INamedTypeSymbol symbol) return EquatableArray<RootSite>.Empty;
             INamedTypeSymbol? contract = foreign.ContractOf(symbol);
             if (contract == null) return EquatableArray<RootSite>.Empty;
             var sites = new List<RootSite>();
             foreach (MethodDeclarationSyntax method in declaration.Members.OfType<MethodDeclarationSyntax>())
             {
+                if (ctx.SemanticModel.GetDeclaredSymbol(method, ct) is not IMethodSymbol m || !ForeignRoots.ContractMethods(symbol).Contains(m, SymbolEqualityComparer.Default)) continue;
                 foreach (TypeSyntax? written in method.ParameterList.Parameters.Select(p => p.Type).Append(method.ReturnType))
                 {
                     if (written == null) continue;
@@ -154,13 +157,20 @@ namespace Amber.Generator
         private static ITypeSymbol? ContractType(TypeSyntax written, SemanticModel semanticModel, INamedTypeSymbol contract, CancellationToken ct)
         {
             ITypeSymbol? type = semanticModel.GetTypeInfo(written, ct).Type;
+            return type == null ? null : ContractRoot(type, RootMarkers.For(semanticModel.Compilation).Foreign, contract);
+        }
+
+        /// <summary>A contract method's parameter or result type as a root: unwrapped from a task, an async stream or a channel; null if it is none.</summary>
+        private static ITypeSymbol? ContractRoot(ITypeSymbol type, ForeignRoots foreign, INamedTypeSymbol contract)
+        {
             if (type is INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } wrapper
-                && wrapper.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.Task<TResult>" or "System.Threading.Tasks.ValueTask<TResult>" or "System.Collections.Generic.IAsyncEnumerable<T>")
+                && wrapper.OriginalDefinition.ToDisplayString() is "System.Threading.Tasks.Task<TResult>" or "System.Threading.Tasks.ValueTask<TResult>"
+                    or "System.Collections.Generic.IAsyncEnumerable<T>" or "System.Threading.Channels.ChannelReader<T>")
             {
                 type = wrapper.TypeArguments[0];
             }
-            if (type == null || ContainsTypeParameter(type)) return null;
-            return RootMarkers.For(semanticModel.Compilation).Foreign.Takes(type, contract) ? type : null;
+            if (ContainsTypeParameter(type)) return null;
+            return foreign.Takes(type, contract) ? type : null;
         }
 
         /// <summary>
@@ -209,6 +219,22 @@ namespace Amber.Generator
                     if (foreign.IsRootType(type.OriginalDefinition))
                     {
                         foreach (ITypeSymbol argument in type.TypeArguments) AddForeign(ref roots, argument);
+                    }
+                    if (foreign.IsContractArgumentType(type.OriginalDefinition))
+                    {
+                        // Each type argument is a contract (a hub's client interface): its methods' parameter and result types.
+                        foreach (INamedTypeSymbol argument in type.TypeArguments.OfType<INamedTypeSymbol>())
+                        {
+                            if (!foreign.Takes(argument)) continue;
+                            foreach (IMethodSymbol method in ForeignRoots.ContractMethods(argument))
+                            {
+                                foreach (ITypeSymbol t in method.Parameters.Select(p => p.Type).Append(method.ReturnType))
+                                {
+                                    ITypeSymbol? root = ContractRoot(t, foreign, argument);
+                                    if (root != null) Add(ref roots, root, optional: true);
+                                }
+                            }
+                        }
                     }
                     break;
             }
@@ -292,7 +318,7 @@ namespace Amber.Generator
             {
                 if (site.Index == RootSite.WrittenType)
                 {
-                    if (node is not TypeSyntax written || node.FirstAncestorOrSelf<InterfaceDeclarationSyntax>() is not { } declaration) continue;
+                    if (node is not TypeSyntax written || node.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } declaration) continue;
                     SemanticModel semanticModel = compilation.GetSemanticModel(tree);
                     INamedTypeSymbol? contract = semanticModel.GetDeclaredSymbol(declaration, ct) is INamedTypeSymbol symbol ? RootMarkers.For(compilation).Foreign.ContractOf(symbol) : null;
                     return contract == null ? null : ContractType(written, semanticModel, contract, ct);

@@ -30,6 +30,11 @@ namespace Engine
         public void Tell(object message, ActorRef sender) { }
     }
     public static class ActorRefExtensions { public static void Forward(this ActorRef target, object message) { } }
+    public abstract class Hub
+    {
+        public virtual System.Threading.Tasks.Task OnConnected() => System.Threading.Tasks.Task.CompletedTask;
+    }
+    public abstract class Hub<TClient> : Hub where TClient : class { }
     public abstract class Actor
     {
         protected void Receive<T>(Action<T> handler) { }
@@ -41,6 +46,8 @@ namespace Engine
         private const string PackageSource = @"
 [assembly: Amber.AmberRootsFrom(typeof(Engine.IState<>))]
 [assembly: Amber.AmberRootsFrom(typeof(Engine.IService))]
+[assembly: Amber.AmberRootsFrom(typeof(Engine.Hub))]
+[assembly: Amber.AmberRootsFrom(typeof(Engine.Hub<>), Contract = true)]
 [assembly: Amber.AmberRootsFrom(typeof(Engine.Actor), ""Receive"")]
 [assembly: Amber.AmberRootsFrom(typeof(Engine.ActorRef), ""Tell"", Argument = ""message"")]
 [assembly: Amber.AmberRootsFrom(typeof(Engine.ActorRefExtensions), ""Forward"", Argument = ""message"")]
@@ -141,6 +148,56 @@ namespace App
             Assert.DoesNotContain("global::Engine.", roots);     // the engine's own types (Reply) stay the engine's
             Assert.DoesNotContain("Register<int>", roots);
             Assert.DoesNotContain("Register<string>", roots);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+        }
+
+        [Fact]
+        public void A_class_derived_from_a_declared_base_and_the_contract_type_argument_of_a_declared_generic_name_their_methods_types()
+        {
+            const string source = @"
+using System.Collections.Generic;
+using System.Threading.Channels;
+using System.Threading.Tasks;
+using Engine;
+
+namespace App
+{
+    public class ChatLine { public string? Text { get; set; } }
+    public record Ack(int Id);
+    public class Query { public int Max { get; set; } }
+    public class Tick { public long At { get; set; } }
+    public class Frame { public byte[]? Data { get; set; } }
+    public class Notice { public string? Text { get; set; } }
+    public class Secret { public int Code { get; set; } }
+    public class Connected { public int Count { get; set; } }
+
+    public interface IChatClient
+    {
+        Task Receive(Notice notice);
+    }
+
+    public sealed class ChatHub : Hub<IChatClient>
+    {
+        public Task<Ack> Send(ChatLine line, int room) => Task.FromResult(new Ack(room));
+        public async IAsyncEnumerable<Tick> Ticks(Query query) { await Task.Yield(); yield return new Tick(); }
+        public ChannelReader<Frame> Frames() => Channel.CreateUnbounded<Frame>().Reader;
+        private Task Hidden(Secret secret) => Task.CompletedTask;
+        public static Connected Count() => new Connected();
+        public override Task OnConnected() => Task.CompletedTask;
+    }
+}";
+            GeneratorRun run = RunWithEngine(source);
+
+            Assert.Empty(run.Diagnostics);
+            string roots = run.Generated("AmberRoots.g.cs");
+            foreach (string served in new[] { "ChatLine", "Ack", "Query", "Tick", "Frame", "Notice" })
+            {
+                Assert.Contains("AmberFormatterRegistry.Register<global::App." + served + ">", roots);
+            }
+            Assert.DoesNotContain("global::App.Secret", roots);      // not public
+            Assert.DoesNotContain("global::App.Connected", roots);   // static
+            Assert.DoesNotContain("global::App.IChatClient", roots); // the contract itself
+            Assert.DoesNotContain("global::App.ChatHub", roots);
             Assert.Empty(GeneratorHarness.Problems(run.Output));
         }
 

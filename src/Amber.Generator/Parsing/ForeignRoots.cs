@@ -21,6 +21,7 @@ namespace Amber.Generator.Parsing
         public static readonly ForeignRoots None = new ForeignRoots();
 
         private readonly HashSet<INamedTypeSymbol> _genericTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        private readonly HashSet<INamedTypeSymbol> _contractArgumentTypes = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         private readonly Dictionary<(INamedTypeSymbol Type, string Name), ForeignMethod> _methods = new Dictionary<(INamedTypeSymbol, string), ForeignMethod>(new MethodKeyComparer());
         private readonly List<INamedTypeSymbol> _contracts = new List<INamedTypeSymbol>();
 
@@ -33,7 +34,7 @@ namespace Amber.Generator.Parsing
         }
 
         /// <summary>The simple names of the declared generic types and methods (see <see cref="RootMarkers.MayMark"/>).</summary>
-        public IEnumerable<string> Names => _genericTypes.Select(t => t.Name).Concat(_methods.Keys.Select(k => k.Name));
+        public IEnumerable<string> Names => _genericTypes.Concat(_contractArgumentTypes).Select(t => t.Name).Concat(_methods.Keys.Select(k => k.Name));
 
         /// <summary>Whether any service contract is declared (else interface declarations need no binding).</summary>
         public bool HasContracts => _contracts.Count > 0;
@@ -49,7 +50,7 @@ namespace Amber.Generator.Parsing
             {
                 if (RootMarkers.ReferencesAmber(assembly)) roots.Read(assembly, attribute, isSource: false);
             }
-            return roots._genericTypes.Count + roots._methods.Count + roots._contracts.Count == 0 ? None : roots;
+            return roots._genericTypes.Count + roots._contractArgumentTypes.Count + roots._methods.Count + roots._contracts.Count == 0 ? None : roots;
         }
 
         private void Read(IAssemblySymbol assembly, INamedTypeSymbol attribute, bool isSource)
@@ -64,9 +65,11 @@ namespace Amber.Generator.Parsing
                 INamedTypeSymbol type = named.OriginalDefinition;
                 string? method = a.ConstructorArguments.Length > 1 ? a.ConstructorArguments[1].Value as string : null;
                 string? argument = null;
+                bool contract = false;
                 foreach (KeyValuePair<string, TypedConstant> n in a.NamedArguments)
                 {
                     if (n.Key == "Argument") argument = n.Value.Value as string;
+                    else if (n.Key == "Contract") contract = n.Value.Value is true;
                 }
                 if (method != null)
                 {
@@ -74,8 +77,8 @@ namespace Amber.Generator.Parsing
                     if (argument == null) m.TypeArguments = true;
                     else if (!m.Arguments.Contains(argument)) m.Arguments.Add(argument);
                 }
-                else if (type.IsGenericType) _genericTypes.Add(type);
-                else if (type.TypeKind == TypeKind.Interface) _contracts.Add(type);
+                else if (type.IsGenericType) (contract ? _contractArgumentTypes : _genericTypes).Add(type);
+                else if (type.TypeKind is TypeKind.Interface or TypeKind.Class) _contracts.Add(type);
                 else continue;
                 declared = true;
                 _engineAssemblies.Add(type.ContainingAssembly);
@@ -91,6 +94,9 @@ namespace Amber.Generator.Parsing
         /// <summary>Whether a generic type definition is declared: its type arguments are roots.</summary>
         public bool IsRootType(INamedTypeSymbol definition) => _genericTypes.Contains(definition);
 
+        /// <summary>Whether a generic type definition is declared with <c>Contract = true</c>: its type arguments are service contracts.</summary>
+        public bool IsContractArgumentType(INamedTypeSymbol definition) => _contractArgumentTypes.Contains(definition);
+
         /// <summary>The declaration of a method (or of a method it overrides), if any.</summary>
         public ForeignMethod? MethodOf(IMethodSymbol definition)
         {
@@ -104,16 +110,28 @@ namespace Amber.Generator.Parsing
         /// <summary>The declared service contract an interface derives from, if any.</summary>
         public INamedTypeSymbol? ContractOf(INamedTypeSymbol type)
         {
-            if (type.TypeKind != TypeKind.Interface) return null;
+            if (type.TypeKind is not (TypeKind.Interface or TypeKind.Class)) return null;
             foreach (INamedTypeSymbol contract in _contracts)
             {
                 foreach (INamedTypeSymbol i in type.AllInterfaces)
                 {
                     if (SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract)) return contract;
                 }
+                for (INamedTypeSymbol? b = type.BaseType; b != null; b = b.BaseType)
+                {
+                    if (SymbolEqualityComparer.Default.Equals(b.OriginalDefinition, contract)) return contract;
+                }
             }
             return null;
         }
+
+        /// <summary>
+        /// The methods of a contract whose parameter and result types are roots: every method of an interface; the public
+        /// instance methods a class declares itself (not overrides of the base's, not constructors or accessors).
+        /// </summary>
+        public static IEnumerable<IMethodSymbol> ContractMethods(INamedTypeSymbol contract) =>
+            contract.GetMembers().OfType<IMethodSymbol>().Where(m => m.MethodKind == MethodKind.Ordinary
+                && (contract.TypeKind == TypeKind.Interface || (m.DeclaredAccessibility == Accessibility.Public && !m.IsStatic && !m.IsOverride)));
 
         /// <summary>
         /// Whether a type found at a declared API is a root: a type of the user's (from any assembly but the BCL's,
@@ -128,13 +146,21 @@ namespace Amber.Generator.Parsing
                 case IArrayTypeSymbol array:
                     return Takes(array.ElementType, contract);
                 case INamedTypeSymbol named when named.TypeKind != TypeKind.Error:
-                    if (contract != null && (SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, contract)
-                        || named.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract)))) return false;
+                    if (contract != null && DerivesFrom(named, contract)) return false;
                     if (!IsLibraryType(named)) return true;
                     return named.IsGenericType && named.TypeArguments.Any(t => Takes(t, contract));
                 default:
                     return false;
             }
+        }
+
+        private static bool DerivesFrom(INamedTypeSymbol type, INamedTypeSymbol contract)
+        {
+            for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                if (SymbolEqualityComparer.Default.Equals(t.OriginalDefinition, contract)) return true;
+            }
+            return type.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i.OriginalDefinition, contract));
         }
 
         private bool IsLibraryType(INamedTypeSymbol type)

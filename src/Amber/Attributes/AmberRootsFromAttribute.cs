@@ -17,10 +17,13 @@ namespace Amber
     /// <item><b>A type and a method name</b> (<c>typeof(ReceiveActor), "Receive"</c>): the type arguments of every
     /// call to that generic method are roots; with <see cref="Argument"/>, the static type of that argument at each
     /// call is a root instead (<c>Tell(object message)</c> called with a <c>new Greet(…)</c> names <c>Greet</c>).</item>
-    /// <item><b>An interface that is not generic</b> (<c>typeof(IGrain)</c>): every interface declared in source that
-    /// derives from it is a service contract; the parameter and result types of its methods are roots, with
-    /// <c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c> and <c>IAsyncEnumerable&lt;T&gt;</c> read as <c>T</c>.
-    /// Types that derive from the interface itself (references to other services) are not.</item>
+    /// <item><b>An interface or class that is not generic</b> (<c>typeof(IGrain)</c>, <c>typeof(Hub)</c>): every interface
+    /// or class declared in source that derives from it is a service contract; the parameter and result types of its
+    /// methods (for a class, the public instance methods it declares, overrides excepted) are roots, with
+    /// <c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c>, <c>IAsyncEnumerable&lt;T&gt;</c> and <c>ChannelReader&lt;T&gt;</c> read as
+    /// <c>T</c>. Types that derive from the contract base itself (references to other services) are not.</item>
+    /// <item><b>A generic type definition with <see cref="Contract"/></b> (<c>typeof(Hub&lt;&gt;)</c>): its type arguments,
+    /// where source names them, are contracts in the same way (a hub's client interface).</item>
     /// </list>
     /// <para>
     /// Only types declared by the user's code (their own assemblies, not the engine's or the BCL's) are taken,
@@ -52,6 +55,12 @@ namespace Amber
 
         /// <summary>The method of <see cref="Type"/>, or null for a generic type or a service contract.</summary>
         public string? Method { get; }
+
+        /// <summary>
+        /// For a generic type definition: its type arguments are service contracts rather than roots (a hub's
+        /// <c>Hub&lt;IChatClient&gt;</c>): the parameter and result types of their methods are roots.
+        /// </summary>
+        public bool Contract { get; set; }
 
         /// <summary>
         /// The name of the method's parameter whose argument's static type is a root at each call (for a method that
