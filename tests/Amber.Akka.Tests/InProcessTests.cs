@@ -67,24 +67,41 @@ akka.actor.serialization-settings.amber { max-collection-length = 3 }
         }
 
         [Fact]
-        public async Task A_message_sent_as_its_interface_goes_through_Amber_as_a_tagged_payload()
+        public async Task A_message_sent_as_its_interface_is_served_as_its_own_type()
         {
             await using Harness h = await Harness.Start("interface");
-            // Code names only INotice where Akka takes the message: Amber serves Notice as one of its implementations.
+            // Code names only INotice where Akka takes the message: Amber serves Notice, its implementation, as a root too.
             INotice notice = new Notice("low disk", 2);
             var serializer = Assert.IsType<AmberAkkaSerializer>(h.System.Serialization.FindSerializerFor(notice));
-            Assert.Equal("*Amber.Akka.Tests.Notice", serializer.Manifest(notice));
-            Assert.Equal(notice, serializer.FromBinary(serializer.ToBinary(notice), serializer.Manifest(notice)));
+            Assert.Equal("Amber.Akka.Tests.Notice", serializer.Manifest(notice));
 
             h.Catcher.Tell(notice);
 
             var received = Assert.IsType<Notice>(await h.Next());
             Assert.NotSame(notice, received);
             Assert.Equal(notice, received);
+        }
+
+        [Fact]
+        public async Task A_message_Amber_knows_only_inside_another_goes_as_a_tagged_payload()
+        {
+            await using Harness h = await Harness.Start("tagged");
+            h.Catcher.Tell(new Mail("report", new Attachment("a.pdf", 10)));
+            Assert.IsType<Mail>(await h.Next());
+
+            // Attachment has a codec (a Mail's member holds one) but no formatter: sent on its own, it is tagged.
+            object attachment = new Attachment("b.pdf", 20);
+            var serializer = Assert.IsType<AmberAkkaSerializer>(h.System.Serialization.FindSerializerFor(attachment));
+            Assert.False(AmberFormatterRegistry.IsRegistered(typeof(Attachment)));
+            Assert.Equal("*Amber.Akka.Tests.Attachment", serializer.Manifest(attachment));
+
+            h.Catcher.Tell(attachment);
+
+            Assert.Equal(attachment, Assert.IsType<Attachment>(await h.Next()));
 
             // The manifest and the bytes must agree: a tagged payload of another type is refused.
-            byte[] other = serializer.ToBinary(notice);
-            var ex = Assert.Throws<AmberAkkaException>(() => serializer.FromBinary(other, "*Amber.Akka.Tests.BurstItem"));
+            byte[] bytes = serializer.ToBinary(attachment);
+            var ex = Assert.Throws<AmberAkkaException>(() => serializer.FromBinary(bytes, "*Amber.Akka.Tests.Notice"));
             Assert.Contains("not the type its manifest names", ex.Message);
         }
 

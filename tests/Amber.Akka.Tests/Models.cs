@@ -12,6 +12,13 @@ namespace Amber.Akka.Tests
 
     public sealed record Notice(string Text, int Level) : INotice;
 
+    /// <summary>Held by <see cref="Mail"/> as its interface, and sent on its own only as object: Amber has its codec, not a formatter of its own.</summary>
+    public interface IAttachment { }
+
+    public sealed record Attachment(string Name, int Size) : IAttachment, IShopMessage;
+
+    public sealed record Mail(string Subject, IAttachment Attachment) : IShopMessage;
+
     public sealed record PlaceOrder(string OrderId, List<OrderLine> Lines, Dictionary<string, string> Notes) : IShopMessage;
 
     public sealed record OrderAccepted(string OrderId, int LineCount, decimal Total, string HandledBy) : IShopMessage;

@@ -53,6 +53,58 @@ namespace T
         }
 
         [Fact]
+        public void A_polymorphic_roots_concrete_types_get_formatters_of_their_own()
+        {
+            // Only the base is named; a value handed over as its runtime type (by Type) still finds its formatter.
+            const string source = @"
+using Amber;
+
+namespace T
+{
+    public abstract class Shape { public string? Name { get; set; } }
+    public class Circle : Shape { public double Radius { get; set; } }
+    public sealed class Square : Shape { public double Side { get; set; } }
+
+    public static class Use
+    {" + Registered + @"
+
+        public static string Run()
+        {
+            byte[] named = AmberSerializer.Serialize<Shape>(new Circle { Name = ""c"", Radius = 2 });
+            var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+            Shape shape = new Square { Name = ""s"", Side = 3 };
+            AmberSerializer.Serialize(buffer, shape, shape.GetType());
+            var back = (Square)AmberSerializer.Deserialize(buffer.WrittenSpan, typeof(Square))!;
+            return Has(typeof(Shape)) + Has(typeof(Circle)) + Has(typeof(Square)) + "" "" + back.Name + back.Side + "" "" + ((Circle)AmberSerializer.Deserialize<Shape>(named)!).Radius;
+        }
+    }
+}";
+            Assert.Equal("+++ s3 2", Execution.Call(source, "T.Use", "Run"));
+        }
+
+        [Fact]
+        public void A_concrete_type_that_cannot_be_served_is_reported_once_at_its_polymorphic_root()
+        {
+            const string source = @"
+using Amber;
+
+namespace T
+{
+    public abstract class Shape { public string? Name { get; set; } }
+    public class Blob : Shape { public Blob(int a, int b) { } }
+
+    public static class Use
+    {
+        public static byte[] Save(Shape s) => AmberSerializer.Serialize(s);
+    }
+}";
+            GeneratorRun run = GeneratorHarness.Run(source);
+
+            Diagnostic d = Assert.Single(run.Diagnostics);
+            Assert.Equal("AMB002", d.Id);
+        }
+
+        [Fact]
         public void An_open_type_parameter_reaching_a_marker_names_no_root_and_reports_nothing()
         {
             // The helper's own call of Amber passes the open TValue: neither a root nor a problem.

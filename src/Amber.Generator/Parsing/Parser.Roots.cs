@@ -11,12 +11,16 @@ namespace Amber.Generator.Parsing
     /// <summary>A root type to serve and where it was named (a call site or an assembly attribute), for diagnostics.</summary>
     internal readonly struct RootRequest
     {
-        public RootRequest(ITypeSymbol type, LocationInfo? location, bool optional = false)
+        public RootRequest(ITypeSymbol type, LocationInfo? location, bool optional = false, bool implied = false)
         {
             Type = type;
             Location = location;
             Optional = optional;
+            Implied = implied;
         }
+
+        /// <summary>A concrete type of a polymorphic root, served with it: when it cannot be, the base root says why.</summary>
+        public bool Implied { get; }
 
         public ITypeSymbol Type { get; }
 
@@ -100,7 +104,37 @@ namespace Amber.Generator.Parsing
                 TypeRef? type = parser.Resolve(request.Type, null, request.Type.ToDisplayString());
                 rootNodes.Add((request, node, type));
             }
+            parser.AddConcreteCases(rootNodes);
             return parser.Judge(rootNodes);
+        }
+
+        /// <summary>
+        /// The concrete types of each polymorphic root become roots too, named where their base was: a value held as
+        /// its base is often handed to a serializer as its runtime type (<c>Serialize(buffer, value, value.GetType())</c>, an
+        /// engine's message or grain argument), which needs a formatter of that type. They were modelled with the base, so
+        /// this adds registrations only, and a root they reach is judged with the base's diagnostics.
+        /// </summary>
+        private void AddConcreteCases(List<(RootRequest Request, Node Node, TypeRef? Type)> rootNodes)
+        {
+            var byId = new Dictionary<string, ITypeSymbol>(StringComparer.Ordinal);
+            foreach (KeyValuePair<ITypeSymbol, Node> n in _objectNodes)
+            {
+                if (n.Value.Model != null && !byId.ContainsKey(n.Value.Model.Id)) byId[n.Value.Model.Id] = n.Key;
+            }
+            int count = rootNodes.Count;
+            for (int i = 0; i < count; i++)
+            {
+                (RootRequest request, _, TypeRef? type) = rootNodes[i];
+                if (type == null || type.Kind != TypeKind.Polymorphic || type.Cases.Count == 0) continue;
+                foreach (PolyCase c in type.Cases)
+                {
+                    if (!byId.TryGetValue(c.ObjectId, out ITypeSymbol? symbol)) continue;
+                    var node = new Node();
+                    _owner = node;
+                    TypeRef? caseType = Resolve(symbol, null, symbol.ToDisplayString());
+                    rootNodes.Add((new RootRequest(symbol, request.Location, implied: true), node, caseType));
+                }
+            }
         }
 
         private ParsedRoots Judge(List<(RootRequest Request, Node Node, TypeRef? Type)> rootNodes)
@@ -123,6 +157,7 @@ namespace Amber.Generator.Parsing
             var served = new List<Node>();
             foreach ((RootRequest request, Node node, TypeRef? type) in rootNodes)
             {
+                if (failing.Contains(node) && request.Implied) continue;
                 if (failing.Contains(node) && request.Optional)
                 {
                     // Not an error: the other library serializes it. One info diagnostic says why Amber does not.
