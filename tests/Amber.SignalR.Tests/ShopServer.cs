@@ -34,6 +34,7 @@ namespace Amber.SignalR.Tests
             _app = builder.Build();
             _app.UseWebSockets();
             _app.MapHub<ShopHub>("/shop");
+            _app.MapHub<ShopHub>("/shop-stateful", o => o.AllowStatefulReconnects = true);
             await _app.StartAsync().WaitAsync(Timeout);
             string address = _app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
             HubUrl = new Uri(address.TrimEnd('/') + "/shop");
