@@ -1,0 +1,40 @@
+using System;
+using System.Collections.Generic;
+using Amber;
+
+// The built-in types hub methods take and return most (a count, a name, an id, a time), registered by this package's
+// generated code: a value reaches the protocol as an object, and is written and read through its Type, which finds
+// only registered formatters. A user's own types are registered by the user's generated code.
+[assembly: AmberSerializable(typeof(bool))]
+[assembly: AmberSerializable(typeof(byte))]
+[assembly: AmberSerializable(typeof(sbyte))]
+[assembly: AmberSerializable(typeof(short))]
+[assembly: AmberSerializable(typeof(ushort))]
+[assembly: AmberSerializable(typeof(int))]
+[assembly: AmberSerializable(typeof(uint))]
+[assembly: AmberSerializable(typeof(long))]
+[assembly: AmberSerializable(typeof(ulong))]
+[assembly: AmberSerializable(typeof(char))]
+[assembly: AmberSerializable(typeof(float))]
+[assembly: AmberSerializable(typeof(double))]
+[assembly: AmberSerializable(typeof(decimal))]
+[assembly: AmberSerializable(typeof(string))]
+[assembly: AmberSerializable(typeof(Guid))]
+[assembly: AmberSerializable(typeof(DateTime))]
+[assembly: AmberSerializable(typeof(DateTimeOffset))]
+[assembly: AmberSerializable(typeof(TimeSpan))]
+[assembly: AmberSerializable(typeof(DateOnly))]
+[assembly: AmberSerializable(typeof(TimeOnly))]
+[assembly: AmberSerializable(typeof(byte[]))]
+[assembly: AmberSerializable(typeof(int?))]
+[assembly: AmberSerializable(typeof(long?))]
+[assembly: AmberSerializable(typeof(double?))]
+[assembly: AmberSerializable(typeof(bool?))]
+[assembly: AmberSerializable(typeof(Guid?))]
+[assembly: AmberSerializable(typeof(DateTime?))]
+[assembly: AmberSerializable(typeof(int[]))]
+[assembly: AmberSerializable(typeof(string[]))]
+[assembly: AmberSerializable(typeof(List<int>))]
+[assembly: AmberSerializable(typeof(List<string>))]
+[assembly: AmberSerializable(typeof(Dictionary<string, string>))]
+[assembly: AmberSerializable(typeof(Dictionary<string, int>))]

@@ -1,0 +1,40 @@
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.AspNetCore.SignalR;
+
+namespace Amber.SignalR.Tests
+{
+    public sealed class ShopHub : Hub
+    {
+        public Summary Describe(Point origin, Basket basket, Shape shape) =>
+            new Summary(basket.Owner, basket.Items.Count, shape.GetType().Name + ":" + shape.Label,
+                shape switch { Circle c => c.Radius, Square s => s.Side, _ => -1 }, origin.X);
+
+        public async IAsyncEnumerable<Point> Walk(int count, [EnumeratorCancellation] CancellationToken cancellationToken)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                await Task.Yield();
+                cancellationToken.ThrowIfCancellationRequested();
+                yield return new Point(i, i * i);
+            }
+        }
+
+        public async Task<int> Sum(IAsyncEnumerable<Point> points)
+        {
+            int sum = 0;
+            await foreach (Point p in points) sum += p.X * 10 + p.Y;
+            return sum;
+        }
+
+        public Task Join(string group) => Groups.AddToGroupAsync(Context.ConnectionId, group);
+
+        public Task Post(string group, string text) => Clients.Group(group).SendAsync("Note", new Note(group, text));
+
+        public string Greet(Profile profile) => "Hello " + profile.Name + " <" + (profile.Email ?? "no email") + ">";
+
+        public int Add(int a, int b) => a + b;
+    }
+}
