@@ -7,6 +7,11 @@ using Microsoft.AspNetCore.SignalR.Client;
 // a type only a hub method names needs [assembly: AmberSerializable(typeof(T))].
 
 // The .NET client: handlers' parameter types, awaited results, stream item types.
+// A hub is a contract: the public methods a hub class declares take and return the values clients send; a strongly typed
+// hub's client interface (Hub<IChatClient>) declares the values the server sends.
+[assembly: AmberRootsFrom(typeof(Hub))]
+[assembly: AmberRootsFrom(typeof(Hub<>), Contract = true)]
+
 [assembly: AmberRootsFrom(typeof(HubConnectionExtensions), "On")]
 [assembly: AmberRootsFrom(typeof(HubConnectionExtensions), "InvokeAsync")]
 [assembly: AmberRootsFrom(typeof(HubConnectionExtensions), "StreamAsync")]

@@ -182,7 +182,7 @@ echo "aspnet check: OK"
 
 # Every integration package brings Amber's generator along: its dependency on Amber must not exclude analyzers
 # (NuGet's default for a project reference would), or a project that installs only the integration package gets no codecs.
-for pkg in Amber.Compression Amber.AspNetCore Amber.Grpc Amber.Kafka Amber.Caching Amber.Orleans Amber.Akka; do
+for pkg in Amber.Compression Amber.AspNetCore Amber.Grpc Amber.Kafka Amber.Caching Amber.Orleans Amber.Akka Amber.SignalR; do
   [ -f "$work/feed/$pkg.$version.nupkg" ] || dotnet pack "$root/src/$pkg" -c Release -o "$work/feed" --nologo -v quiet
   dep="$(unzip -p "$work/feed/$pkg.$version.nupkg" "$pkg.nuspec" | grep '<dependency id="Amber"' | head -n 1)"
   [ -n "$dep" ] || { echo "$pkg: no dependency on Amber"; exit 1; }
