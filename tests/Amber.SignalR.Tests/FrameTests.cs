@@ -71,7 +71,7 @@ namespace Amber.SignalR.Tests
 
         private static string Headers(HubInvocationMessage m) =>
             m.Headers == null ? "" : string.Join(";", System.Linq.Enumerable.Select(m.Headers, h => h.Key + "=" + h.Value));
-    
+
         private static readonly byte[] AddFrame = Convert.FromHexString("160101026B02760231044164640203100E051403686900");
 
         [Fact]
