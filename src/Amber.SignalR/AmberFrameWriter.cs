@@ -42,16 +42,9 @@ namespace Amber.SignalR
         {
             switch (message)
             {
-                case InvocationMessage m:
-                    Byte(w, AmberFrame.Invocation);
-                    WriteHeaders(w, m.Headers);
-                    WriteString(w, m.InvocationId);
-                    WriteString(w, m.Target);
-                    WriteArguments(w, m.Arguments, options);
-                    WriteStreamIds(w, m.StreamIds);
-                    break;
-                case StreamInvocationMessage m:
-                    Byte(w, AmberFrame.StreamInvocation);
+                case HubMethodInvocationMessage m:
+                    // An invocation and a stream invocation have one layout; the kind byte tells them apart.
+                    Byte(w, m is StreamInvocationMessage ? AmberFrame.StreamInvocation : AmberFrame.Invocation);
                     WriteHeaders(w, m.Headers);
                     WriteString(w, m.InvocationId);
                     WriteString(w, m.Target);
