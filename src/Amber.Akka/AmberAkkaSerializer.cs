@@ -142,11 +142,7 @@ namespace Amber.Akka
             {
                 // A type known only as a subtype of a served base goes as object: its tag inside names it (see Manifest).
                 if (typed) AmberSerializer.Serialize(buffer, obj, type, Options);
-                else
-                {
-                    TaggedObjects.Ensure();
-                    AmberSerializer.Serialize<object>(buffer, obj, Options);
-                }
+                else AmberSerializer.Serialize<object>(buffer, obj, Options);
                 return buffer.WrittenSpan.ToArray();
             }
             finally
@@ -178,7 +174,6 @@ namespace Amber.Akka
             object? value;
             try
             {
-                if (tagged) TaggedObjects.Ensure();
                 value = tagged ? AmberSerializer.Deserialize<object>(bytes, Options) : AmberSerializer.Deserialize(bytes, type, Options);
             }
             catch (AmberException ex)
@@ -197,33 +192,6 @@ namespace Amber.Akka
                 "The payload holds null, which an Akka message, event or snapshot cannot be",
                 "The bytes were not written by AmberAkkaSerializer; check the serializer identifier stored with them.",
                 manifest);
-        }
-
-        /// <summary>
-        /// The formatter of <c>object</c> payloads (a value with its type's tag, format §7.3), which the generator writes in a
-        /// project that serializes <c>object</c> itself; registered here, once, only when the program has none.
-        /// </summary>
-        private sealed class TaggedObjects : IAmberFormatter<object>
-        {
-            private static readonly bool s_ensured = Register();
-
-            public static void Ensure() => _ = s_ensured;
-
-            private static bool Register()
-            {
-                if (AmberFormatterRegistry.TryGet<object>() == null) AmberFormatterRegistry.Register<object>(new TaggedObjects());
-                return true;
-            }
-
-            public WireType WireType => WireType.Object;
-
-            public void Write(ref AmberWriter writer, object value) => AmberKnownTypes.WriteObject(ref writer, value);
-
-            public object Read(ref AmberReader reader, WireType wireType)
-            {
-                reader.Expect(wireType, WireType.Object, "an object");
-                return AmberKnownTypes.ReadObject(ref reader)!;
-            }
         }
 
         private static AmberException CannotCarry(Type type)

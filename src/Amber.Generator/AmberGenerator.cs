@@ -142,7 +142,7 @@ namespace Amber.Generator
             var sites = new List<RootSite>();
             foreach (MethodDeclarationSyntax method in declaration.Members.OfType<MethodDeclarationSyntax>())
             {
-                if (ctx.SemanticModel.GetDeclaredSymbol(method, ct) is not IMethodSymbol m || !ForeignRoots.ContractMethods(symbol).Contains(m, SymbolEqualityComparer.Default)) continue;
+                if (ctx.SemanticModel.GetDeclaredSymbol(method, ct) is not IMethodSymbol m || !ForeignRoots.IsContractMethod(m)) continue;
                 foreach (TypeSyntax? written in method.ParameterList.Parameters.Select(p => p.Type).Append(method.ReturnType))
                 {
                     if (written == null) continue;

@@ -79,7 +79,8 @@ namespace Amber
 
         internal sealed class Registration<T>
         {
-            public IAmberFormatter<T>? Formatter;
+            // object needs no generated code (its values carry their type's tag), so it is served from the start.
+            public IAmberFormatter<T>? Formatter = typeof(T) == typeof(object) ? (IAmberFormatter<T>)(object)Internal.ObjectFormatter.Instance : null;
             public bool RequiresReferences;
 
             /// <summary>The formatter; throws an <see cref="AmberException"/> naming the fix if there is none.</summary>

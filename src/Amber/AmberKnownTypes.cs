@@ -32,7 +32,11 @@ namespace Amber
             public AmberBoxedReader Read { get; }
             public Type? Collision { get; set; }   // a second type with the same tag: reading the tag fails
             public Json.ViewType? View { get; set; }   // how the JSON view shows it (AmberJson); null: by its shape alone
+            public string? Name { get; set; }           // TryGetName's answer, once asked ("" when the type has none)
         }
+
+        // The names TryGetType found, so a manifest read per message is one lookup; only names of registered types get in.
+        private static readonly ConcurrentDictionary<string, Entry> s_byName = new ConcurrentDictionary<string, Entry>(StringComparer.Ordinal);
 
         private static readonly ConcurrentDictionary<Type, Entry> s_byType = new ConcurrentDictionary<Type, Entry>();
         private static readonly ConcurrentDictionary<uint, Entry> s_byTag = new ConcurrentDictionary<uint, Entry>();
@@ -205,11 +209,19 @@ namespace Amber
                     return false;
                 }
             }
+            name = entry.Name ??= NameOf(entry);
+            if (name.Length > 0) return true;
+            name = null;
+            return false;
+        }
+
+        /// <summary>The full C# name of a registered type, or "" when it does not lead back to it through its tag.</summary>
+        private static string NameOf(Entry entry)
+        {
             // Objects register their full C# name with their view; values (enums, collections) carry it as their shape's name.
             string candidate = entry.View?.Name ?? entry.Shape.TypeName;
             // A renamed type writes its former tag and is found by both (format §7.1): either way its name must lead back to it.
-            name = s_byTag.TryGetValue(AmberCode.TypeTagOf(candidate), out Entry? byName) && byName == entry ? candidate : null;
-            return name != null;
+            return s_byTag.TryGetValue(AmberCode.TypeTagOf(candidate), out Entry? byName) && byName == entry ? candidate : "";
         }
 
         /// <summary>
@@ -221,10 +233,15 @@ namespace Amber
         public static bool TryGetType(string name, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Type? type)
         {
             if (name == null) throw new ArgumentNullException(nameof(name));
-            if (TryGetByTag(AmberCode.TypeTagOf(name), out Entry? entry) && entry.Collision == null)
+            if (s_byName.TryGetValue(name, out Entry? entry) || TryGetByTag(AmberCode.TypeTagOf(name), out entry))
             {
-                type = entry.Type;
-                return true;
+                // A second type registered later under the same tag makes the name ambiguous from then on.
+                if (entry.Collision == null)
+                {
+                    s_byName.TryAdd(name, entry);
+                    type = entry.Type;
+                    return true;
+                }
             }
             type = null;
             return false;

@@ -130,8 +130,11 @@ namespace Amber.Generator.Parsing
         /// instance methods a class declares itself (not overrides of the base's, not constructors or accessors).
         /// </summary>
         public static IEnumerable<IMethodSymbol> ContractMethods(INamedTypeSymbol contract) =>
-            contract.GetMembers().OfType<IMethodSymbol>().Where(m => m.MethodKind == MethodKind.Ordinary
-                && (contract.TypeKind == TypeKind.Interface || (m.DeclaredAccessibility == Accessibility.Public && !m.IsStatic && !m.IsOverride)));
+            contract.GetMembers().OfType<IMethodSymbol>().Where(IsContractMethod);
+
+        /// <summary>Whether a method of a contract is one of its <see cref="ContractMethods"/>.</summary>
+        public static bool IsContractMethod(IMethodSymbol m) => m.MethodKind == MethodKind.Ordinary
+            && (m.ContainingType.TypeKind == TypeKind.Interface || (m.DeclaredAccessibility == Accessibility.Public && !m.IsStatic && !m.IsOverride));
 
         /// <summary>
         /// Whether a type found at a declared API is a root: a type of the user's (from any assembly but the BCL's,
