@@ -22,5 +22,12 @@ namespace Amber
     [AttributeUsage(AttributeTargets.GenericParameter | AttributeTargets.Interface, AllowMultiple = false, Inherited = false)]
     public sealed class AmberServiceAttribute : Attribute
     {
+        /// <summary>
+        /// On an interface, the service's name on the wire (a gRPC service's path is <c>/Name/Method</c>). By default it is
+        /// the interface's namespace and name without the <c>I</c> of <c>IOrders</c>: <c>Shop.Orders</c>. Set it to keep a
+        /// contract reachable by its clients after the interface is renamed or moved, or when two versions of a contract
+        /// live in one program.
+        /// </summary>
+        public string? Name { get; set; }
     }
 }
