@@ -28,6 +28,7 @@ namespace Amber.Generator
     {
         internal const string CallSitesStep = "AmberCallSites";
         internal const string ContractSitesStep = "AmberContractSites";
+        internal const string ServiceSitesStep = "AmberServiceSites";
         internal const string ModelStep = "AmberModel";
         internal const string CodecGroupsStep = "AmberCodecGroups";
 
@@ -50,11 +51,19 @@ namespace Amber.Generator
                 .SelectMany(static (r, _) => r)
                 .WithTrackingName(ContractSitesStep);
 
+            // Interfaces marked [AmberService] are service contracts where no call names them.
+            IncrementalValuesProvider<RootSite> markedServices = context.SyntaxProvider
+                .ForAttributeWithMetadataName(RootMarkers.ServiceAttributeMetadataName,
+                    static (node, _) => node is InterfaceDeclarationSyntax,
+                    static (ctx, _) => new RootSite(KeyOf((ITypeSymbol)ctx.TargetSymbol, ctx.SemanticModel.Compilation), Parser.ToInfo(ctx.TargetNode.GetLocation()), RootSite.DeclaredType, false, Service: true))
+                .WithTrackingName(ServiceSitesStep);
+
             // All roots are modelled together, so a type is modelled once however many roots reach it.
             IncrementalValueProvider<GenerationModel> model = callSites.Collect()
                 .Combine(contractSites.Collect())
+                .Combine(markedServices.Collect())
                 .Combine(context.CompilationProvider)
-                .Select(static (input, ct) => BuildModel(input.Left.Left.AddRange(input.Left.Right), input.Right, ct))
+                .Select(static (input, ct) => BuildModel(input.Left.Left.Left.AddRange(input.Left.Left.Right).AddRange(input.Left.Right), input.Right, ct))
                 .WithTrackingName(ModelStep);
 
             context.RegisterSourceOutput(model.Select(static (m, _) => m.Diagnostics), static (spc, d) => Report(spc, d));
@@ -66,6 +75,10 @@ namespace Amber.Generator
             context.RegisterSourceOutput(codecGroups, static (spc, group) => EmitCodecs(spc, group));
 
             context.RegisterSourceOutput(model, static (spc, m) => EmitRegistration(spc, m));
+
+            // Each service contract: its methods, binding and client.
+            context.RegisterSourceOutput(model.SelectMany(static (m, _) => m.Services), static (spc, service) =>
+                spc.AddSource(HintName(Emitter.ServiceName(service.Id)), SourceText.From(Emitter.EmitService(service), Encoding.UTF8)));
         }
 
         /// <summary>
@@ -110,7 +123,7 @@ namespace Amber.Generator
             var sites = new RootSite[types.Count];
             for (int i = 0; i < sites.Length; i++)
             {
-                sites[i] = new RootSite(KeyOf(types[i].Type, ctx.SemanticModel.Compilation), location, i, types[i].Optional);
+                sites[i] = new RootSite(KeyOf(types[i].Type, ctx.SemanticModel.Compilation), location, i, types[i].Optional, types[i].Service);
             }
             return new EquatableArray<RootSite>(sites);
         }
@@ -194,6 +207,7 @@ namespace Amber.Generator
                     foreach (ITypeParameterSymbol parameter in definition.TypeParameters)
                     {
                         if (markers.IsMarked(parameter)) Add(ref roots, TypeArgumentOf(method, parameter), optional: false);
+                        else if (markers.IsServiceMarked(parameter)) Add(ref roots, TypeArgumentOf(method, parameter), optional: false, service: true);
                     }
                     if (foreign.MethodOf(definition) is ForeignMethod declared)
                     {
@@ -215,6 +229,7 @@ namespace Amber.Generator
                     for (int i = 0; i < parameters.Length; i++)
                     {
                         if (markers.IsMarked(parameters[i])) Add(ref roots, type.TypeArguments[i], optional: false);
+                        else if (markers.IsServiceMarked(parameters[i])) Add(ref roots, type.TypeArguments[i], optional: false, service: true);
                     }
                     if (foreign.IsRootType(type.OriginalDefinition))
                     {
@@ -245,10 +260,10 @@ namespace Amber.Generator
                 if (type != null && foreign.Takes(type)) Add(ref list, type, optional: true);
             }
 
-            static void Add(ref List<FoundRoot>? list, ITypeSymbol? type, bool optional)
+            static void Add(ref List<FoundRoot>? list, ITypeSymbol? type, bool optional, bool service = false)
             {
                 if (type == null || ContainsTypeParameter(type) || type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Error) return;
-                (list ??= new List<FoundRoot>()).Add(new FoundRoot(type, optional));
+                (list ??= new List<FoundRoot>()).Add(new FoundRoot(type, optional, service));
             }
         }
 
@@ -259,15 +274,19 @@ namespace Amber.Generator
         /// <summary>A root type a site names, and whether it is optional (named by an [assembly: AmberRootsFrom] declaration).</summary>
         private readonly struct FoundRoot
         {
-            public FoundRoot(ITypeSymbol type, bool optional)
+            public FoundRoot(ITypeSymbol type, bool optional, bool service = false)
             {
                 Type = type;
                 Optional = optional;
+                Service = service;
             }
 
             public ITypeSymbol Type { get; }
 
             public bool Optional { get; }
+
+            /// <summary>Named at a type parameter marked [AmberService]: a service contract, or a class implementing contracts.</summary>
+            public bool Service { get; }
         }
 
         /// <summary>
@@ -316,6 +335,11 @@ namespace Amber.Generator
             SyntaxNode? node = tree.GetRoot(ct).FindNode(new TextSpan(site.Location.Start, site.Location.Length), getInnermostNodeForTie: true);
             for (; node != null && node.Span.Length == site.Location.Length; node = node.Parent)
             {
+                if (site.Index == RootSite.DeclaredType)
+                {
+                    if (node is not TypeDeclarationSyntax declared) continue;
+                    return compilation.GetSemanticModel(tree).GetDeclaredSymbol(declared, ct) as INamedTypeSymbol;
+                }
                 if (site.Index == RootSite.WrittenType)
                 {
                     if (node is not TypeSyntax written || node.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } declaration) continue;
@@ -355,15 +379,16 @@ namespace Amber.Generator
         private static GenerationModel BuildModel(ImmutableArray<RootSite> callSites, Compilation compilation, CancellationToken ct)
         {
             var requests = new List<RootRequest>(callSites.Length);
+            var services = new List<RootRequest>();
             foreach (RootSite site in callSites)
             {
                 ITypeSymbol? type = FindRoot(site, compilation, ct);
-                if (type != null) requests.Add(new RootRequest(type, site.Location, site.Optional));
+                if (type != null) (site.Service ? services : requests).Add(new RootRequest(type, site.Location, site.Optional));
             }
             var attributeDiagnostics = new List<DiagnosticInfo>();
             AddAssemblyRoots(compilation, requests, attributeDiagnostics, ct);
 
-            ParsedRoots parsed = Parser.ParseRoots(compilation, requests, ct);
+            ParsedRoots parsed = Parser.ParseRoots(compilation, requests, services, ct);
             List<DiagnosticInfo> diagnostics = parsed.Diagnostics;
             foreach (DiagnosticInfo d in attributeDiagnostics)
             {
@@ -376,7 +401,8 @@ namespace Amber.Generator
                 parsed.Objects.OrderBy(o => o.Id, System.StringComparer.Ordinal).ToEquatableArray(),
                 diagnostics.ToEquatableArray(),
                 compilation.GetTypeByMetadataName("System.Runtime.CompilerServices.ModuleInitializerAttribute") is null,
-                parsed.ReferenceRoots.Select(n => new EquatableString(n)).ToEquatableArray());
+                parsed.ReferenceRoots.Select(n => new EquatableString(n)).ToEquatableArray(),
+                parsed.Services.OrderBy(x => x.Id, System.StringComparer.Ordinal).ToEquatableArray());
         }
 
         /// <summary>
@@ -440,7 +466,7 @@ namespace Amber.Generator
             List<TypeRef> polymorphic = Emitter.CollectPolymorphic(model.Roots, model.Objects);
             if (polymorphic.Count > 0) spc.AddSource("AmberPolymorphism.g.cs", SourceText.From(Emitter.EmitPolymorphic(polymorphic), Encoding.UTF8));
             List<string> formatters = Emitter.CollectFormatters(model.Roots, model.Objects);
-            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters, model.ReferenceRoots.Select(x => x.Value).ToList(), model.Objects.ToList()), Encoding.UTF8));
+            spc.AddSource("AmberRoots.g.cs", SourceText.From(Emitter.EmitRoots(model.Roots.ToList(), model.ModuleInitializerPolyfill, formatters, model.ReferenceRoots.Select(x => x.Value).ToList(), model.Objects.ToList(), model.Services.Select(x => x.Id).ToList()), Encoding.UTF8));
         }
     }
 
@@ -449,5 +475,6 @@ namespace Amber.Generator
         EquatableArray<ObjectModel> Objects,
         EquatableArray<DiagnosticInfo> Diagnostics,
         bool ModuleInitializerPolyfill,
-        EquatableArray<EquatableString> ReferenceRoots);
+        EquatableArray<EquatableString> ReferenceRoots,
+        EquatableArray<ServiceModel> Services);
 }

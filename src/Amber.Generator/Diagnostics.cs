@@ -47,6 +47,10 @@ namespace Amber.Generator
             "Type '{0}', passed to another library's API, gets no Amber formatter: {1} Only that library's own serializer can carry it. Where the type is bound to Amber, sending it fails at run time.",
             Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpLinkBase + "AMB013.md");
 
+        public static readonly DiagnosticDescriptor BadServiceMethod = Error("AMB014", "Service contract member cannot be a remote call", "'{0}' of service contract '{1}' cannot be a remote call: {2}. Fix: {3}.");
+
+        public static readonly DiagnosticDescriptor NoServiceContract = Error("AMB015", "No service contract", "'{0}' is named as a service, but {1}. Fix: {2}.");
+
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
         public static string MessageOf(DiagnosticInfo info)
         {
@@ -69,6 +73,8 @@ namespace Amber.Generator
             "AMB011" => TooManyMembers,
             "AMB012" => BadUnknownMembers,
             "AMB013" => LeftToOtherSerializer,
+            "AMB014" => BadServiceMethod,
+            "AMB015" => NoServiceContract,
             _ => null,
         };
     }

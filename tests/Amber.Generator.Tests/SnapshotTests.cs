@@ -33,6 +33,33 @@ namespace Shop
     }
 }");
 
+        /// <summary>A service contract: the method descriptions, the binding, the client, and the generated request and response types.</summary>
+        [Fact]
+        public void ServiceContract() => Check(@"
+using System.Collections.Generic;
+using System.Threading;
+using System.Threading.Tasks;
+using Amber.Services;
+
+namespace Shop
+{
+    public sealed class Order { public string Customer { get; set; } = """"; }
+    public sealed class Receipt { public int Total { get; set; } }
+
+    public interface IOrders
+    {
+        Task<Receipt> Place(Order order, CancellationToken ct = default);
+        Task<int> Add(int a, int b = 2);
+        Task Ping(AmberCallContext context = default);
+        IAsyncEnumerable<Receipt> Watch(IAsyncEnumerable<string> customers);
+    }
+
+    public static class Use
+    {
+        public static IOrders Client(IAmberServiceInvoker invoker) => AmberServices.CreateClient<IOrders>(invoker);
+    }
+}");
+
         /// <summary>More than 64 members (format §5): the presence words after the first, and a Nullable with a default past member 63.</summary>
         [Fact]
         public void WideClass() => Check(@"

@@ -10,7 +10,7 @@ namespace Amber.Generator.Emitting
         public static string RootFormatterName(TypeRef root) => "AmberRoot_" + Sanitize(root.FullName);
 
         /// <summary>The roots file: a formatter per root type, the hand-written formatters' instances, and the module initializer that registers them and the model's value and object types.</summary>
-        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null, IReadOnlyList<ObjectModel>? objects = null)
+        public static string EmitRoots(IReadOnlyList<TypeRef> roots, bool moduleInitializerPolyfill, IReadOnlyList<string>? formatters = null, IReadOnlyList<string>? referenceRoots = null, IReadOnlyList<ObjectModel>? objects = null, IReadOnlyList<string>? services = null)
         {
             var sw = new SourceWriter();
             sw.Line(Header.TrimEnd('\n'));
@@ -48,6 +48,10 @@ namespace Amber.Generator.Emitting
                         Dictionary<string, uint> objectTags = ObjectTags(objects);
                         EmitValueRegistrations(sw, CollectValueTypes(roots, objects), readers, objectTags);
                         EmitObjectRegistrations(sw, objects ?? System.Array.Empty<ObjectModel>(), objectTags);
+                        foreach (string service in services ?? System.Array.Empty<string>())
+                        {
+                            sw.Line($"global::Amber.Services.AmberServices.Register(new global::Amber.Generated.{ServiceName(service)}());");
+                        }
                     }
                 }
             }

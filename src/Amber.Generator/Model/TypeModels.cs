@@ -157,12 +157,17 @@ namespace Amber.Generator.Model
     /// <remarks>
     /// <see cref="Index"/> is <see cref="WrittenType"/> for a service contract's parameter or result type, found again as
     /// the type written at <see cref="Location"/>. <see cref="Optional"/>: named by an [assembly: AmberRootsFrom]
-    /// declaration of another library's API, whose own serializer keeps what Amber cannot serve.
+    /// declaration of another library's API, whose own serializer keeps what Amber cannot serve. <see cref="Service"/>:
+    /// the type is a service contract (named at a type parameter marked [AmberService], or an interface marked
+    /// [AmberService] itself, found again at its declaration: <see cref="DeclaredType"/>), not a root.
     /// </remarks>
-    internal sealed record RootSite(string? TypeKey, LocationInfo? Location, int Index, bool Optional)
+    internal sealed record RootSite(string? TypeKey, LocationInfo? Location, int Index, bool Optional, bool Service = false)
     {
         /// <summary>The <see cref="Index"/> of a root that is the type written at the site (a contract method's parameter or result).</summary>
         public const int WrittenType = -1;
+
+        /// <summary>The <see cref="Index"/> of a type declared at the site (an interface marked [AmberService]).</summary>
+        public const int DeclaredType = -2;
     }
 
     internal readonly struct EquatableString : IEquatable<EquatableString>
@@ -173,4 +178,59 @@ namespace Amber.Generator.Model
         public override bool Equals(object? obj) => obj is EquatableString o && Equals(o);
         public override int GetHashCode() => Value?.GetHashCode() ?? 0;
     }
+}
+
+namespace Amber.Generator.Model
+{
+    /// <summary>How a service method streams (the values of Amber.Services.AmberCallKind).</summary>
+    internal enum ServiceCallKind
+    {
+        Unary,
+        ServerStreaming,
+        ClientStreaming,
+        DuplexStreaming,
+    }
+
+    /// <summary>What a contract method returns, as the generated code adapts it.</summary>
+    internal enum ServiceResult
+    {
+        Task,           // Task: an empty response
+        TaskOf,         // Task<T>
+        ValueTask,      // ValueTask: an empty response
+        ValueTaskOf,    // ValueTask<T>
+        AsyncEnumerable,// IAsyncEnumerable<T>
+    }
+
+    /// <summary>What a contract method's parameter is to the call.</summary>
+    internal enum ServiceParameterRole
+    {
+        Data,                // travels in the request
+        CancellationToken,   // the call's cancellation
+        CallContext,         // Amber.Services.AmberCallContext
+    }
+
+    internal sealed record ServiceParameter(string Name, string TypeFullName, ServiceParameterRole Role);
+
+    /// <summary>
+    /// One method of a service contract. The request travels as the single data parameter's own type when that is a
+    /// reference type (<see cref="RequestPacked"/> false), else as the generated <c>{Name}_Request</c> with a field per data
+    /// parameter; a streamed request's items as their own type, or wrapped in <c>{Name}_Item</c> (<see cref="ItemWrapped"/>).
+    /// A result (each streamed result) travels as its own type, or wrapped in <c>{Name}_Response</c> (<see cref="ResponseWrapped"/>;
+    /// empty for <c>Task</c>).
+    /// </summary>
+    internal sealed record ServiceMethodModel(
+        string Name,
+        string DeclaringContract,          // the interface that declares it (explicit implementation)
+        ServiceCallKind Kind,
+        EquatableArray<ServiceParameter> Parameters,
+        ServiceResult Result,
+        string? ResultType,                // T of Task<T>, ValueTask<T>, IAsyncEnumerable<T>
+        string RequestType,                // the type each request travels as
+        bool RequestPacked,
+        bool ItemWrapped,                  // streamed requests: each item wrapped in {Name}_Item
+        string ResponseType,               // the type each response travels as
+        bool ResponseWrapped,
+        EquatableArray<string> RequestFields);   // packed request or wrapped item: "type name = default" declarations, in order
+
+    internal sealed record ServiceModel(string Id, string ContractFullName, string ServiceName, EquatableArray<ServiceMethodModel> Methods);
 }

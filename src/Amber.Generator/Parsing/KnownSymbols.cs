@@ -40,6 +40,14 @@ namespace Amber.Generator.Parsing
             IAmberOnSerializing = Get("Amber.IAmberOnSerializing");
             IAmberOnDeserialized = Get("Amber.IAmberOnDeserialized");
             IAmberFormatter = Get("Amber.IAmberFormatter`1");
+            AmberServiceAttribute = Get("Amber.AmberServiceAttribute");
+            AmberCallContext = Get("Amber.Services.AmberCallContext");
+            CancellationToken = Get("System.Threading.CancellationToken");
+            Task = Get("System.Threading.Tasks.Task");
+            TaskOf = Get("System.Threading.Tasks.Task`1");
+            ValueTask = Get("System.Threading.Tasks.ValueTask");
+            ValueTaskOf = Get("System.Threading.Tasks.ValueTask`1");
+            IAsyncEnumerable = Get("System.Collections.Generic.IAsyncEnumerable`1");
 
             NonSerializedAttribute = Get("System.NonSerializedAttribute");
             IgnoreDataMemberAttribute = Get("System.Runtime.Serialization.IgnoreDataMemberAttribute");
@@ -108,6 +116,16 @@ namespace Amber.Generator.Parsing
                 if (t != null) _scalars[t] = scalar;
             }
         }
+
+        /// <summary>Service contracts: the marker, the call context, and the types their methods take and return.</summary>
+        public INamedTypeSymbol? AmberServiceAttribute { get; }
+        public INamedTypeSymbol? AmberCallContext { get; }
+        public INamedTypeSymbol? CancellationToken { get; }
+        public INamedTypeSymbol? Task { get; }
+        public INamedTypeSymbol? TaskOf { get; }
+        public INamedTypeSymbol? ValueTask { get; }
+        public INamedTypeSymbol? ValueTaskOf { get; }
+        public INamedTypeSymbol? IAsyncEnumerable { get; }
 
         /// <summary>The type of a member that keeps the members other data has and the type lacks.</summary>
         public INamedTypeSymbol? AmberUnknownMembers { get; }

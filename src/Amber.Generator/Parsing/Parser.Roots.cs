@@ -33,13 +33,17 @@ namespace Amber.Generator.Parsing
     /// <summary>What the parser makes of a compilation's roots: the part of the generation model it decides.</summary>
     internal sealed class ParsedRoots
     {
-        public ParsedRoots(List<TypeRef> roots, List<ObjectModel> objects, List<DiagnosticInfo> diagnostics, List<string> referenceRoots)
+        public ParsedRoots(List<TypeRef> roots, List<ObjectModel> objects, List<DiagnosticInfo> diagnostics, List<string> referenceRoots, List<ServiceModel> services)
         {
             Roots = roots;
             Objects = objects;
             Diagnostics = diagnostics;
             ReferenceRoots = referenceRoots;
+            Services = services;
         }
+
+        /// <summary>The service contracts that can be served, each once.</summary>
+        public List<ServiceModel> Services { get; }
 
         /// <summary>The roots that can be served, in request order, each once.</summary>
         public List<TypeRef> Roots { get; }
@@ -92,12 +96,17 @@ namespace Amber.Generator.Parsing
             _owner.Failed = true;
         }
 
-        /// <summary>Models every root of a compilation (in order) and everything they reach.</summary>
-        public static ParsedRoots ParseRoots(Compilation compilation, IReadOnlyList<RootRequest> requests, CancellationToken ct)
+        /// <summary>
+        /// Models every root of a compilation (in order), every service contract <paramref name="services"/> names, and
+        /// everything they reach. A contract's messages that are the user's own types become roots too.
+        /// </summary>
+        public static ParsedRoots ParseRoots(Compilation compilation, IReadOnlyList<RootRequest> requests, IReadOnlyList<RootRequest> services, CancellationToken ct)
         {
             var parser = new Parser(compilation, ct);
-            var rootNodes = new List<(RootRequest Request, Node Node, TypeRef? Type)>(requests.Count);
-            foreach (RootRequest request in requests)
+            var all = new List<RootRequest>(requests);
+            List<ServiceEntry> serviceEntries = parser.ParseServices(services, all);
+            var rootNodes = new List<(RootRequest Request, Node Node, TypeRef? Type)>(all.Count);
+            foreach (RootRequest request in all)
             {
                 var node = new Node();
                 parser._owner = node;
@@ -105,7 +114,7 @@ namespace Amber.Generator.Parsing
                 rootNodes.Add((request, node, type));
             }
             parser.AddConcreteCases(rootNodes);
-            return parser.Judge(rootNodes);
+            return parser.Judge(rootNodes, serviceEntries);
         }
 
         /// <summary>
@@ -137,7 +146,7 @@ namespace Amber.Generator.Parsing
             }
         }
 
-        private ParsedRoots Judge(List<(RootRequest Request, Node Node, TypeRef? Type)> rootNodes)
+        private ParsedRoots Judge(List<(RootRequest Request, Node Node, TypeRef? Type)> rootNodes, List<ServiceEntry> serviceEntries)
         {
             foreach (Node n in _objectNodes.Values)
             {
@@ -145,6 +154,11 @@ namespace Amber.Generator.Parsing
             }
             var all = new List<Node>(_objectNodes.Values);
             all.AddRange(rootNodes.Select(r => r.Node));
+            foreach (ServiceEntry e in serviceEntries)
+            {
+                all.Add(e.Node);
+                all.AddRange(e.Node.Items.OfType<Node>());   // its generated messages (a node listed twice changes nothing)
+            }
             Dictionary<Node, List<Node>> reachedBy = ReachedBy(all);
             HashSet<Node> failing = ReachingAny(all, reachedBy, n => n.Failed);
             HashSet<Node> preserving = ReachingAny(all, reachedBy, n => n.Model?.PreserveReferences == true);
@@ -184,6 +198,26 @@ namespace Amber.Generator.Parsing
                 if (preserving.Contains(node) && !referenceRoots.Contains(type.FullName)) referenceRoots.Add(type.FullName);
             }
 
+            var services = new List<ServiceModel>();
+            foreach (ServiceEntry e in serviceEntries)
+            {
+                if (failing.Contains(e.Node) || e.Model == null)
+                {
+                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(e.Node))
+                    {
+                        DiagnosticInfo placed = d.Location == null ? d with { Location = e.Request.Location } : d;
+                        if (seenDiagnostics.Add(placed)) diagnostics.Add(placed);
+                    }
+                    continue;
+                }
+                services.Add(e.Model);
+                served.Add(e.Node);
+                foreach (TypeRef message in e.Messages)
+                {
+                    if (rootSet.Add(message)) roots.Add(message);
+                }
+            }
+
             var objects = new List<ObjectModel>();
             var visited = new HashSet<Node>(served);
             var stack = new Stack<Node>(served);
@@ -196,7 +230,7 @@ namespace Amber.Generator.Parsing
                     if (item is Node child && visited.Add(child)) stack.Push(child);
                 }
             }
-            return new ParsedRoots(roots, objects, diagnostics, referenceRoots);
+            return new ParsedRoots(roots, objects, diagnostics, referenceRoots, services);
         }
 
         /// <summary>For each node, the nodes that reach it directly.</summary>

@@ -278,10 +278,13 @@ namespace Amber.Generator.Parsing
             SyntaxFacts.GetKeywordKind(name) != SyntaxKind.None ? "@" + name : name;
 
         /// <summary>A C# identifier for a type, injective over type names: '_' doubles, other symbols get a letter.</summary>
-        internal static string MakeId(ITypeSymbol type)
+        internal static string MakeId(ITypeSymbol type) => MakeId(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat));
+
+        /// <summary>A C# identifier for a type's full name, injective over type names (see <see cref="MakeId(ITypeSymbol)"/>).</summary>
+        internal static string MakeId(string fullName)
         {
             var sb = new StringBuilder();
-            foreach (char ch in type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat).Replace("global::", ""))
+            foreach (char ch in fullName.Replace("global::", ""))
             {
                 if (char.IsLetterOrDigit(ch)) { sb.Append(ch); continue; }
                 switch (ch)

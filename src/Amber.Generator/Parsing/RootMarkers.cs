@@ -10,7 +10,7 @@ namespace Amber.Generator.Parsing
 {
     /// <summary>
     /// Where a compilation can name a root: the methods and generic types with a type parameter marked
-    /// [AmberRoot], in its own source and in the referenced assemblies that use Amber. Only their simple names are
+    /// [AmberRoot] (or [AmberService], whose type arguments are service contracts), in its own source and in the referenced assemblies that use Amber. Only their simple names are
     /// kept, so a call site is dismissed by one set lookup before any binding; binding then checks the marker
     /// itself. Each syntax tree and each referenced assembly is read once and its names cached, so an edit
     /// re-reads the edited tree only.
@@ -25,7 +25,11 @@ namespace Amber.Generator.Parsing
         /// <summary>The marker's metadata name.</summary>
         public const string AttributeMetadataName = "Amber.AmberRootAttribute";
 
+        /// <summary>The service marker's metadata name: its type arguments are service contracts, not roots (see <see cref="IsServiceMarked"/>).</summary>
+        public const string ServiceAttributeMetadataName = "Amber.AmberServiceAttribute";
+
         private const string AttributeName = "AmberRootAttribute";
+        private const string ServiceAttributeName = "AmberServiceAttribute";
         private const string AttributeNamespace = "Amber";
         private const string AmberAssemblyName = "Amber";
 
@@ -33,14 +37,15 @@ namespace Amber.Generator.Parsing
         private static readonly ConditionalWeakTable<SyntaxTree, string[]> s_byTree = new ConditionalWeakTable<SyntaxTree, string[]>();
         private static readonly ConditionalWeakTable<IAssemblySymbol, string[]> s_byAssembly = new ConditionalWeakTable<IAssemblySymbol, string[]>();
 
-        private static readonly RootMarkers s_none = new RootMarkers(new HashSet<string>(StringComparer.Ordinal), null, ForeignRoots.None);
+        private static readonly RootMarkers s_none = new RootMarkers(new HashSet<string>(StringComparer.Ordinal), null, null, ForeignRoots.None);
 
         private readonly HashSet<string> _names;
 
-        private RootMarkers(HashSet<string> names, INamedTypeSymbol? attribute, ForeignRoots foreign)
+        private RootMarkers(HashSet<string> names, INamedTypeSymbol? attribute, INamedTypeSymbol? serviceAttribute, ForeignRoots foreign)
         {
             _names = names;
             Attribute = attribute;
+            ServiceAttribute = serviceAttribute;
             Foreign = foreign;
         }
 
@@ -49,6 +54,9 @@ namespace Amber.Generator.Parsing
 
         /// <summary>The marker attribute of this compilation; null when it does not reference Amber (then nothing is a root).</summary>
         public INamedTypeSymbol? Attribute { get; }
+
+        /// <summary>The service marker of this compilation; null when its Amber has none.</summary>
+        public INamedTypeSymbol? ServiceAttribute { get; }
 
         /// <summary>The markers of a compilation, gathered on first use.</summary>
         public static RootMarkers For(Compilation compilation) => s_byCompilation.GetValue(compilation, Gather);
@@ -63,6 +71,17 @@ namespace Amber.Generator.Parsing
             foreach (AttributeData a in parameter.GetAttributes())
             {
                 if (KnownSymbols.Is(a.AttributeClass, Attribute)) return true;
+            }
+            return false;
+        }
+
+        /// <summary>Whether a type parameter (of a definition) carries the service marker: its type arguments are service contracts.</summary>
+        public bool IsServiceMarked(ITypeParameterSymbol parameter)
+        {
+            if (ServiceAttribute == null) return false;
+            foreach (AttributeData a in parameter.GetAttributes())
+            {
+                if (KnownSymbols.Is(a.AttributeClass, ServiceAttribute)) return true;
             }
             return false;
         }
@@ -82,7 +101,7 @@ namespace Amber.Generator.Parsing
             }
             ForeignRoots foreign = ForeignRoots.Gather(compilation);
             names.UnionWith(foreign.Names);
-            return new RootMarkers(names, attribute, foreign);
+            return new RootMarkers(names, attribute, compilation.GetTypeByMetadataName(ServiceAttributeMetadataName), foreign);
         }
 
         /// <summary>
@@ -165,7 +184,7 @@ namespace Amber.Generator.Parsing
             {
                 foreach (AttributeData a in p.GetAttributes())
                 {
-                    if (a.AttributeClass is { Name: AttributeName, ContainingNamespace: { Name: AttributeNamespace, ContainingNamespace.IsGlobalNamespace: true } }) return true;
+                    if (a.AttributeClass is { Name: AttributeName or ServiceAttributeName, ContainingNamespace: { Name: AttributeNamespace, ContainingNamespace.IsGlobalNamespace: true } }) return true;
                 }
             }
             return false;
