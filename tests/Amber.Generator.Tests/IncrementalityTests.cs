@@ -259,6 +259,42 @@ namespace Shop
             }
         }
 
+        /// <summary>A service contract marked [AmberService]: editing a method body elsewhere re-emits nothing; a new contract method changes its service and adds its request type.</summary>
+        [Fact]
+        public void A_service_contract_is_emitted_again_only_when_it_changes()
+        {
+            (CSharpCompilation compilation, GeneratorDriver driver) = FirstRun(out GeneratorRunResult _);
+            compilation = compilation.AddSyntaxTrees(Parse(@"
+using System.Threading.Tasks;
+
+namespace Shop
+{
+    [Amber.AmberService]
+    public interface IOrders
+    {
+        Task<Order> Find(int id);
+    }
+}", "Orders.cs"));
+            driver = driver.RunGenerators(compilation);
+            GeneratorRunResult first = driver.GetRunResult().Results.Single();
+            Assert.Empty(first.Diagnostics);
+            Assert.Contains(first.GeneratedSources, x => x.HintName == "AmberService_Shop_DIOrders.g.cs");
+
+            driver = driver.RunGenerators(Replace(compilation, "Use.cs", "return x + 1;", "return x * 2 + 1;"));
+            GeneratorRunResult second = driver.GetRunResult().Results.Single();
+            AssertEveryOutput(second, AmberGenerator.ServiceSitesStep, IncrementalStepRunReason.Cached, IncrementalStepRunReason.Unchanged);
+            AssertEveryOutput(second, AmberGenerator.ModelStep, IncrementalStepRunReason.Unchanged);
+            AssertNoSourceOutputRan(second);
+            Assert.Equal(Sources(first), Sources(second));
+
+            driver = driver.RunGenerators(Replace(compilation, "Orders.cs", "Task<Order> Find(int id);", "Task<Order> Find(int id);\n        Task Cancel(int id, string reason);"));
+            GeneratorRunResult third = driver.GetRunResult().Results.Single();
+            Assert.Empty(third.Diagnostics);
+            AssertEveryOutput(third, AmberGenerator.ModelStep, IncrementalStepRunReason.Modified);
+            Assert.Contains("Cancel_Request", third.GeneratedSources.Single(x => x.HintName == "AmberService_Shop_DIOrders.g.cs").SourceText.ToString());
+            Assert.Contains(third.GeneratedSources, x => x.HintName == "AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DCancel__Request.g.cs");
+        }
+
         // ------------------------------------------------------------------ helpers
 
         private static (CSharpCompilation Compilation, GeneratorDriver Driver) FirstRun(out GeneratorRunResult result)
