@@ -52,6 +52,7 @@ namespace Shop
         Task<int> Add(int a, int b = 2);
         Task Ping(AmberCallContext context = default);
         IAsyncEnumerable<Receipt> Watch(IAsyncEnumerable<string> customers);
+        Task<string> Names(int _i, int value, string @class, int amberValue);
     }
 
     public static class Use

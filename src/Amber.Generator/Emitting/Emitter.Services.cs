@@ -62,7 +62,7 @@ namespace Amber.Generator.Emitting
                     ServiceParameterRole.CancellationToken => "c.CancellationToken",
                     ServiceParameterRole.CallContext => "c",
                     _ => m.Kind is ServiceCallKind.ClientStreaming or ServiceCallKind.DuplexStreaming
-                        ? (m.ItemWrapped ? $"{Streams}Select(r, static x => x.value)" : "r")
+                        ? (m.ItemWrapped ? $"{Streams}Select(r, static amberItem => amberItem.value)" : "r")
                         : (m.RequestPacked ? "r." + p.Name : "r"),
                 });
             }
@@ -71,9 +71,9 @@ namespace Amber.Generator.Emitting
             {
                 ServiceResult.Task => $"{Streams}Then({call}, new {m.ResponseType}())",
                 ServiceResult.ValueTask => $"{Streams}Then({call}.AsTask(), new {m.ResponseType}())",
-                ServiceResult.TaskOf => m.ResponseWrapped ? $"{Streams}Then({call}, static v => new {m.ResponseType} {{ value = v }})" : call,
-                ServiceResult.ValueTaskOf => m.ResponseWrapped ? $"{Streams}Then({call}.AsTask(), static v => new {m.ResponseType} {{ value = v }})" : call + ".AsTask()",
-                _ => m.ResponseWrapped ? $"{Streams}Select({call}, static v => new {m.ResponseType} {{ value = v }})" : call,
+                ServiceResult.TaskOf => m.ResponseWrapped ? $"{Streams}Then({call}, static amberValue => new {m.ResponseType} {{ value = amberValue }})" : call,
+                ServiceResult.ValueTaskOf => m.ResponseWrapped ? $"{Streams}Then({call}.AsTask(), static amberValue => new {m.ResponseType} {{ value = amberValue }})" : call + ".AsTask()",
+                _ => m.ResponseWrapped ? $"{Streams}Select({call}, static amberValue => new {m.ResponseType} {{ value = amberValue }})" : call,
             };
             sw.Line($"b.{m.Kind}<{m.RequestType}, {m.ResponseType}>(M{Int(index)}, static (s, r, c) => {body});");
         }
@@ -99,7 +99,7 @@ namespace Amber.Generator.Emitting
                     string request;
                     if (m.Kind is ServiceCallKind.ClientStreaming or ServiceCallKind.DuplexStreaming)
                     {
-                        request = m.ItemWrapped ? $"{Streams}Select({data[0].Name}, static v => new {m.RequestType} {{ value = v }})" : data[0].Name;
+                        request = m.ItemWrapped ? $"{Streams}Select({data[0].Name}, static amberValue => new {m.RequestType} {{ value = amberValue }})" : data[0].Name;
                     }
                     else
                     {
@@ -114,9 +114,9 @@ namespace Amber.Generator.Emitting
                         ServiceCallKind.ClientStreaming => "ClientStreamingAsync",
                         _ => "DuplexStreaming",
                     };
-                    string call = $"_i.{invoke}<{m.RequestType}, {m.ResponseType}>(M{Int(i)}, {request}, {contextExpr})";
+                    string call = $"this._i.{invoke}<{m.RequestType}, {m.ResponseType}>(M{Int(i)}, {request}, {contextExpr})";
                     string unwrapped = m.ResponseWrapped && m.ResultType != null
-                        ? (m.Result == ServiceResult.AsyncEnumerable ? $"{Streams}Select({call}, static x => x.value)" : $"{Streams}Then({call}, static x => x.value)")
+                        ? (m.Result == ServiceResult.AsyncEnumerable ? $"{Streams}Select({call}, static amberItem => amberItem.value)" : $"{Streams}Then({call}, static amberItem => amberItem.value)")
                         : call;
                     (string returnType, string body) = m.Result switch
                     {

@@ -43,6 +43,44 @@ namespace Amber.Generated
         }
     }
 
+    /// <summary>Amber root formatter for global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request.</summary>
+    internal sealed class AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request : global::Amber.IAmberFormatter<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>
+    {
+        public global::Amber.WireType WireType => global::Amber.WireType.Object;
+
+        public void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request value)
+        {
+            AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.Write(ref w, value);
+        }
+
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        {
+            global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request result = default!;
+            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.Read(ref r)!;
+            return result;
+        }
+    }
+
+    /// <summary>Amber root formatter for global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response.</summary>
+    internal sealed class AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response : global::Amber.IAmberFormatter<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>
+    {
+        public global::Amber.WireType WireType => global::Amber.WireType.Object;
+
+        public void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response value)
+        {
+            AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.Write(ref w, value);
+        }
+
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        {
+            global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response result = default!;
+            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.Read(ref r)!;
+            return result;
+        }
+    }
+
     /// <summary>Amber root formatter for global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request.</summary>
     internal sealed class AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request : global::Amber.IAmberFormatter<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request>
     {
@@ -146,6 +184,8 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request());
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response());
+            global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request());
+            global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response());
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request());
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response());
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item());
@@ -155,6 +195,10 @@ namespace Amber.Generated
             global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request), "Amber.Generated.AmberService_Shop_DIOrders.Add_Request", new string[] { "sInt32;", "sInt32;" });
             global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.ReadBody(ref r, s, p), null);
             global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response), "Amber.Generated.AmberService_Shop_DIOrders.Add_Response", new string[] { "sInt32;" });
+            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.ReadBody(ref r, s, p), null);
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request), "Amber.Generated.AmberService_Shop_DIOrders.Names_Request", new string[] { "sInt32;", "sInt32;", "sString;", "sInt32;" });
+            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.ReadBody(ref r, s, p), null);
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response), "Amber.Generated.AmberService_Shop_DIOrders.Names_Response", new string[] { "sString;" });
             global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.ReadBody(ref r, s, p), null);
             global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request), "Amber.Generated.AmberService_Shop_DIOrders.Ping_Request", new string[] {  });
             global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.ReadBody(ref r, s, p), null);

@@ -13,7 +13,8 @@ namespace Amber.Generated
         private static readonly global::Amber.Services.AmberServiceMethod M1 = new global::Amber.Services.AmberServiceMethod("Shop.Orders", "Add", global::Amber.Services.AmberCallKind.Unary, typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request), typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response));
         private static readonly global::Amber.Services.AmberServiceMethod M2 = new global::Amber.Services.AmberServiceMethod("Shop.Orders", "Ping", global::Amber.Services.AmberCallKind.Unary, typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request), typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response));
         private static readonly global::Amber.Services.AmberServiceMethod M3 = new global::Amber.Services.AmberServiceMethod("Shop.Orders", "Watch", global::Amber.Services.AmberCallKind.DuplexStreaming, typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item), typeof(global::Shop.Receipt));
-        private static readonly global::Amber.Services.AmberServiceMethod[] s_methods = { M0, M1, M2, M3 };
+        private static readonly global::Amber.Services.AmberServiceMethod M4 = new global::Amber.Services.AmberServiceMethod("Shop.Orders", "Names", global::Amber.Services.AmberCallKind.Unary, typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request), typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response));
+        private static readonly global::Amber.Services.AmberServiceMethod[] s_methods = { M0, M1, M2, M3, M4 };
 
         public AmberService_Shop_DIOrders() : base(typeof(global::Shop.IOrders), "Shop.Orders") { }
 
@@ -22,9 +23,10 @@ namespace Amber.Generated
         public override void Bind(global::Amber.Services.IAmberServiceBinder b)
         {
             b.Unary<global::Shop.Order, global::Shop.Receipt>(M0, static (s, r, c) => ((global::Shop.IOrders)s).Place(r, c.CancellationToken));
-            b.Unary<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response>(M1, static (s, r, c) => global::Amber.Services.AmberServiceStreams.Then(((global::Shop.IOrders)s).Add(r.a, r.b), static v => new global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response { value = v }));
+            b.Unary<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response>(M1, static (s, r, c) => global::Amber.Services.AmberServiceStreams.Then(((global::Shop.IOrders)s).Add(r.a, r.b), static amberValue => new global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response { value = amberValue }));
             b.Unary<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response>(M2, static (s, r, c) => global::Amber.Services.AmberServiceStreams.Then(((global::Shop.IOrders)s).Ping(c), new global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response()));
-            b.DuplexStreaming<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item, global::Shop.Receipt>(M3, static (s, r, c) => ((global::Shop.IOrders)s).Watch(global::Amber.Services.AmberServiceStreams.Select(r, static x => x.value)));
+            b.DuplexStreaming<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item, global::Shop.Receipt>(M3, static (s, r, c) => ((global::Shop.IOrders)s).Watch(global::Amber.Services.AmberServiceStreams.Select(r, static amberItem => amberItem.value)));
+            b.Unary<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>(M4, static (s, r, c) => global::Amber.Services.AmberServiceStreams.Then(((global::Shop.IOrders)s).Names(r._i, r.value, r.@class, r.amberValue), static amberValue => new global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response { value = amberValue }));
         }
 
         public override object CreateClient(global::Amber.Services.IAmberServiceInvoker invoker) => new AmberClient(invoker);
@@ -36,13 +38,15 @@ namespace Amber.Generated
 
             public AmberClient(global::Amber.Services.IAmberServiceInvoker invoker) { _i = invoker; }
 
-            global::System.Threading.Tasks.Task<global::Shop.Receipt> global::Shop.IOrders.Place(global::Shop.Order order, global::System.Threading.CancellationToken ct) => _i.UnaryAsync<global::Shop.Order, global::Shop.Receipt>(M0, order, new global::Amber.Services.AmberCallContext(ct));
+            global::System.Threading.Tasks.Task<global::Shop.Receipt> global::Shop.IOrders.Place(global::Shop.Order order, global::System.Threading.CancellationToken ct) => this._i.UnaryAsync<global::Shop.Order, global::Shop.Receipt>(M0, order, new global::Amber.Services.AmberCallContext(ct));
 
-            global::System.Threading.Tasks.Task<int> global::Shop.IOrders.Add(int a, int b) => global::Amber.Services.AmberServiceStreams.Then(_i.UnaryAsync<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response>(M1, new global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request { a = a, b = b }, default), static x => x.value);
+            global::System.Threading.Tasks.Task<int> global::Shop.IOrders.Add(int a, int b) => global::Amber.Services.AmberServiceStreams.Then(this._i.UnaryAsync<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response>(M1, new global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request { a = a, b = b }, default), static amberItem => amberItem.value);
 
-            global::System.Threading.Tasks.Task global::Shop.IOrders.Ping(global::Amber.Services.AmberCallContext context) => _i.UnaryAsync<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response>(M2, new global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request(), context);
+            global::System.Threading.Tasks.Task global::Shop.IOrders.Ping(global::Amber.Services.AmberCallContext context) => this._i.UnaryAsync<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response>(M2, new global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request(), context);
 
-            global::System.Collections.Generic.IAsyncEnumerable<global::Shop.Receipt> global::Shop.IOrders.Watch(global::System.Collections.Generic.IAsyncEnumerable<string> customers) => _i.DuplexStreaming<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item, global::Shop.Receipt>(M3, global::Amber.Services.AmberServiceStreams.Select(customers, static v => new global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item { value = v }), default);
+            global::System.Collections.Generic.IAsyncEnumerable<global::Shop.Receipt> global::Shop.IOrders.Watch(global::System.Collections.Generic.IAsyncEnumerable<string> customers) => this._i.DuplexStreaming<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item, global::Shop.Receipt>(M3, global::Amber.Services.AmberServiceStreams.Select(customers, static amberValue => new global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item { value = amberValue }), default);
+
+            global::System.Threading.Tasks.Task<string> global::Shop.IOrders.Names(int _i, int value, string @class, int amberValue) => global::Amber.Services.AmberServiceStreams.Then(this._i.UnaryAsync<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>(M4, new global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request { _i = _i, value = value, @class = @class, amberValue = amberValue }, default), static amberItem => amberItem.value);
         }
 
         /// <summary>The parameters of Add, as one request.</summary>
@@ -70,6 +74,21 @@ namespace Amber.Generated
 
         /// <summary>One streamed argument of Watch.</summary>
         internal sealed class Watch_Item
+        {
+            public string value;
+        }
+
+        /// <summary>The parameters of Names, as one request.</summary>
+        internal sealed class Names_Request
+        {
+            public int _i;
+            public int value;
+            public string @class;
+            public int amberValue;
+        }
+
+        /// <summary>The result of Names.</summary>
+        internal sealed class Names_Response
         {
             public string value;
         }
