@@ -46,3 +46,22 @@ namespace Amber.SignalR.Tests
         public string Name { get; set; } = "";
     }
 }
+
+namespace Amber.SignalR.Tests
+{
+    /// <summary>A hub parameter, a result and a handler's type declared as an interface (its implementations below).</summary>
+    public interface IPlayer
+    {
+        string Name { get; }
+    }
+
+    public sealed class Knight : IPlayer
+    {
+        public string Name { get; set; } = "";
+        public int Armor { get; set; }
+    }
+
+    public sealed record Archer(string Name, int Arrows) : IPlayer;
+
+    public record Team(string Name, List<IPlayer> Players);
+}
