@@ -85,6 +85,20 @@ namespace Amber.SignalR.Tests
             Assert.Equal(AmberSerializer.Serialize(new Point(1, 1)), ItemPayload(protocol, new Point(1, 1)));
         }
 
+        [Fact]
+        public void A_struct_sent_where_an_interface_is_declared_fails_its_invocation_saying_what_to_send()
+        {
+            var protocol = new AmberHubProtocol();
+            byte[] frame = protocol.GetMessageBytes(new InvocationMessage("1", "Introduce", new object?[] { new Squire { Name = "cy" } })).ToArray();
+            var input = new ReadOnlySequence<byte>(frame);
+            Assert.True(protocol.TryParseMessage(ref input, new PlayerBinder(), out HubMessage? message));
+            string error = Assert.IsType<InvocationBindingFailureMessage>(message).BindingFailure.SourceException.Message;
+            Assert.Contains("argument 1 of 'Introduce' could not be read as Amber.SignalR.Tests.IPlayer", error);
+            Assert.Contains("A value sent where IPlayer is declared must carry its type's tag", error);
+            AmberException inner = Assert.IsType<AmberException>(Assert.IsType<AmberException>(((InvocationBindingFailureMessage)message!).BindingFailure.SourceException).InnerException);
+            Assert.Single(System.Text.RegularExpressions.Regex.Matches(error, System.Text.RegularExpressions.Regex.Escape(inner.Fix!)));
+        }
+
         private static byte[] ItemPayload(AmberHubProtocol protocol, object item)
         {
             byte[] frame = protocol.GetMessageBytes(new StreamItemMessage("s", item)).ToArray();

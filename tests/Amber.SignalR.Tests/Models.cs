@@ -63,5 +63,11 @@ namespace Amber.SignalR.Tests
 
     public sealed record Archer(string Name, int Arrows) : IPlayer;
 
+    /// <summary>A struct implementation: written as itself, without a tag, so it does not bind where IPlayer is declared.</summary>
+    public struct Squire : IPlayer
+    {
+        public string Name { get; set; }
+    }
+
     public record Team(string Name, List<IPlayer> Players);
 }
