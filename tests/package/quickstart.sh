@@ -241,8 +241,8 @@ dotnet new web --framework net10.0 --name QuickStartSignalR --output . >/dev/nul
 cat > nuget.config <<XML
 <configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
 XML
-dotnet add package Amber.SignalR --version "$version" >/dev/null
-dotnet add package Microsoft.AspNetCore.SignalR.Client --version 10.0.15 >/dev/null
+dotnet add package Amber.SignalR --version "$version" --no-restore >/dev/null
+dotnet add package Microsoft.AspNetCore.SignalR.Client --version 10.0.15 --no-restore >/dev/null
 cat > Program.cs <<'CS'
 using Amber.SignalR;
 using Microsoft.AspNetCore.Http.Connections;
