@@ -56,7 +56,8 @@ namespace Amber.SignalR.Bench
     /// One Kestrel server on 127.0.0.1 with <see cref="ChatHub"/>, speaking both protocols, and one WebSocket client per
     /// protocol. Each round runs, for each protocol in a rotating order: a burst of Echo invocations from several
     /// concurrent callers on the protocol's connection, then one server-to-client stream. The first round is a warm-up;
-    /// the table gives the median and the lowest and highest round. Bytes per message are what each protocol's
+    /// the table gives the median and the lowest and highest round, and a protocol-only column: the Echo invocation written
+    /// and parsed back in memory. Bytes per message are what each protocol's
     /// WriteMessage writes for the same hub message (the frame, length prefix included). Every answer is checked.
     /// </summary>
     public static class Program
@@ -80,9 +81,12 @@ namespace Amber.SignalR.Bench
             public HubConnection Connection { get; }
             public List<double> Invocations { get; } = new List<double>();
             public List<double> StreamItems { get; } = new List<double>();
+            public List<double> ProtocolNanoseconds { get; } = new List<double>();
         }
 
         private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
+
+        private static int ProtocolMessages;
 
         public static async Task<int> Main(string[] args)
         {
@@ -90,6 +94,7 @@ namespace Amber.SignalR.Bench
             int callers = Option(args, "--callers", 8);
             int invocations = Option(args, "--invocations", 20_000);
             int streamItems = Option(args, "--stream", 50_000);
+            ProtocolMessages = Option(args, "--protocol", 100_000);
 
             WebApplicationBuilder builder = WebApplication.CreateSlimBuilder();
             builder.WebHost.UseKestrel(k => k.Listen(IPAddress.Loopback, 0));
@@ -122,29 +127,33 @@ namespace Amber.SignalR.Bench
                     Contender c = contenders[(round + k) % contenders.Count];
                     double invocationRate = await RunInvocations(c.Connection, callers, invocations);
                     double streamRate = await RunStream(c.Connection, streamItems);
+                    double nanoseconds = RunProtocol(c.Protocol, ProtocolMessages);
                     if (round == 0) continue;
                     c.Invocations.Add(invocationRate);
                     c.StreamItems.Add(streamRate);
+                    c.ProtocolNanoseconds.Add(nanoseconds);
                 }
                 Console.WriteLine($"  round {round + 1}: " + string.Join(", ", contenders.Select(c =>
                     c.Name + " " + (round == 0 ? "warm-up" : $"{c.Invocations[^1]:N0} calls/s, {c.StreamItems[^1]:N0} items/s"))));
             }
 
             var report = new StringBuilder();
-            report.AppendLine("| protocol | invocations/s (median) | lowest – highest | stream items/s (median) | lowest – highest | bytes: invocation | completion | stream item |");
-            report.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|");
+            report.AppendLine("| protocol | invocations/s (median) | lowest – highest | stream items/s (median) | lowest – highest | write + parse, ns (median) | lowest – highest | bytes: invocation | completion | stream item |");
+            report.AppendLine("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
             foreach (Contender c in contenders)
             {
                 int invocation = Size(c.Protocol, new InvocationMessage("17", "Echo", new object?[] { Message }));
                 int completion = Size(c.Protocol, CompletionMessage.WithResult("17", Message));
                 int item = Size(c.Protocol, new StreamItemMessage("17", Message));
                 report.AppendLine($"| {c.Name} | {Median(c.Invocations):N0} | {c.Invocations.Min():N0} – {c.Invocations.Max():N0} | " +
-                    $"{Median(c.StreamItems):N0} | {c.StreamItems.Min():N0} – {c.StreamItems.Max():N0} | {invocation} | {completion} | {item} |");
+                    $"{Median(c.StreamItems):N0} | {c.StreamItems.Min():N0} – {c.StreamItems.Max():N0} | " +
+                    $"{Median(c.ProtocolNanoseconds):N0} | {c.ProtocolNanoseconds.Min():N0} – {c.ProtocolNanoseconds.Max():N0} | {invocation} | {completion} | {item} |");
             }
             Console.WriteLine();
             Console.Write(report);
             Console.WriteLine();
-            Console.WriteLine($"The message: {Message.Text.Length}-character text, {Message.Attachments.Count} attachments; bytes are one frame as WriteMessage writes it.");
+            Console.WriteLine($"The message: {Message.Text.Length}-character text, {Message.Attachments.Count} attachments; bytes are one frame as WriteMessage writes it;");
+            Console.WriteLine($"write + parse: the Echo invocation frame written and parsed back in memory, {ProtocolMessages:N0} times a round, on one thread.");
 
             foreach (Contender c in contenders) await c.Connection.DisposeAsync();
             await app.StopAsync().WaitAsync(Timeout);
@@ -179,6 +188,36 @@ namespace Amber.SignalR.Bench
             double rate = received / stopwatch.Elapsed.TotalSeconds;
             if (received != count) throw new InvalidOperationException($"The stream ended after {received} of {count} items.");
             return rate;
+        }
+
+        /// <summary>The binder of a server whose hub has Echo(ChatMessage).</summary>
+        private sealed class EchoBinder : IInvocationBinder
+        {
+            private static readonly Type[] Parameters = { typeof(ChatMessage) };
+
+            public IReadOnlyList<Type> GetParameterTypes(string methodName) => Parameters;
+
+            public Type GetReturnType(string invocationId) => typeof(ChatMessage);
+
+            public Type GetStreamItemType(string streamId) => typeof(ChatMessage);
+        }
+
+        /// <summary>Nanoseconds per message to write the Echo invocation and parse it back, in memory (the protocol's own cost).</summary>
+        private static double RunProtocol(IHubProtocol protocol, int count)
+        {
+            var buffer = new ArrayBufferWriter<byte>(1024);
+            var message = new InvocationMessage("17", "Echo", new object?[] { Message });
+            var binder = new EchoBinder();
+            var stopwatch = Stopwatch.StartNew();
+            for (int i = 0; i < count; i++)
+            {
+                buffer.ResetWrittenCount();
+                protocol.WriteMessage(message, buffer);
+                var input = new ReadOnlySequence<byte>(buffer.WrittenMemory);
+                if (!protocol.TryParseMessage(ref input, binder, out HubMessage? read) || read is not InvocationMessage { Arguments: [ChatMessage] })
+                    throw new InvalidOperationException(protocol.Name + " did not read back the invocation it wrote.");
+            }
+            return stopwatch.Elapsed.TotalMilliseconds * 1_000_000 / count;
         }
 
         private static int Size(IHubProtocol protocol, HubMessage message)
