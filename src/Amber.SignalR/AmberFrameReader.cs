@@ -210,7 +210,7 @@ namespace Amber.SignalR
             catch (AmberException ex)
             {
                 // The inner problem with its place, without its fix: the fix is this exception's own, said once.
-                string problem = ex.Problem + (ex.ByteOffset >= 0 ? " (at byte offset " + ex.ByteOffset + ")" : "") + " in " + ex.MemberPath;
+                string problem = ex.Problem + (ex.ByteOffset >= 0 ? " (at byte offset " + ex.ByteOffset + ")" : "") + (ex.MemberPath == "$" ? "" : " in " + ex.MemberPath);
                 string? fix = ex.Fix;
                 if (type.IsInterface || type.IsAbstract)
                     fix = "A value sent where " + type.Name + " is declared must carry its type's tag: send a class that has generated code " +
