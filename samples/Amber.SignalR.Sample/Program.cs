@@ -31,6 +31,16 @@ namespace Orders
 
     public record Receipt(string Customer, int Items, decimal Total);
 
+    /// <summary>A hub parameter declared as an interface: the value travels with its type's tag.</summary>
+    public interface IPayment
+    {
+        decimal Amount { get; }
+    }
+
+    public sealed record Card(string Last4, decimal Amount) : IPayment;
+
+    public sealed record Voucher(string Code, decimal Amount) : IPayment;
+
     public sealed class OrderHub : Hub
     {
         public async Task<Receipt> Place(Order order)
@@ -39,6 +49,13 @@ namespace Orders
             await Clients.Caller.SendAsync("Placed", receipt);
             return receipt;
         }
+
+        public string Pay(IPayment payment) => payment switch
+        {
+            Card c => "card " + c.Last4 + " " + c.Amount,
+            Voucher v => "voucher " + v.Code + " " + v.Amount,
+            _ => "unknown",
+        };
     }
 
     public static class Program
@@ -67,10 +84,12 @@ namespace Orders
             var order = new Order { Customer = "ada", Lines = { new Line("tea", 2, 3.5m), new Line("cup", 1, 6m) } };
             Receipt receipt = await connection.InvokeAsync<Receipt>("Place", order).WaitAsync(timeout);
             Receipt push = await pushed.Task.WaitAsync(timeout);
+            string card = await connection.InvokeAsync<string>("Pay", new Card("4242", 13m)).WaitAsync(timeout);
+            string voucher = await connection.InvokeAsync<string>("Pay", new Voucher("TEA", 3.5m)).WaitAsync(timeout);
             var expected = new Receipt("ada", 3, 13m);
             await app.StopAsync().WaitAsync(timeout);
-            bool ok = receipt == expected && push == expected;
-            Console.WriteLine((ok ? "OK" : "FAILED") + ": " + receipt + " over the 'amber' protocol");
+            bool ok = receipt == expected && push == expected && card == "card 4242 13" && voucher == "voucher TEA 3.5";
+            Console.WriteLine((ok ? "OK" : "FAILED") + ": " + receipt + ", " + card + ", " + voucher + " over the 'amber' protocol");
             return ok ? 0 : 1;
         }
     }

@@ -209,7 +209,14 @@ namespace Amber.SignalR
             }
             catch (AmberException ex)
             {
-                throw new AmberException("The " + what + " could not be read as " + type.FullName + ": " + ex.Message, -1, ex.Fix, ex);
+                // The inner problem with its place, without its fix: the fix is this exception's own, said once.
+                string problem = ex.Problem + (ex.ByteOffset >= 0 ? " (at byte offset " + ex.ByteOffset + ")" : "") + (ex.MemberPath == "$" ? "" : " in " + ex.MemberPath);
+                string? fix = ex.Fix;
+                if (type.IsInterface || type.IsAbstract)
+                    fix = "A value sent where " + type.Name + " is declared must carry its type's tag: send a class that has generated code " +
+                          "(a struct, or a class with neither a registered base nor an interface of the application, is written without it)." +
+                          (fix == null ? "" : " " + fix);
+                throw new AmberException("The " + what + " could not be read as " + type.FullName + ": " + problem, -1, fix, ex);
             }
         }
 

@@ -159,7 +159,7 @@ namespace Amber.SignalR
             foreach (object? argument in arguments) WriteValue(w, argument, options);
         }
 
-        /// <summary>A value: 0 for null, else its payload's length + 1 and the Amber payload, written by the value's runtime type.</summary>
+        /// <summary>A value: 0 for null, else its payload's length + 1 and the Amber payload, written as <see cref="AmberValueTypes.WireType"/> says.</summary>
         private static void WriteValue(IBufferWriter<byte> w, object? value, AmberOptions options)
         {
             if (value == null)
@@ -178,7 +178,9 @@ namespace Amber.SignalR
             t_value = null;
             try
             {
-                AmberSerializer.Serialize(payload, value, AmberValueTypes.WireType(value.GetType()), options);
+                Type wire = AmberValueTypes.WireType(value.GetType());
+                if (wire == typeof(object)) AmberSerializer.Serialize<object>(payload, value, options);   // with its type's tag
+                else AmberSerializer.Serialize(payload, value, wire, options);
                 AmberFrame.WriteVarint(w, (ulong)payload.WrittenCount + 1);
                 w.Write(payload.WrittenSpan);
             }

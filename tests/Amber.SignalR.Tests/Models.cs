@@ -46,3 +46,28 @@ namespace Amber.SignalR.Tests
         public string Name { get; set; } = "";
     }
 }
+
+namespace Amber.SignalR.Tests
+{
+    /// <summary>A hub parameter, a result and a handler's type declared as an interface (its implementations below).</summary>
+    public interface IPlayer
+    {
+        string Name { get; }
+    }
+
+    public sealed class Knight : IPlayer
+    {
+        public string Name { get; set; } = "";
+        public int Armor { get; set; }
+    }
+
+    public sealed record Archer(string Name, int Arrows) : IPlayer;
+
+    /// <summary>A struct implementation: written as itself, without a tag, so it does not bind where IPlayer is declared.</summary>
+    public struct Squire : IPlayer
+    {
+        public string Name { get; set; }
+    }
+
+    public record Team(string Name, List<IPlayer> Players);
+}

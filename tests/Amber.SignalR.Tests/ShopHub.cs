@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Threading;
 using System.Threading.Tasks;
@@ -36,5 +37,26 @@ namespace Amber.SignalR.Tests
         public string Greet(Profile profile) => "Hello " + profile.Name + " <" + (profile.Email ?? "no email") + ">";
 
         public int Add(int a, int b) => a + b;
+
+        public string Introduce(IPlayer player) => player switch
+        {
+            Knight k => "knight " + k.Name + " armor " + k.Armor,
+            Archer a => "archer " + a.Name + " arrows " + a.Arrows,
+            _ => "unknown " + player.GetType().Name,
+        };
+
+        /// <summary>An interface as the result: the client reads it as IPlayer, so the value carries its type.</summary>
+        public IPlayer Promote(IPlayer player) => player switch
+        {
+            Knight k => new Knight { Name = "sir " + k.Name, Armor = k.Armor + 1 },
+            _ => new Archer(player.Name, 0),
+        };
+
+        /// <summary>The concrete class, sent by a client whose value carries its tag: the tag is read past.</summary>
+        public int Armor(Knight knight) => knight.Armor;
+
+        public string Roster(Team team) => team.Name + ": " + string.Join(", ", team.Players.Select(p => p.GetType().Name + " " + p.Name));
+
+        public Task Announce(IPlayer player) => Clients.Caller.SendAsync("Joined", player);
     }
 }

@@ -40,4 +40,9 @@ echo "aot.sh: samples/Amber.GameSave: $(stat -c %s "$out/gamesave/Amber.GameSave
 publish "$root/bench/Amber.ColdStart/Amber.ColdStart.csproj" "$out/coldstart" -p:ColdStartSerializer=Amber
 "$out/coldstart/Amber.ColdStart" roundtrip
 echo "aot.sh: bench/Amber.ColdStart (Amber): $(stat -c %s "$out/coldstart/Amber.ColdStart") bytes native, zero warnings, every workload round-trips"
+# samples/Amber.SignalR.Sample: a Kestrel server and the .NET SignalR client in one native binary, speaking the
+# 'amber' hub protocol over a loopback WebSocket; it exits 0 when the hub's result and its push are both right.
+publish "$root/samples/Amber.SignalR.Sample" "$out/signalr"
+"$out/signalr/Amber.SignalR.Sample"
+echo "aot.sh: samples/Amber.SignalR.Sample: $(stat -c %s "$out/signalr/Amber.SignalR.Sample") bytes native, zero warnings, the hub answers over 'amber'"
 echo "aot.sh: OK in $((SECONDS - start)) s"

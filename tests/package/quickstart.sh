@@ -231,3 +231,51 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "akka check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "hello Ada 3 AmberAkkaSerializer" ] || { echo "akka check: unexpected output"; exit 1; }
 echo "akka check: OK"
+
+# SignalR from the packed package: a fresh web project that adds only Amber.SignalR (Amber and its generator come along)
+# and the .NET SignalR client, hosts a hub speaking the 'amber' protocol on a loopback port and calls it once over a
+# WebSocket. Order and Receipt are named only by the hub's method, which Amber.SignalR declares a contract of, so the
+# generator serves them with no attribute.
+mkdir "$work/signalr" && cd "$work/signalr"
+dotnet new web --framework net10.0 --name QuickStartSignalR --output . >/dev/null
+cat > nuget.config <<XML
+<configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
+XML
+dotnet add package Amber.SignalR --version "$version" --no-restore >/dev/null
+dotnet add package Microsoft.AspNetCore.SignalR.Client --version 10.0.15 --no-restore >/dev/null
+cat > Program.cs <<'CS'
+using Amber.SignalR;
+using Microsoft.AspNetCore.Http.Connections;
+using Microsoft.AspNetCore.SignalR;
+using Microsoft.AspNetCore.SignalR.Client;
+
+TimeSpan timeout = TimeSpan.FromSeconds(20);
+var builder = WebApplication.CreateBuilder(args);
+builder.Logging.ClearProviders();
+builder.WebHost.UseUrls("http://127.0.0.1:0");
+builder.Services.AddSignalR().AddAmberProtocol();
+var app = builder.Build();
+app.UseWebSockets();
+app.MapHub<ShopHub>("/shop");
+await app.StartAsync().WaitAsync(timeout);
+
+await using HubConnection connection = new HubConnectionBuilder()
+    .WithUrl(app.Urls.First() + "/shop", HttpTransportType.WebSockets)
+    .AddAmberProtocol()
+    .Build();
+await connection.StartAsync().WaitAsync(timeout);
+Receipt receipt = await connection.InvokeAsync<Receipt>("Place", new Order("tea", 4)).WaitAsync(timeout);
+Console.WriteLine($"{receipt.Item} {receipt.Total} {connection.State}");
+await app.StopAsync().WaitAsync(timeout);
+
+public record Order(string Item, int Quantity);
+public record Receipt(string Item, int Total);
+public sealed class ShopHub : Hub
+{
+    public Receipt Place(Order order) => new Receipt(order.Item, order.Quantity * 3);
+}
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "signalr check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "tea 12 Connected" ] || { echo "signalr check: unexpected output"; exit 1; }
+echo "signalr check: OK"
