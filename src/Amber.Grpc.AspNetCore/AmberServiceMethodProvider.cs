@@ -53,7 +53,7 @@ namespace Amber.Grpc.AspNetCore
                         }
                         catch (OperationCanceledException ex)
                         {
-                            throw Cancelled(ex);
+                            throw Cancelled(call, ex);
                         }
                     });
 
@@ -69,7 +69,7 @@ namespace Amber.Grpc.AspNetCore
                         }
                         catch (OperationCanceledException ex)
                         {
-                            throw Cancelled(ex);
+                            throw Cancelled(call, ex);
                         }
                     });
 
@@ -85,7 +85,7 @@ namespace Amber.Grpc.AspNetCore
                         }
                         catch (OperationCanceledException ex)
                         {
-                            throw Cancelled(ex);
+                            throw Cancelled(call, ex);
                         }
                     });
 
@@ -101,7 +101,7 @@ namespace Amber.Grpc.AspNetCore
                         }
                         catch (OperationCanceledException ex)
                         {
-                            throw Cancelled(ex);
+                            throw Cancelled(call, ex);
                         }
                     });
 
@@ -124,9 +124,14 @@ namespace Amber.Grpc.AspNetCore
                 }
             }
 
-            /// <summary>A cancelled handler ends the call as Cancelled (gRPC would report an unknown error).</summary>
-            private static RpcException Cancelled(OperationCanceledException ex) =>
-                new RpcException(new Status(StatusCode.Cancelled, "The call was cancelled.", ex));
+            /// <summary>
+            /// A cancelled handler ends the call as Cancelled, or DeadlineExceeded once the call's deadline has passed
+            /// (gRPC would report an unknown error).
+            /// </summary>
+            private static RpcException Cancelled(ServerCallContext call, OperationCanceledException ex) =>
+                call.Deadline <= DateTime.UtcNow
+                    ? new RpcException(new Status(StatusCode.DeadlineExceeded, "Deadline Exceeded", ex))
+                    : new RpcException(new Status(StatusCode.Cancelled, "The call was cancelled.", ex));
         }
     }
 }

@@ -50,16 +50,17 @@ namespace Amber.Grpc
         {
             if (requests == null) throw new ArgumentNullException(nameof(requests));
             Method<TRequest, TResponse> grpcMethod = AmberGrpcMethods<TRequest, TResponse>.For(method, _options);
-            using AsyncClientStreamingCall<TRequest, TResponse> call = _invoker.AsyncClientStreamingCall(grpcMethod, null, context.GetCallOptions());
-            using var pump = new RequestPump<TRequest>(requests, call.RequestStream, call.Dispose);
-            Task pumping = pump.RunAsync();
+            CallOptions options = context.GetCallOptions();
+            using var pump = new RequestPump<TRequest>(requests, options.CancellationToken);
+            using AsyncClientStreamingCall<TRequest, TResponse> call = _invoker.AsyncClientStreamingCall(grpcMethod, null, options.WithCancellationToken(pump.CallCancellation));
+            Task pumping = pump.RunAsync(call.RequestStream);
             Task first = await Task.WhenAny(pumping, call.ResponseAsync).ConfigureAwait(false);
             if (first == pumping) pump.ThrowIfSourceFailed();
             try
             {
                 return await call.ResponseAsync.ConfigureAwait(false);
             }
-            catch (RpcException) when (pump.SourceError != null)
+            catch (Exception) when (pump.SourceError != null)
             {
                 // The call was cancelled because the request stream threw: that exception is the cause.
                 pump.ThrowIfSourceFailed();
@@ -93,9 +94,9 @@ namespace Amber.Grpc
             where TRequest : class
             where TResponse : class
         {
-            using AsyncDuplexStreamingCall<TRequest, TResponse> call = _invoker.AsyncDuplexStreamingCall(method, null, options);
-            using var pump = new RequestPump<TRequest>(requests, call.RequestStream, call.Dispose);
-            _ = pump.RunAsync();
+            using var pump = new RequestPump<TRequest>(requests, options.CancellationToken);
+            using AsyncDuplexStreamingCall<TRequest, TResponse> call = _invoker.AsyncDuplexStreamingCall(method, null, options.WithCancellationToken(pump.CallCancellation));
+            _ = pump.RunAsync(call.RequestStream);
             IAsyncStreamReader<TResponse> responses = call.ResponseStream;
             while (true)
             {
@@ -104,7 +105,7 @@ namespace Amber.Grpc
                 {
                     next = await responses.MoveNext(cancellationToken).ConfigureAwait(false);
                 }
-                catch (RpcException) when (pump.SourceError != null)
+                catch (Exception) when (pump.SourceError != null)
                 {
                     pump.ThrowIfSourceFailed();
                     throw;
@@ -116,37 +117,39 @@ namespace Amber.Grpc
 
         /// <summary>
         /// Writes a request stream to a call: every item, then the end of the stream. When the source throws, the call
-        /// is cancelled and the exception kept as the call's cause. A write that fails because the call ended is left to
-        /// the response side, which reports the call's status.
+        /// is cancelled (through <see cref="CallCancellation"/>, the token the call is made with) and the exception kept
+        /// as the call's cause. A write that fails because the call ended is left to the response side, which reports
+        /// the call's status. Disposing it stops reading the source and cancels the call if it still runs.
         /// </summary>
         private sealed class RequestPump<TRequest> : IDisposable
             where TRequest : class
         {
             private readonly IAsyncEnumerable<TRequest> _source;
-            private readonly IClientStreamWriter<TRequest> _writer;
-            private readonly Action _cancelCall;
-            private readonly CancellationTokenSource _stop = new CancellationTokenSource();
+            private readonly CancellationTokenSource _cancel;
             private volatile ExceptionDispatchInfo? _sourceError;
 
-            public RequestPump(IAsyncEnumerable<TRequest> source, IClientStreamWriter<TRequest> writer, Action cancelCall)
+            public RequestPump(IAsyncEnumerable<TRequest> source, CancellationToken callerToken)
             {
                 _source = source;
-                _writer = writer;
-                _cancelCall = cancelCall;
+                _cancel = callerToken.CanBeCanceled ? CancellationTokenSource.CreateLinkedTokenSource(callerToken) : new CancellationTokenSource();
+                CallCancellation = _cancel.Token;
             }
+
+            /// <summary>The call's token: the caller's, or the source's failure, or the end of the call.</summary>
+            public CancellationToken CallCancellation { get; }
 
             public Exception? SourceError => _sourceError?.SourceException;
 
             public void ThrowIfSourceFailed() => _sourceError?.Throw();
 
-            public async Task RunAsync()
+            public async Task RunAsync(IClientStreamWriter<TRequest> writer)
             {
                 // Off the caller's thread: a source that blocks before its first await does not hold the call up.
                 await Task.Yield();
                 IAsyncEnumerator<TRequest> items;
                 try
                 {
-                    items = _source.GetAsyncEnumerator(_stop.Token);
+                    items = _source.GetAsyncEnumerator(CallCancellation);
                 }
                 catch (Exception ex)
                 {
@@ -164,17 +167,17 @@ namespace Amber.Grpc
                         }
                         catch (Exception ex)
                         {
-                            if (!_stop.IsCancellationRequested) Fail(ex);
+                            if (!CallCancellation.IsCancellationRequested) Fail(ex);
                             return;
                         }
                         if (!next) break;
-                        await _writer.WriteAsync(items.Current).ConfigureAwait(false);
+                        await writer.WriteAsync(items.Current).ConfigureAwait(false);
                     }
-                    await _writer.CompleteAsync().ConfigureAwait(false);
+                    await writer.CompleteAsync().ConfigureAwait(false);
                 }
                 catch (Exception) when (_sourceError == null)
                 {
-                    // The call ended (its status is read from the response side) or was disposed.
+                    // The call ended (its status is read from the response side) or was cancelled.
                 }
                 finally
                 {
@@ -182,7 +185,7 @@ namespace Amber.Grpc
                     {
                         await items.DisposeAsync().ConfigureAwait(false);
                     }
-                    catch (Exception ex) when (_sourceError == null && !_stop.IsCancellationRequested)
+                    catch (Exception ex) when (_sourceError == null && !CallCancellation.IsCancellationRequested)
                     {
                         Fail(ex);
                     }
@@ -192,19 +195,25 @@ namespace Amber.Grpc
             private void Fail(Exception ex)
             {
                 _sourceError = ExceptionDispatchInfo.Capture(ex);
-                _cancelCall();
+                Cancel();
             }
 
-            /// <summary>Stops reading the source (the call is over, or its caller stopped reading).</summary>
-            public void Dispose()
+            private void Cancel()
             {
                 try
                 {
-                    _stop.Cancel();
+                    _cancel.Cancel();
                 }
                 catch (ObjectDisposedException)
                 {
                 }
+            }
+
+            /// <summary>Stops reading the source and cancels the call if it still runs (its caller is done with it).</summary>
+            public void Dispose()
+            {
+                Cancel();
+                _cancel.Dispose();
             }
         }
     }
