@@ -5,10 +5,11 @@ using System.Threading.Tasks;
 using ProtoBuf;
 
 // One contract for both contenders. protobuf-net needs its attributes (a service name, member numbers); Amber ignores
-// them and reads the plain interface and classes.
+// them and reads the plain interface and classes. Both use the same service name, so both send the same method path.
 namespace Amber.Grpc.Bench
 {
     [ProtoBuf.Grpc.Configuration.Service("bench.OrderDesk")]
+    [AmberService(Name = "bench.OrderDesk")]
     public interface IOrderDesk
     {
         Task<Receipt> Place(Order order);

@@ -20,7 +20,7 @@ namespace PendingServices
 
     public sealed class OrderDesk_AmberService : AmberService
     {
-        private const string ServiceName = "Amber.Grpc.Bench.OrderDesk";
+        private const string ServiceName = "bench.OrderDesk";
         private static readonly AmberServiceMethod s_Place = new AmberServiceMethod(ServiceName, "Place", AmberCallKind.Unary, typeof(Order), typeof(Receipt));
         private static readonly AmberServiceMethod[] s_methods = { s_Place };
 
