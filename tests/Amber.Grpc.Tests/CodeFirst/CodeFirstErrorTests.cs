@@ -108,21 +108,34 @@ namespace Amber.Grpc.Tests.CodeFirst
         }
 
         [Fact]
-        public async Task Two_contracts_of_one_class_and_a_later_AddAmberGrpc_call_keep_the_first_options()
+        public async Task The_options_given_to_AddAmberGrpc_guard_every_request_and_a_second_call_keeps_them()
         {
-            // AddAmberGrpc twice registers one binding: each method is mapped once, or routing would reject the duplicate.
             WebApplicationBuilder builder = WebApplication.CreateBuilder();
             builder.WebHost.UseTestServer();
             builder.Logging.ClearProviders();
+            builder.Services.AddAmberGrpc(new AmberOptions { MaxStringLength = 16 });
             builder.Services.AddAmberGrpc();
-            builder.Services.AddAmberGrpc(new AmberOptions());
             await using WebApplication app = builder.Build();
             app.MapAmberGrpcService<CalculatorService>();
             await app.StartAsync().WaitAsync(Timeout);
             TestServer server = app.GetTestServer();
             using GrpcChannel channel = GrpcChannel.ForAddress(server.BaseAddress, new GrpcChannelOptions { HttpHandler = server.CreateHandler() });
-            Sum sum = await channel.CreateAmberClient<ICalculator>().Add(1, 1).WaitAsync(Timeout);
-            Assert.Equal(2, sum.Value);
+            ICalculator client = channel.CreateAmberClient<ICalculator>();
+
+            Assert.Equal(5, await client.Count("short").AsTask().WaitAsync(Timeout));
+            RpcException ex = await Assert.ThrowsAsync<RpcException>(() => client.Count(new string('x', 100)).AsTask().WaitAsync(Timeout));
+            Assert.Equal(StatusCode.InvalidArgument, ex.StatusCode);
+            Assert.Contains("MaxStringLength", ex.Status.Detail);
+        }
+
+        [Fact]
+        public async Task The_options_given_to_the_client_guard_every_response()
+        {
+            ICalculator client = _fixture.Current.CreateAmberClient<ICalculator>(new AmberOptions { MaxStringLength = 32 });
+            Assert.Equal("Ada|1||False|none|0", await client.Describe("Ada", 1, Array.Empty<double>(), false, null).WaitAsync(Timeout));
+            RpcException ex = await Assert.ThrowsAsync<RpcException>(() => client.Describe(new string('x', 100), 1, Array.Empty<double>(), false, null).WaitAsync(Timeout));
+            Assert.Equal(StatusCode.Internal, ex.StatusCode);
+            Assert.Contains("MaxStringLength", ex.Status.Detail);
         }
 
         // Generic helpers: the type arguments reach the calls through an unmarked type parameter, so the generator
