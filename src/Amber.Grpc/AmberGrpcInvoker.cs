@@ -55,7 +55,12 @@ namespace Amber.Grpc
             using AsyncClientStreamingCall<TRequest, TResponse> call = _invoker.AsyncClientStreamingCall(grpcMethod, null, options.WithCancellationToken(pump.CallCancellation));
             Task pumping = pump.RunAsync(call.RequestStream);
             Task first = await Task.WhenAny(pumping, call.ResponseAsync).ConfigureAwait(false);
-            if (first == pumping) pump.ThrowIfSourceFailed();
+            if (first == pumping && pump.SourceError != null)
+            {
+                // The call was cancelled for the source's exception, which is the one thrown; its own failure is observed here.
+                _ = call.ResponseAsync.ContinueWith(static t => _ = t.Exception, CancellationToken.None, TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
+                pump.ThrowIfSourceFailed();
+            }
             try
             {
                 return await call.ResponseAsync.ConfigureAwait(false);

@@ -125,6 +125,46 @@ namespace Amber.Grpc.Tests.CodeFirst
             Assert.Contains("TryGetServerCallContext", ex.Message);
         }
 
+        [Fact]
+        public void A_served_call_s_context_passed_to_a_client_gives_its_deadline_and_cancellation()
+        {
+            using var cts = new CancellationTokenSource();
+            DateTime deadline = new DateTime(2030, 1, 2, 3, 4, 5, DateTimeKind.Utc);
+            var served = new FakeServerCallContext(deadline, cts.Token);
+            CallOptions options = new AmberCallContext(served, cts.Token).GetCallOptions();
+            Assert.Equal(deadline, options.Deadline);
+            Assert.Equal(cts.Token, options.CancellationToken);
+            Assert.Same(served, new AmberCallContext(served, cts.Token).GetServerCallContext());
+
+            CallOptions noDeadline = new AmberCallContext(new FakeServerCallContext(DateTime.MaxValue, default), default).GetCallOptions();
+            Assert.Null(noDeadline.Deadline);
+        }
+
+        private sealed class FakeServerCallContext : ServerCallContext
+        {
+            private readonly DateTime _deadline;
+            private readonly CancellationToken _cancellationToken;
+
+            public FakeServerCallContext(DateTime deadline, CancellationToken cancellationToken)
+            {
+                _deadline = deadline;
+                _cancellationToken = cancellationToken;
+            }
+
+            protected override string MethodCore => "/tests.Fake/Call";
+            protected override string HostCore => "localhost";
+            protected override string PeerCore => "ipv4:127.0.0.1:1";
+            protected override DateTime DeadlineCore => _deadline;
+            protected override Metadata RequestHeadersCore { get; } = new Metadata();
+            protected override CancellationToken CancellationTokenCore => _cancellationToken;
+            protected override Metadata ResponseTrailersCore { get; } = new Metadata();
+            protected override Status StatusCore { get; set; }
+            protected override WriteOptions? WriteOptionsCore { get; set; }
+            protected override AuthContext AuthContextCore { get; } = new AuthContext(null, new Dictionary<string, List<AuthProperty>>());
+            protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) => throw new NotSupportedException();
+            protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders) => Task.CompletedTask;
+        }
+
         private static async IAsyncEnumerable<Part> OnePartThenWait(TaskCompletionSource<bool> firstSent, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken ct = default)
         {
             yield return new Part { Name = "first", Quantity = 1 };
