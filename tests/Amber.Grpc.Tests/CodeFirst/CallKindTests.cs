@@ -112,6 +112,20 @@ namespace Amber.Grpc.Tests.CodeFirst
         }
 
         [Fact]
+        public async Task Leaving_a_duplex_stream_early_stops_reading_the_request_stream()
+        {
+            var sourceStopped = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
+            var answers = new List<int>();
+            await foreach (Echo answer in Client.Chat(Endless(sourceStopped)).WithCancellation(new CancellationTokenSource(Timeout).Token))
+            {
+                answers.Add(answer.Seq);
+                if (answers.Count == 2) break;
+            }
+            Assert.Equal(new[] { 0, 1 }, answers);
+            Assert.True(await sourceStopped.Task.WaitAsync(Timeout));
+        }
+
+        [Fact]
         public async Task A_method_with_no_parameters_and_no_result_is_called()
         {
             int before = CalculatorService.Pings;
@@ -134,6 +148,16 @@ namespace Amber.Grpc.Tests.CodeFirst
             string withNull = await Client.Describe("Alan", 41, Array.Empty<double>(), false, null).WaitAsync(Timeout);
             Assert.Equal("Ada|36|1.5,2.25|True|Grace|1", withOrder);
             Assert.Equal("Alan|41||False|none|0", withNull);
+        }
+
+        private static async IAsyncEnumerable<Echo> Endless(TaskCompletionSource<bool> stopped, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken ct = default)
+        {
+            using CancellationTokenRegistration registration = ct.Register(() => stopped.TrySetResult(true));
+            for (int i = 0; ; i++)
+            {
+                yield return new Echo { Text = "m" + i, Seq = i };
+                await Task.Delay(5, ct);
+            }
         }
 
         private static async IAsyncEnumerable<Part> Parts(int count)
