@@ -25,7 +25,7 @@ namespace Amber.Grpc
     /// A payload Amber cannot read (malformed, truncated, or over a limit of <see cref="AmberOptions"/>)
     /// ends the call with an <see cref="RpcException"/> whose status detail is the
     /// <see cref="AmberException"/> message (what, at which byte offset, in which member, and the fix),
-    /// with no stack trace. A request read by a method from <see cref="Method{TRequest, TResponse}"/>
+    /// with no stack trace. A request read by a method from <see cref="Method{TRequest, TResponse}(MethodType, string, string, AmberOptions)"/>
     /// fails with <see cref="StatusCode.InvalidArgument"/>: the caller sent it. A response, or any
     /// message read by a marshaller from <see cref="Marshaller{T}"/>, fails with
     /// <see cref="StatusCode.Internal"/>, as does a message Amber cannot write.
@@ -68,6 +68,27 @@ namespace Amber.Grpc
             return new Method<TRequest, TResponse>(type, serviceName, methodName,
                 AmberMarshallers<TRequest>.For(options).Request,
                 AmberMarshallers<TResponse>.For(options).Response);
+        }
+
+        /// <summary>
+        /// The gRPC method descriptor of a method of a generated service contract (one of <see cref="Amber.Services.AmberService.Methods"/>):
+        /// its path is <c>/ServiceName/Name</c>, its type follows <see cref="Amber.Services.AmberServiceMethod.Kind"/>, and its
+        /// request and response are Amber payloads, as for <see cref="Method{TRequest, TResponse}(MethodType, string, string, AmberOptions)"/>.
+        /// One instance is kept per method and options instance. Amber.Grpc's clients and Amber.Grpc.AspNetCore's binding use it;
+        /// call it to serve or call a contract through gRPC APIs of your own.
+        /// </summary>
+        /// <typeparam name="TRequest">The method's <see cref="Amber.Services.AmberServiceMethod.RequestType"/>.</typeparam>
+        /// <typeparam name="TResponse">The method's <see cref="Amber.Services.AmberServiceMethod.ResponseType"/>.</typeparam>
+        /// <param name="method">The generated method.</param>
+        /// <param name="options">Limits and settings for both messages, or null for <see cref="AmberOptions.Default"/>.</param>
+        /// <exception cref="ArgumentException">The type arguments are not the method's message types.</exception>
+        /// <exception cref="AmberException">Amber has no formatter for a message type; the message names the fix.</exception>
+        public static Method<TRequest, TResponse> Method<TRequest, TResponse>(Amber.Services.AmberServiceMethod method, AmberOptions? options = null)
+            where TRequest : class
+            where TResponse : class
+        {
+            if (method == null) throw new ArgumentNullException(nameof(method));
+            return AmberGrpcMethods<TRequest, TResponse>.For(method, AmberSupport.Options(options));
         }
     }
 }

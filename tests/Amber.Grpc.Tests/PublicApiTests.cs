@@ -4,7 +4,8 @@ using Xunit;
 namespace Amber.Grpc.Tests
 {
     /// <summary>
-    /// The public surface of Amber.Grpc (its net8.0 build), pinned in tests/PublicApi/Amber.Grpc.txt: a change fails here
+    /// The public surfaces of Amber.Grpc (its net8.0 build) and Amber.Grpc.AspNetCore, pinned in tests/PublicApi/Amber.Grpc.txt
+    /// and tests/PublicApi/Amber.Grpc.AspNetCore.txt: a change fails here
     /// until the baseline is updated on purpose (<c>AMBER_UPDATE_PUBLIC_API=1 dotnet test tests/Amber.Grpc.Tests --filter PublicApiTests</c>,
     /// then review the diff).
     /// </summary>
@@ -13,5 +14,9 @@ namespace Amber.Grpc.Tests
         [Fact]
         public void The_public_surface_matches_the_baseline() =>
             PublicApiBaseline.AssertMatches(typeof(AmberGrpc).Assembly, "Amber.Grpc.txt");
+
+        [Fact]
+        public void The_server_package_surface_matches_the_baseline() =>
+            PublicApiBaseline.AssertMatches(typeof(Microsoft.AspNetCore.Builder.AmberGrpcEndpointExtensions).Assembly, "Amber.Grpc.AspNetCore.txt");
     }
 }
