@@ -2,7 +2,7 @@ namespace Amber
 {
     /// <summary>
     /// The one policy of Amber's integration packages (Amber.AspNetCore, Amber.Grpc, Amber.Kafka, Amber.Caching,
-    /// Amber.Orleans, Amber.Akka, Amber.SignalR), compiled into each of them from this one file, so they cannot drift:
+    /// Amber.Orleans, Amber.Akka, Amber.SignalR, Amber.Grpc.AspNetCore), compiled into each of them from this one file, so they cannot drift:
     /// <list type="bullet">
     /// <item>A type Amber has no formatter for fails when its serializer, marshaller, body binder or result is made,
     /// with Amber's own "no formatter" <see cref="AmberException"/>, whose fix names <c>[AmberRoot]</c> and

@@ -2,7 +2,9 @@
 # Proves the README quick start from a fresh console project that references only the packed
 # Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression,
 # then message framing over a Pipe, then a fresh web project serving and calling a minimal-API endpoint with Amber.AspNetCore,
-# then that every integration package brings the generator along, then a fresh Akka.NET console with Amber.Akka.
+# then that every integration package brings the generator along, then a fresh Akka.NET console with Amber.Akka, a fresh
+# web project with Amber.SignalR and the SignalR client, and a fresh web project serving and calling an interface over
+# gRPC with Amber.Grpc.AspNetCore.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -188,6 +190,11 @@ for pkg in Amber.Compression Amber.AspNetCore Amber.Grpc Amber.Kafka Amber.Cachi
   [ -n "$dep" ] || { echo "$pkg: no dependency on Amber"; exit 1; }
   case "$dep" in *Analyzers*) echo "$pkg: its Amber dependency excludes the generator: $dep"; exit 1;; esac
 done
+# Amber.Grpc.AspNetCore reaches Amber through Amber.Grpc: that dependency must bring the generator along the same way.
+[ -f "$work/feed/Amber.Grpc.AspNetCore.$version.nupkg" ] || dotnet pack "$root/src/Amber.Grpc.AspNetCore" -c Release -o "$work/feed" --nologo -v quiet
+dep="$(unzip -p "$work/feed/Amber.Grpc.AspNetCore.$version.nupkg" Amber.Grpc.AspNetCore.nuspec | grep '<dependency id="Amber.Grpc"' | head -n 1)"
+[ -n "$dep" ] || { echo "Amber.Grpc.AspNetCore: no dependency on Amber.Grpc"; exit 1; }
+case "$dep" in *Analyzers*) echo "Amber.Grpc.AspNetCore: its Amber.Grpc dependency excludes the generator: $dep"; exit 1;; esac
 # The engine packages depend on Amber and the engine only (Akka.Persistence is named at compile time, not a dependency).
 unzip -p "$work/feed/Amber.Akka.$version.nupkg" Amber.Akka.nuspec | grep -q 'id="Akka.Persistence"' && { echo "Amber.Akka depends on Akka.Persistence"; exit 1; }
 unzip -p "$work/feed/Amber.Orleans.$version.nupkg" Amber.Orleans.nuspec | grep -q 'id="Microsoft.Orleans.Runtime"' && { echo "Amber.Orleans depends on the silo runtime"; exit 1; }
@@ -279,3 +286,52 @@ out="$(dotnet run -c Release --nologo 2>&1)"
 echo "signalr check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "tea 12 Connected" ] || { echo "signalr check: unexpected output"; exit 1; }
 echo "signalr check: OK"
+
+# Code-first gRPC from the packed packages: a fresh web project that adds only Amber.Grpc.AspNetCore (Amber.Grpc, Amber
+# and its generator come along) and Grpc.Net.Client, serves a plain interface on a loopback HTTP/2 port and calls it
+# through the typed client. The interface is named only at MapAmberGrpcService and CreateAmberClient.
+mkdir "$work/grpc" && cd "$work/grpc"
+dotnet new web --framework net10.0 --name QuickStartGrpc --output . >/dev/null
+cat > nuget.config <<XML
+<configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
+XML
+dotnet add package Amber.Grpc.AspNetCore --version "$version" --no-restore >/dev/null
+dotnet add package Grpc.Net.Client --version 2.85.0 --no-restore >/dev/null
+cat > Program.cs <<'CS'
+using Amber.Grpc;
+using Grpc.Net.Client;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+
+TimeSpan timeout = TimeSpan.FromSeconds(20);
+var builder = WebApplication.CreateBuilder(args);
+builder.Logging.ClearProviders();
+builder.WebHost.ConfigureKestrel(k => k.Listen(System.Net.IPAddress.Loopback, 0, o => o.Protocols = HttpProtocols.Http2));
+builder.Services.AddAmberGrpc();
+var app = builder.Build();
+app.MapAmberGrpcService<Shop>();
+await app.StartAsync().WaitAsync(timeout);
+
+using GrpcChannel channel = GrpcChannel.ForAddress(app.Urls.First());
+IShop shop = channel.CreateAmberClient<IShop>();
+Receipt receipt = await shop.Place(new Order("tea", 4)).WaitAsync(timeout);
+int total = await shop.Add(receipt.Total, 30).WaitAsync(timeout);
+Console.WriteLine($"{receipt.Item} {receipt.Total} {total}");
+await app.StopAsync().WaitAsync(timeout);
+
+public record Order(string Item, int Quantity);
+public record Receipt(string Item, int Total);
+public interface IShop
+{
+    Task<Receipt> Place(Order order);
+    Task<int> Add(int a, int b);
+}
+public sealed class Shop : IShop
+{
+    public Task<Receipt> Place(Order order) => Task.FromResult(new Receipt(order.Item, order.Quantity * 3));
+    public Task<int> Add(int a, int b) => Task.FromResult(a + b);
+}
+CS
+out="$(dotnet run -c Release --nologo 2>&1)"
+echo "grpc check printed: $out"
+[ "$(echo "$out" | tail -n 1)" = "tea 12 42" ] || { echo "grpc check: unexpected output"; exit 1; }
+echo "grpc check: OK"
