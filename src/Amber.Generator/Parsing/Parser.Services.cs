@@ -238,19 +238,10 @@ namespace Amber.Generator.Parsing
             if (streamed != null)
             {
                 ITypeSymbol item = ((INamedTypeSymbol)streamed.Type).TypeArguments[0];
-                TypeRef? t = Resolve(item, streamed, display + "(" + streamed.Name + ")");
-                if (t == null) return null;
-                if (IsBareMessage(item, t))
-                {
-                    requestType = FullName(item);
-                    messageRoots.Add(new RootRequest(item, entry.Request.Location));
-                }
-                else
-                {
-                    itemWrapped = true;
-                    requestType = serviceClass + "." + name + "_Item";
-                    fields.AddRange(AddGeneratedMessage(entry, requestType, name + "_Item", new[] { ("value", t, (IParameterSymbol?)null) }));
-                }
+                string? travels = TravelType(item, streamed, display + "(" + streamed.Name + ")", serviceClass, name + "_Item", entry, messageRoots, fields);
+                if (travels == null) return null;
+                requestType = travels;
+                itemWrapped = fields.Count > 0;
             }
             else
             {
@@ -279,19 +270,11 @@ namespace Amber.Generator.Parsing
             bool responseWrapped = false;
             if (resultType != null)
             {
-                TypeRef? t = Resolve(resultType, method, display + " result");
-                if (t == null) return null;
-                if (IsBareMessage(resultType, t))
-                {
-                    responseType = FullName(resultType);
-                    messageRoots.Add(new RootRequest(resultType, entry.Request.Location));
-                }
-                else
-                {
-                    responseWrapped = true;
-                    responseType = serviceClass + "." + name + "_Response";
-                    AddGeneratedMessage(entry, responseType, name + "_Response", new[] { ("value", t, (IParameterSymbol?)null) });
-                }
+                var wrapper = new List<string>();
+                string? travels = TravelType(resultType, method, display + " result", serviceClass, name + "_Response", entry, messageRoots, wrapper);
+                if (travels == null) return null;
+                responseType = travels;
+                responseWrapped = wrapper.Count > 0;
             }
             else
             {
@@ -303,6 +286,25 @@ namespace Amber.Generator.Parsing
             return new ServiceMethodModel(name, FullName(declaring), kind, parameters.ToEquatableArray(), result.Value,
                 resultType == null ? null : resultType.ToDisplayString(s_fullName), requestType, packed, itemWrapped, responseType, responseWrapped,
                 fields.ToEquatableArray());
+        }
+
+        /// <summary>
+        /// The type a streamed item or a result travels as: itself (a root), or the generated <paramref name="wrapper"/> of
+        /// the service class holding it as <c>value</c> (its field's declaration is added to <paramref name="wrapperFields"/>);
+        /// null (reported) when Amber cannot serve it.
+        /// </summary>
+        private string? TravelType(ITypeSymbol type, ISymbol at, string display, string serviceClass, string wrapper, ServiceEntry entry, List<RootRequest> messageRoots, List<string> wrapperFields)
+        {
+            TypeRef? t = Resolve(type, at, display);
+            if (t == null) return null;
+            if (IsBareMessage(type, t))
+            {
+                messageRoots.Add(new RootRequest(type, entry.Request.Location));
+                return FullName(type);
+            }
+            string fullName = serviceClass + "." + wrapper;
+            wrapperFields.AddRange(AddGeneratedMessage(entry, fullName, wrapper, new[] { ("value", t, (IParameterSymbol?)null) }));
+            return fullName;
         }
 
         /// <summary>Whether a value travels as itself: a gRPC-style message is a reference type; a scalar (string included) is packed or wrapped, so it can grow members later.</summary>
