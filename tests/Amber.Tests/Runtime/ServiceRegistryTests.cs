@@ -138,15 +138,18 @@ namespace Amber.Tests.Runtime
 
             public void ServerStreaming<TRequest, TResponse>(AmberServiceMethod method, Func<object, TRequest, AmberCallContext, IAsyncEnumerable<TResponse>> handler)
                 where TRequest : class
-                where TResponse : class { }
+                where TResponse : class
+            { }
 
             public void ClientStreaming<TRequest, TResponse>(AmberServiceMethod method, Func<object, IAsyncEnumerable<TRequest>, AmberCallContext, Task<TResponse>> handler)
                 where TRequest : class
-                where TResponse : class { }
+                where TResponse : class
+            { }
 
             public void DuplexStreaming<TRequest, TResponse>(AmberServiceMethod method, Func<object, IAsyncEnumerable<TRequest>, AmberCallContext, IAsyncEnumerable<TResponse>> handler)
                 where TRequest : class
-                where TResponse : class { }
+                where TResponse : class
+            { }
         }
 
         private sealed class SevenCents : ILedger
