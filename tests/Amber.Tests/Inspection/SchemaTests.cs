@@ -85,6 +85,16 @@ namespace Amber.Tests.Inspection
         }
 
         [Fact]
+        public void The_schema_of_an_assembly_lists_its_registered_types_and_is_the_schema_of_them()
+        {
+            string text = AmberInspector.GetSchema(typeof(CompatEnvelope).Assembly);
+            using JsonDocument doc = JsonDocument.Parse(text);
+            Dictionary<string, JsonElement> byName = Types(doc);
+            foreach (Type type in CompatTypes()) Assert.True(byName.ContainsKey(AmberKnownTypes.ViewOf(type)!.Name), type.FullName);
+            Assert.Equal(text, AmberInspector.GetSchema(typeof(CompatEnvelope).Assembly.GetTypes().Reverse()));
+        }
+
+        [Fact]
         public void A_null_type_is_refused()
         {
             Assert.Throws<ArgumentNullException>(() => AmberInspector.GetSchema((IEnumerable<Type>)null!));
