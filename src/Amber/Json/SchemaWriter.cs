@@ -51,6 +51,16 @@ namespace Amber.Json
                 }
             }
 
+            // An object member may hold a built-in value (format §7.3): with one in the document, they join too.
+            if (HasDynamic(found.Values))
+            {
+                foreach (Type builtIn in s_builtIns)
+                {
+                    ViewType? view = AmberKnownTypes.ViewOf(builtIn);
+                    if (view != null && view.Shape.TypeTag != null) found.TryAdd(builtIn, view);
+                }
+            }
+
             var sorted = new List<ViewType>(found.Values);
             sorted.Sort((a, b) =>
             {
@@ -72,6 +82,32 @@ namespace Amber.Json
             string text = Encoding.UTF8.GetString(buffer.WrittenSpan);
             // The same text on every platform: JSON strings escape their line breaks, so every raw one is the writer's.
             return Environment.NewLine == "\n" ? text : text.Replace(Environment.NewLine, "\n", StringComparison.Ordinal);
+        }
+
+        /// <summary>The built-in known types of format §7.3 (what <c>Internal.BuiltInTypes</c> registers).</summary>
+        private static readonly Type[] s_builtIns =
+        {
+            typeof(bool), typeof(byte), typeof(sbyte), typeof(short), typeof(ushort), typeof(int), typeof(uint), typeof(long), typeof(ulong),
+            typeof(char), typeof(float), typeof(double), typeof(decimal), typeof(string), typeof(byte[]), typeof(Uri), typeof(Version),
+            typeof(System.Numerics.BigInteger), typeof(DateTime), typeof(DateTimeOffset), typeof(TimeSpan), typeof(Guid),
+            typeof(DateOnly), typeof(TimeOnly), typeof(Half), typeof(Int128), typeof(UInt128),
+            typeof(sbyte[]), typeof(short[]), typeof(ushort[]), typeof(int[]), typeof(uint[]), typeof(long[]), typeof(ulong[]),
+            typeof(float[]), typeof(double[]), typeof(bool[]), typeof(char[]),
+            typeof(List<byte>), typeof(List<sbyte>), typeof(List<short>), typeof(List<ushort>), typeof(List<int>), typeof(List<uint>),
+            typeof(List<long>), typeof(List<ulong>), typeof(List<float>), typeof(List<double>), typeof(List<bool>), typeof(List<char>),
+            typeof(string[]), typeof(List<string>), typeof(object[]), typeof(List<object>), typeof(Dictionary<string, object>),
+        };
+
+        private static bool HasDynamic(IEnumerable<ViewType> views)
+        {
+            foreach (ViewType view in views)
+            {
+                foreach (ViewNode node in Nodes(view))
+                {
+                    if (node.Kind == ViewKind.Dynamic) return true;
+                }
+            }
+            return false;
         }
 
         /// <summary>Every node of a type's encodings, nested ones included.</summary>
