@@ -27,7 +27,7 @@ namespace Amber.Tool
 
     /// <summary>
     /// The <c>amber</c> command: <c>dump</c>, <c>verify</c> and <c>stats</c> of Amber payloads, chunked streams and captured
-    /// connection streams.
+    /// connection streams, and <c>schema</c>, the machine-readable schema of a model's types (docs/schema.md).
     /// Exit codes: 0 success, 1 bad or damaged input (or a file that cannot be read), 2 a wrong command line.
     /// </summary>
     public static class AmberTool
@@ -58,12 +58,15 @@ namespace Amber.Tool
                   or message and its byte offset
               amber stats FILE [--type T --assembly PATH]
                   objects and bytes per type (over all the frames or messages)
+              amber schema --assembly PATH [--type T] [--output OUT.json]
+                  the schema of the assembly's types (or of T), and of the types their members name, as JSON:
+                  names, type tags, members in wire order with keys, wire types and encodings (docs/schema.md)
 
             options:
               -t, --type T          read the data as type T (its full name, or a short name only one type has)
               -a, --assembly PATH   the .dll with your model and its Amber generated code (repeatable);
                                     without --type it names the types of polymorphic and object values
-              -o, --output OUT      dump: write the JSON to OUT instead of stdout
+              -o, --output OUT      dump, schema: write the JSON to OUT instead of stdout
                   --progress        show progress on stderr (otherwise shown on a terminal for files of 8 MiB or more)
               -h, --help            this help
 
@@ -132,7 +135,7 @@ namespace Amber.Tool
                 return Ok;
             }
 
-            string file = parsed.File;
+            string file = parsed.Command == "schema" ? string.Join(", ", parsed.Assemblies) : parsed.File;
             try
             {
                 var run = new ToolRun(parsed, stdout, stderr, stderrIsTerminal);
@@ -140,6 +143,7 @@ namespace Amber.Tool
                 {
                     "dump" => run.Dump(),
                     "verify" => run.Verify(),
+                    "schema" => run.Schema(),
                     _ => run.Stats(),
                 };
             }
@@ -185,6 +189,7 @@ namespace Amber.Tool
             private readonly TextWriter _stderr;
             private readonly bool _terminal;
             private readonly Type? _type;
+            private readonly List<Assembly> _assemblies;
 
             public ToolRun(ToolArguments args, TextWriter stdout, TextWriter stderr, bool terminal)
             {
@@ -192,8 +197,8 @@ namespace Amber.Tool
                 _stdout = stdout;
                 _stderr = stderr;
                 _terminal = terminal;
-                List<Assembly> assemblies = ModelLoader.Load(args.Assemblies);
-                if (args.TypeName != null) _type = ModelLoader.FindType(args.TypeName, assemblies);
+                _assemblies = ModelLoader.Load(args.Assemblies);
+                if (args.TypeName != null) _type = ModelLoader.FindType(args.TypeName, _assemblies);
             }
 
             private string File => _args.File;
@@ -238,6 +243,37 @@ namespace Amber.Tool
                 if (report.Error == null) return Ok;
                 _stderr.WriteLine($"amber: {File}: {report.Error.Message}");
                 return BadInput;
+            }
+
+            /// <summary>The schema of the --type, or of every type of the --assembly files that has generated code.</summary>
+            public int Schema()
+            {
+                List<Type> all = _assemblies.SelectMany(ModelLoader.Types).Where(AmberKnownTypes.IsKnown).ToList();
+                if (_type == null && all.Count == 0)
+                    throw new AmberException($"no type in {string.Join(", ", _assemblies.Select(a => Path.GetFileName(a.Location)))} has Amber generated code", 0,
+                        "Give the assembly the model is compiled into, with the Amber package (its generator) referenced, and serialize the types there.");
+                string schema = AmberInspector.GetSchema(_type != null ? new[] { _type } : all);
+                // A polymorphic or object member may hold any type the assemblies registered (the view does not say which
+                // base it was declared as): those join, so a reader finds every tag the type's payloads can carry.
+                if (_type != null && HoldsAnyType(schema)) schema = AmberInspector.GetSchema(all.Prepend(_type));
+                byte[] utf8 = new UTF8Encoding(false).GetBytes(schema + "\n");
+                using Stream output = OpenOutput();
+                output.Write(utf8);
+                return Ok;
+            }
+
+            /// <summary>Whether a member of the schema's types is polymorphic or <c>object</c> (docs/schema.md).</summary>
+            private static bool HoldsAnyType(string schema)
+            {
+                using JsonDocument doc = JsonDocument.Parse(schema);
+                return Holds(doc.RootElement);
+
+                static bool Holds(JsonElement e)
+                {
+                    if (e.ValueKind == JsonValueKind.Array) return e.EnumerateArray().Any(Holds);
+                    if (e.ValueKind != JsonValueKind.Object) return false;
+                    return e.EnumerateObject().Any(p => p.Name is "polymorphic" or "dynamic" || Holds(p.Value));
+                }
             }
 
             public int Verify()

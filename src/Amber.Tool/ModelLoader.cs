@@ -74,7 +74,8 @@ namespace Amber.Tool
             return type;
         }
 
-        private static IEnumerable<Type> Types(Assembly assembly)
+        /// <summary>The types of <paramref name="assembly"/> that could be loaded.</summary>
+        public static IEnumerable<Type> Types(Assembly assembly)
         {
             try
             {

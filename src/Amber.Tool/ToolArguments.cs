@@ -11,17 +11,17 @@ namespace Amber.Tool
     }
 
     /// <summary>
-    /// The parsed command line. Hand-rolled on purpose: three commands and five options do not need a parser
+    /// The parsed command line. Hand-rolled on purpose: four commands and five options do not need a parser
     /// package, and the tool then depends on Amber and Amber.Compression only.
     /// </summary>
     public sealed class ToolArguments
     {
         private ToolArguments(string command) => Command = command;
 
-        /// <summary>dump, verify, stats, help or version.</summary>
+        /// <summary>dump, verify, stats, schema, help or version.</summary>
         public string Command { get; }
 
-        /// <summary>The input file.</summary>
+        /// <summary>The input file ("" for schema, which reads none).</summary>
         public string File { get; private set; } = "";
 
         /// <summary>The full (or unique short) name of the type to read the data as; null: without a type.</summary>
@@ -30,7 +30,7 @@ namespace Amber.Tool
         /// <summary>Assemblies to load for their generated code (--assembly, repeatable).</summary>
         public List<string> Assemblies { get; } = new List<string>();
 
-        /// <summary>dump's output file; null: stdout.</summary>
+        /// <summary>dump's and schema's output file; null: stdout.</summary>
         public string? Output { get; private set; }
 
         /// <summary>Show progress on stderr whatever the file's size and wherever stderr goes.</summary>
@@ -43,8 +43,8 @@ namespace Amber.Tool
             string first = args[0];
             if (first is "-h" or "--help" or "help" or "-?") return new ToolArguments("help");
             if (first is "--version") return new ToolArguments("version");
-            if (first is not ("dump" or "verify" or "stats"))
-                throw new UsageException(first.StartsWith('-') ? $"unknown option '{first}' (a command comes first: dump, verify or stats)" : $"unknown command '{first}' (the commands are dump, verify and stats)");
+            if (first is not ("dump" or "verify" or "stats" or "schema"))
+                throw new UsageException(first.StartsWith('-') ? $"unknown option '{first}' (a command comes first: dump, verify, stats or schema)" : $"unknown command '{first}' (the commands are dump, verify, stats and schema)");
 
             var parsed = new ToolArguments(first);
             string? file = null;
@@ -66,7 +66,7 @@ namespace Amber.Tool
                         break;
                     case "--output":
                     case "-o":
-                        if (first != "dump") throw new UsageException($"'{arg}' is an option of dump, not of {first}");
+                        if (first is not ("dump" or "schema")) throw new UsageException($"'{arg}' is an option of dump, not of {first}");
                         parsed.Output = Value(args, ref i);
                         break;
                     case "--progress":
@@ -74,10 +74,16 @@ namespace Amber.Tool
                         break;
                     default:
                         if (arg.StartsWith('-')) throw new UsageException($"unknown option '{arg}' for {first}");
+                        if (first == "schema") throw new UsageException($"schema reads no file: '{arg}' was given (amber schema --assembly PATH [--type T])");
                         if (file != null) throw new UsageException($"one file at a time: '{file}' and '{arg}' were given");
                         file = arg;
                         break;
                 }
+            }
+            if (first == "schema")
+            {
+                if (parsed.Assemblies.Count == 0) throw new UsageException("schema needs --assembly PATH, the assembly (.dll) with the model and its generated code");
+                return parsed;
             }
             if (file == null) throw new UsageException($"{first} needs a file: amber {first} FILE");
             if (parsed.TypeName != null && parsed.Assemblies.Count == 0)

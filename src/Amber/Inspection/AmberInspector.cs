@@ -16,7 +16,7 @@ namespace Amber
     /// with their checksums, as a report or as JSON. Streams are read one frame at a time, so memory stays
     /// about one frame whatever the size of the stream. This is what the <c>amber</c> command-line tool runs.
     /// </summary>
-    public static class AmberInspector
+    public static partial class AmberInspector
     {
         /// <summary>Whether <paramref name="start"/> (the first bytes of some data) begins a chunked stream ("AMBS") rather than a payload.</summary>
         public static bool IsChunkedStream(ReadOnlySpan<byte> start) => start.StartsWith(FrameFormat.Magic);

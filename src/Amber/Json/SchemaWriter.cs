@@ -1,0 +1,280 @@
+#if NET8_0_OR_GREATER
+using System;
+using System.Buffers;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Text;
+using System.Text.Encodings.Web;
+using System.Text.Json;
+
+namespace Amber.Json
+{
+    /// <summary>
+    /// Writes the schema document of docs/schema.md from the views the generated code registered (<see cref="ViewType"/>):
+    /// the types asked for and every type their members name by tag, sorted by name, members in wire order.
+    /// </summary>
+    internal static class SchemaWriter
+    {
+        /// <summary>The value of the document's <c>format</c>.</summary>
+        public const string Format = "amber-schema";
+
+        /// <summary>The document's version: a reader refuses a version it does not know.</summary>
+        public const int Version = 1;
+
+        private static readonly JsonWriterOptions s_options = new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
+
+        public static string Write(IEnumerable<Type> types)
+        {
+            var found = new Dictionary<Type, ViewType>();
+            var pending = new Stack<ViewType>();
+            foreach (Type type in types)
+            {
+                if (type == null) throw new ArgumentException("The list of types holds a null.", nameof(types));
+                if (found.ContainsKey(type)) continue;
+                if (!type.IsGenericTypeDefinition) AmberKnownTypes.EnsureRegistered(type);
+                ViewType? view = AmberKnownTypes.ViewOf(type);
+                if (view == null || view.Shape.TypeTag == null) continue;
+                found.Add(type, view);
+                pending.Push(view);
+            }
+            // The types members name by tag join, so the document is whole: a reader resolves every "object" it finds.
+            while (pending.Count > 0)
+            {
+                ViewType view = pending.Pop();
+                foreach (ViewNode node in Nodes(view))
+                {
+                    if (node.Kind is not (ViewKind.Object or ViewKind.ConcretePolymorphic)) continue;
+                    ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
+                    if (named == null || found.ContainsKey(named.Type)) continue;
+                    found.Add(named.Type, named);
+                    pending.Push(named);
+                }
+            }
+
+            // An object member may hold a built-in value (format §7.3): with one in the document, they join too.
+            if (HasDynamic(found.Values))
+            {
+                foreach (Type builtIn in s_builtIns)
+                {
+                    ViewType? view = AmberKnownTypes.ViewOf(builtIn);
+                    if (view != null && view.Shape.TypeTag != null) found.TryAdd(builtIn, view);
+                }
+            }
+
+            var sorted = new List<ViewType>(found.Values);
+            sorted.Sort((a, b) =>
+            {
+                int byName = string.CompareOrdinal(a.Name, b.Name);
+                return byName != 0 ? byName : a.Shape.TypeTag!.Value.CompareTo(b.Shape.TypeTag!.Value);
+            });
+
+            var buffer = new ArrayBufferWriter<byte>();
+            using (var writer = new Utf8JsonWriter(buffer, s_options))
+            {
+                writer.WriteStartObject();
+                writer.WriteString("format", Format);
+                writer.WriteNumber("version", Version);
+                writer.WriteStartArray("types");
+                foreach (ViewType view in sorted) WriteType(writer, view, sorted);
+                writer.WriteEndArray();
+                writer.WriteEndObject();
+            }
+            string text = Encoding.UTF8.GetString(buffer.WrittenSpan);
+            // The same text on every platform: JSON strings escape their line breaks, so every raw one is the writer's.
+            return Environment.NewLine == "\n" ? text : text.Replace(Environment.NewLine, "\n", StringComparison.Ordinal);
+        }
+
+        /// <summary>The built-in known types of format §7.3 (what <c>Internal.BuiltInTypes</c> registers).</summary>
+        private static readonly Type[] s_builtIns =
+        {
+            typeof(bool), typeof(byte), typeof(sbyte), typeof(short), typeof(ushort), typeof(int), typeof(uint), typeof(long), typeof(ulong),
+            typeof(char), typeof(float), typeof(double), typeof(decimal), typeof(string), typeof(byte[]), typeof(Uri), typeof(Version),
+            typeof(System.Numerics.BigInteger), typeof(DateTime), typeof(DateTimeOffset), typeof(TimeSpan), typeof(Guid),
+            typeof(DateOnly), typeof(TimeOnly), typeof(Half), typeof(Int128), typeof(UInt128),
+            typeof(sbyte[]), typeof(short[]), typeof(ushort[]), typeof(int[]), typeof(uint[]), typeof(long[]), typeof(ulong[]),
+            typeof(float[]), typeof(double[]), typeof(bool[]), typeof(char[]),
+            typeof(List<byte>), typeof(List<sbyte>), typeof(List<short>), typeof(List<ushort>), typeof(List<int>), typeof(List<uint>),
+            typeof(List<long>), typeof(List<ulong>), typeof(List<float>), typeof(List<double>), typeof(List<bool>), typeof(List<char>),
+            typeof(string[]), typeof(List<string>), typeof(object[]), typeof(List<object>), typeof(Dictionary<string, object>),
+        };
+
+        private static bool HasDynamic(IEnumerable<ViewType> views)
+        {
+            foreach (ViewType view in views)
+            {
+                foreach (ViewNode node in Nodes(view))
+                {
+                    if (node.Kind == ViewKind.Dynamic) return true;
+                }
+            }
+            return false;
+        }
+
+        /// <summary>Every node of a type's encodings, nested ones included.</summary>
+        private static IEnumerable<ViewNode> Nodes(ViewType view)
+        {
+            var stack = new Stack<ViewNode>();
+            if (view.IsValue)
+            {
+                if (view.Value != null) stack.Push(view.Value);
+            }
+            else
+            {
+                for (int i = 0; i < view.Shape.Tags.Length; i++)
+                {
+                    ViewNode? member = view.Member(i);
+                    if (member != null) stack.Push(member);
+                }
+            }
+            while (stack.Count > 0)
+            {
+                ViewNode node = stack.Pop();
+                yield return node;
+                if (node.Element != null) stack.Push(node.Element);
+                if (node.Value != null) stack.Push(node.Value);
+            }
+        }
+
+        private static string Hex(uint tag) => tag.ToString("X8", CultureInfo.InvariantCulture);
+
+        private static void WriteType(Utf8JsonWriter writer, ViewType view, List<ViewType> all)
+        {
+            AmberShape shape = view.Shape;
+            writer.WriteStartObject();
+            writer.WriteString("name", view.Name);
+            writer.WriteString("tag", Hex(shape.TypeTag!.Value));
+            if (view.IsValue)
+            {
+                ViewNode? value = view.Value;
+                writer.WriteString("kind", value?.Kind == ViewKind.Enum ? "enum" : "value");
+                writer.WritePropertyName("encoding");
+                WriteNode(writer, value);
+                writer.WriteEndObject();
+                return;
+            }
+            writer.WriteString("kind", "object");
+            writer.WriteBoolean("valueType", view.Type.IsValueType);
+            writer.WriteBoolean("inline", view.RowCodes != null);
+            writer.WriteStartArray("members");
+            for (int i = 0; i < shape.Tags.Length; i++)
+            {
+                ushort tag = shape.Tags[i];
+                int key = tag >> 3;
+                string name = shape.MemberNames[i];
+                writer.WriteStartObject();
+                writer.WriteString("name", name);
+                writer.WriteNumber("key", key);
+                writer.WriteString("wireType", JsonView.WireName((WireType)(tag & AmberCode.WireTypeMask)));
+                uint? hash = shape.NameHashes?[i];
+                if (hash == null)
+                {
+                    // A shape made without hashes has members of distinct keys, each its name's: the hash is the name's.
+                    uint own = AmberCode.TypeTagOf(name);
+                    if (AmberCode.KeyOfHash(own) == key) hash = own;
+                }
+                if (hash is uint h) writer.WriteString("nameHash", Hex(h));
+                else writer.WriteNull("nameHash");
+                int[]? former = shape.ExtraKeys?[i];
+                if (former != null && former.Length > 0)
+                {
+                    var keys = (int[])former.Clone();
+                    Array.Sort(keys);
+                    writer.WriteStartArray("formerKeys");
+                    foreach (int k in keys) writer.WriteNumberValue(k);
+                    writer.WriteEndArray();
+                }
+                if (view.RowCodes != null) writer.WriteNumber("rowCode", view.RowCodes[i]);
+                writer.WritePropertyName("encoding");
+                WriteNode(writer, view.Member(i));
+                writer.WriteEndObject();
+            }
+            writer.WriteEndArray();
+            // The registered types this one's members may hold in its place, when it is the declared type of a polymorphic member.
+            bool any = false;
+            foreach (ViewType other in all)
+            {
+                if (other == view || other.IsValue || !view.Type.IsAssignableFrom(other.Type)) continue;
+                if (!any) writer.WriteStartArray("subtypes");
+                any = true;
+                writer.WriteStartObject();
+                writer.WriteString("name", other.Name);
+                writer.WriteString("tag", Hex(other.Shape.TypeTag!.Value));
+                writer.WriteEndObject();
+            }
+            if (any) writer.WriteEndArray();
+            writer.WriteEndObject();
+        }
+
+        private static void WriteNode(Utf8JsonWriter writer, ViewNode? node)
+        {
+            writer.WriteStartObject();
+            switch (node?.Kind)
+            {
+                case ViewKind.Scalar:
+                    writer.WriteString("scalar", node.Scalar);
+                    break;
+                case ViewKind.Enum:
+                    writer.WriteStartObject("enum");
+                    writer.WriteString("underlying", node.Scalar);
+                    if (node.ValuesByName != null)
+                    {
+                        var values = new List<(string Name, string Number, decimal Value)>();
+                        foreach (KeyValuePair<string, string> pair in node.ValuesByName)
+                            values.Add((pair.Key, pair.Value, decimal.Parse(pair.Value, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture)));
+                        values.Sort((a, b) => a.Value != b.Value ? a.Value.CompareTo(b.Value) : string.CompareOrdinal(a.Name, b.Name));
+                        writer.WriteStartObject("values");
+                        foreach ((string name, string number, _) in values)
+                        {
+                            writer.WritePropertyName(name);
+                            writer.WriteRawValue(number, skipInputValidation: false);
+                        }
+                        writer.WriteEndObject();
+                    }
+                    writer.WriteEndObject();
+                    break;
+                case ViewKind.Nullable:
+                    writer.WritePropertyName("nullable");
+                    WriteNode(writer, node.Element);
+                    break;
+                case ViewKind.Object:
+                    ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
+                    if (named != null) writer.WriteString("object", named.Name);
+                    else writer.WriteString("objectTag", Hex(node.Tag));
+                    break;
+                case ViewKind.Bytes:
+                    writer.WriteBoolean("bytes", true);
+                    break;
+                case ViewKind.Sequence:
+                    writer.WritePropertyName("sequence");
+                    WriteNode(writer, node.Element);
+                    break;
+                case ViewKind.Map:
+                    writer.WriteStartObject("map");
+                    writer.WritePropertyName("key");
+                    WriteNode(writer, node.Element);
+                    writer.WritePropertyName("value");
+                    WriteNode(writer, node.Value);
+                    writer.WriteEndObject();
+                    break;
+                case ViewKind.Polymorphic:
+                    writer.WriteBoolean("polymorphic", true);
+                    break;
+                case ViewKind.ConcretePolymorphic:
+                    writer.WriteStartObject("polymorphic");
+                    ViewType? declared = AmberKnownTypes.ViewOf(node.Tag);
+                    if (declared != null) writer.WriteString("declared", declared.Name);
+                    else writer.WriteString("declaredTag", Hex(node.Tag));
+                    writer.WriteEndObject();
+                    break;
+                case ViewKind.Dynamic:
+                    writer.WriteBoolean("dynamic", true);
+                    break;
+                default:
+                    writer.WriteBoolean("unknown", true);
+                    break;
+            }
+            writer.WriteEndObject();
+        }
+    }
+}
+#endif

@@ -1,0 +1,133 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Text.Json;
+using Amber.Json;
+using Amber.Tests.Compat;
+using Xunit;
+
+namespace Amber.Tests.Inspection
+{
+    /// <summary>AmberInspector.GetSchema over the compat models: the document says what the registered shapes and views say.</summary>
+    public class SchemaTests
+    {
+        private static Type[] CompatTypes()
+        {
+            AmberKnownTypes.EnsureRegistered(typeof(CompatEnvelope));
+            return typeof(CompatEnvelope).Assembly.GetTypes()
+                .Where(t => t.Namespace == typeof(CompatEnvelope).Namespace && !t.IsGenericTypeDefinition && AmberKnownTypes.IsKnown(t))
+                .ToArray();
+        }
+
+        private static Dictionary<string, JsonElement> Types(JsonDocument doc) =>
+            doc.RootElement.GetProperty("types").EnumerateArray().ToDictionary(t => t.GetProperty("name").GetString()!);
+
+        [Fact]
+        public void Each_compat_type_lists_the_member_names_keys_wire_types_and_hashes_of_its_shape()
+        {
+            Type[] types = CompatTypes();
+            Assert.True(types.Length >= 20, $"the compat models are registered ({types.Length} found)");
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(types));
+            Dictionary<string, JsonElement> byName = Types(doc);
+            int objects = 0;
+            foreach (Type type in types)
+            {
+                ViewType view = AmberKnownTypes.ViewOf(type)!;
+                JsonElement entry = byName[view.Name];
+                AmberShape shape = view.Shape;
+                Assert.Equal(shape.TypeTag!.Value.ToString("X8", CultureInfo.InvariantCulture), entry.GetProperty("tag").GetString());
+                if (view.IsValue)
+                {
+                    Assert.NotEqual("object", entry.GetProperty("kind").GetString());
+                    continue;
+                }
+                objects++;
+                JsonElement[] members = entry.GetProperty("members").EnumerateArray().ToArray();
+                Assert.Equal(shape.MemberNames, members.Select(m => m.GetProperty("name").GetString()));
+                Assert.Equal(shape.Tags.Select(t => t >> 3), members.Select(m => m.GetProperty("key").GetInt32()));
+                Assert.Equal(shape.Tags.Select(t => JsonView.WireName((WireType)(t & 7))), members.Select(m => m.GetProperty("wireType").GetString()));
+                if (shape.NameHashes != null)
+                    Assert.Equal(shape.NameHashes.Select(h => h.ToString("X8", CultureInfo.InvariantCulture)), members.Select(m => m.GetProperty("nameHash").GetString()));
+                Assert.Equal(view.RowCodes != null, entry.GetProperty("inline").GetBoolean());
+            }
+            Assert.True(objects >= 15);
+        }
+
+        /// <summary>Every member's encoding writes the wire type the member's tag says, and every object it names is in the document.</summary>
+        [Fact]
+        public void Encodings_agree_with_wire_types_and_name_only_listed_types()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(CompatTypes()));
+            Dictionary<string, JsonElement> byName = Types(doc);
+            foreach (JsonElement type in byName.Values)
+            {
+                if (type.GetProperty("kind").GetString() != "object") continue;
+                foreach (JsonElement member in type.GetProperty("members").EnumerateArray())
+                {
+                    JsonElement encoding = member.GetProperty("encoding");
+                    string? wire = WireOf(encoding);
+                    if (wire != null) Assert.Equal(member.GetProperty("wireType").GetString(), wire);
+                    foreach (string named in Named(encoding)) Assert.True(byName.ContainsKey(named), $"{named}, named by {type.GetProperty("name")}.{member.GetProperty("name")}, is listed");
+                }
+            }
+        }
+
+        [Fact]
+        public void A_registered_base_lists_its_registered_subtypes_with_their_tags()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(GameWeapon), typeof(GameRangedWeapon), typeof(GameKey) }));
+            JsonElement weapon = Types(doc)[typeof(GameWeapon).FullName!];
+            JsonElement subtype = Assert.Single(weapon.GetProperty("subtypes").EnumerateArray());
+            Assert.Equal(typeof(GameRangedWeapon).FullName, subtype.GetProperty("name").GetString());
+            Assert.Equal(AmberCode.TypeTagOf(typeof(GameRangedWeapon).FullName!).ToString("X8", CultureInfo.InvariantCulture), subtype.GetProperty("tag").GetString());
+            Assert.False(Types(doc)[typeof(GameKey).FullName!].TryGetProperty("subtypes", out _));
+        }
+
+        [Fact]
+        public void The_schema_of_an_assembly_lists_its_registered_types_and_is_the_schema_of_them()
+        {
+            string text = AmberInspector.GetSchema(typeof(CompatEnvelope).Assembly);
+            using JsonDocument doc = JsonDocument.Parse(text);
+            Dictionary<string, JsonElement> byName = Types(doc);
+            foreach (Type type in CompatTypes()) Assert.True(byName.ContainsKey(AmberKnownTypes.ViewOf(type)!.Name), type.FullName);
+            Assert.Equal(text, AmberInspector.GetSchema(typeof(CompatEnvelope).Assembly.GetTypes().Reverse()));
+        }
+
+        [Fact]
+        public void A_null_type_is_refused()
+        {
+            Assert.Throws<ArgumentNullException>(() => AmberInspector.GetSchema((IEnumerable<Type>)null!));
+            Assert.Throws<ArgumentException>(() => AmberInspector.GetSchema(new Type[] { typeof(GameKey), null! }));
+        }
+
+        private static string? WireOf(JsonElement node)
+        {
+            JsonProperty p = node.EnumerateObject().Single();
+            return p.Name switch
+            {
+                "scalar" => JsonView.WireName(ViewNode.ScalarWireType(p.Value.GetString()!)),
+                "enum" => "varint",
+                "nullable" => WireOf(p.Value),
+                "object" or "objectTag" or "polymorphic" or "dynamic" => "object",
+                "bytes" => "bytes",
+                "sequence" => "sequence",
+                "map" => "map",
+                _ => null,
+            };
+        }
+
+        private static IEnumerable<string> Named(JsonElement node)
+        {
+            foreach (JsonProperty p in node.EnumerateObject())
+            {
+                if (p.Name == "object") yield return p.Value.GetString()!;
+                else if (p.Name == "polymorphic" && p.Value.ValueKind == JsonValueKind.Object) yield return p.Value.GetProperty("declared").GetString()!;
+                else if (p.Value.ValueKind == JsonValueKind.Object)
+                {
+                    foreach (string n in Named(p.Value)) yield return n;
+                }
+            }
+        }
+    }
+}
