@@ -1,0 +1,8 @@
+export { AmberError } from "./errors.js";
+export { defaultLimits, withLimits } from "./limits.js";
+export type { AmberLimits } from "./limits.js";
+export { fnv1a32, fold13, memberKey, xxh32 } from "./primitives.js";
+export { WireType, wireNames } from "./tree.js";
+export type { Payload, Shape, Value } from "./tree.js";
+export { AmberReader, readPayload, ShapeTable } from "./reader.js";
+export { dumpPayload, dumpValue } from "./dump.js";
