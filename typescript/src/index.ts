@@ -6,3 +6,8 @@ export { WireType, wireNames } from "./tree.js";
 export type { Payload, Shape, Value } from "./tree.js";
 export { AmberReader, readPayload, ShapeTable } from "./reader.js";
 export { dumpPayload, dumpValue } from "./dump.js";
+export {
+  compressionNames, ConnectionReader, dumpChunkedStream, dumpConnection, isChunkedStream, lz4DecodeBlock,
+  readChunkedStream, readConnection, readMessages, tryReadMessage,
+} from "./streams.js";
+export type { ChunkedStream, Connection, ConnectionMessage, StreamFrame } from "./streams.js";

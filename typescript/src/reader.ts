@@ -14,6 +14,8 @@ interface HeldShape { readonly shape: Shape; readonly inline: boolean }
  */
 export class ShapeTable {
   readonly shapes: HeldShape[] = [];
+  /** Whether it holds a connection's definitions (bounded by maxConnectionShapes). */
+  constructor(readonly connection = false) {}
   /** How many shapes it holds. */
   get count(): number {
     return this.shapes.length;
@@ -237,7 +239,7 @@ export class AmberReader {
     if (id !== table.count) {
       this.fail(`A shape definition has id ${id} where ${table.count} was expected`, at);
     }
-    if (table.count >= this.limits.maxConnectionShapes && table.count >= 4096) this.fail("Too many shape definitions", at);
+    if (table.count >= this.limits.maxConnectionShapes && table.connection) this.fail(`A definition would pass MaxConnectionShapes (${this.limits.maxConnectionShapes})`, at);
     const shape = this.shapeDef(at, inline);
     table.shapes.push({ shape, inline });
     return shape;
