@@ -11,3 +11,4 @@ export {
   readChunkedStream, readConnection, readMessages, tryReadMessage,
 } from "./streams.js";
 export type { ChunkedStream, Connection, ConnectionMessage, StreamFrame } from "./streams.js";
+export { AmberWriter, ShapeIds, writePayload } from "./writer.js";

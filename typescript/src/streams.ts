@@ -139,7 +139,8 @@ export function readChunkedStream(bytes: Uint8Array, limits: AmberLimits = defau
     else if (compression === 2) body = lz4DecodeBlock(storedBytes, raw, bodyAt);
     else {
       try {
-        body = brotliDecompressSync(storedBytes, { maxOutputLength: Math.max(raw, 1) });
+        const out = brotliDecompressSync(storedBytes, { maxOutputLength: Math.max(raw, 1) });
+        body = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
       } catch {
         throw new AmberError(`${where} does not decompress (Brotli)`, bodyAt);
       }
