@@ -126,6 +126,13 @@ function dateTimeText(ticks: bigint): string {
   return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}T${timeText(rest)}`;
 }
 
+/** The machine's UTC offset in minutes at a local clock time (as .NET prints a DateTime of kind Local). */
+function localOffsetMinutes(ticks: bigint): number {
+  const ms = Number((ticks - 621_355_968_000_000_000n) / 10_000n);
+  const offset = -new Date(ms).getTimezoneOffset();
+  return Number.isFinite(offset) ? offset : 0;
+}
+
 function timeText(ticks: bigint): string {
   const h = ticks / 36_000_000_000n;
   const mi = (ticks / 600_000_000n) % 60n;
@@ -209,7 +216,7 @@ function scalarJson(v: Value, view: View | null, at: number): string | null {
         const ticks = raw & ((1n << 62n) - 1n);
         const kind = Number(raw >> 62n);
         if (ticks > MAX_TICKS || kind === 3) throw new AmberError("A DateTime is out of range", at);
-        return quote(dateTimeText(ticks) + (kind === 1 ? "Z" : kind === 2 ? "+00:00" : ""));
+        return quote(dateTimeText(ticks) + (kind === 1 ? "Z" : kind === 2 ? offsetText(localOffsetMinutes(ticks)) : ""));
       }
       return floatJson(double(v.raw), false);
     }

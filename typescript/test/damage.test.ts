@@ -72,3 +72,18 @@ test("nesting past maxDepth is an AmberError, not a stack overflow", () => {
   parts.push(0x01);
   assert.throws(() => readPayload(Uint8Array.from(parts)), (e: unknown) => e instanceof AmberError && /MaxDepth/.test(e.problem));
 });
+
+test("2,000 seeded random byte strings read or throw AmberError as payloads, streams, messages and connections", () => {
+  const random = seeded(7);
+  const counts = { read: 0, AmberError: 0 };
+  const kinds = [".amber", ".ambs", ".ambm", ".ambc"];
+  for (let i = 0; i < 2000; i++) {
+    const bytes = new Uint8Array(1 + Math.floor(random() * 64));
+    for (let j = 0; j < bytes.length; j++) bytes[j] = Math.floor(random() * 256);
+    // Half of them start as a valid payload header or the stream magic would, to get past the first check.
+    if (i % 2 === 0) bytes[0] = [0x15, 0x1d, 0x2d, 0x16, 0x17, 0x14][i % 6]!;
+    counts[outcome("random" + kinds[i % 4], bytes)]++;
+  }
+  console.log(`random inputs: 2000 (${counts.AmberError} AmberError, ${counts.read} read)`);
+  assert.equal(counts.read + counts.AmberError, 2000);
+});
