@@ -2,13 +2,16 @@
  * JSON text as the .NET dump writes it: System.Text.Json's indented layout (two spaces, `"name": value`, `[]` and `{}`
  * when empty), its relaxed escaping, and .NET's shortest round-trip number formats.
  */
+const indents: string[] = [];
+
 export class JsonText {
   private readonly out: string[] = [];
   private readonly counts: number[] = [];
   private afterName = false;
 
   private indent(): string {
-    return "\n" + "  ".repeat(this.counts.length);
+    const n = this.counts.length;
+    return indents[n] ?? (indents[n] = "\n" + "  ".repeat(n));
   }
 
   private beforeValue(): void {

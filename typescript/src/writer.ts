@@ -1,4 +1,5 @@
 import { AmberError } from "./errors.js";
+import { AmberLimits, defaultLimits } from "./limits.js";
 import { varintBytes } from "./primitives.js";
 import { keyRepeats, Payload, Shape, Value, WireType } from "./tree.js";
 
@@ -33,8 +34,17 @@ export class AmberWriter {
   private readonly out: number[] = [];
   private referenceMode = false;
   private collectionIds = false;
+  private depth = 0;
 
-  constructor(private readonly shapes: ShapeIds = new ShapeIds()) {}
+  constructor(private readonly shapes: ShapeIds = new ShapeIds(), private readonly limits: AmberLimits = defaultLimits) {}
+
+  private invalid(problem: string): never {
+    throw new AmberError(problem, this.out.length, "Build the tree as src/tree.ts describes it (a tree read from bytes always is).");
+  }
+
+  private enter(): void {
+    if (++this.depth > this.limits.maxDepth) this.invalid(`The tree nests deeper than MaxDepth (${this.limits.maxDepth}); a tree that contains itself never ends`);
+  }
 
   /** The bytes written so far. */
   toBytes(): Uint8Array {
@@ -81,16 +91,26 @@ export class AmberWriter {
   value(v: Value | null, wt: WireType): void {
     if (v !== null && v.t !== wt) throw new AmberError(`A value of wire type ${v.t} is written where wire type ${wt} is declared`, this.out.length, "Build the tree with the wire types its shapes declare.");
     switch (wt) {
-      case WireType.Varint:
-        this.varint((v as { v: number | bigint }).v);
+      case WireType.Varint: {
+        const n = (v as { v: number | bigint } | null)?.v;
+        if (typeof n === "number" ? !(Number.isSafeInteger(n) && n >= 0) : typeof n !== "bigint" || n < 0n || n >= 1n << 64n) this.invalid("A varint node's value is not an integer from 0 to 2^64 - 1");
+        this.varint(n as number | bigint);
         return;
-      case WireType.Fixed32:
-        this.u32((v as { bits: number }).bits);
+      }
+      case WireType.Fixed32: {
+        const bits = (v as { bits: number } | null)?.bits;
+        if (typeof bits !== "number" || !Number.isInteger(bits) || bits < 0 || bits > 0xffffffff) this.invalid("A Fixed32 node's bits are not a 32-bit unsigned integer");
+        this.u32(bits);
         return;
+      }
       case WireType.Fixed64:
-      case WireType.Fixed128:
-        this.bytes((v as { raw: Uint8Array }).raw);
+      case WireType.Fixed128: {
+        const raw = (v as { raw: Uint8Array } | null)?.raw;
+        const width = wt === WireType.Fixed64 ? 8 : 16;
+        if (!(raw instanceof Uint8Array) || raw.length !== width) this.invalid(`A fixed node has not ${width} bytes`);
+        this.bytes(raw);
         return;
+      }
       case WireType.Bytes: {
         if (v === null) {
           this.out.push(0);
@@ -108,10 +128,14 @@ export class AmberWriter {
         return;
       }
       case WireType.Object:
+        this.enter();
         this.object(v);
+        this.depth--;
         return;
       default:
+        this.enter();
         this.collection(v, wt);
+        this.depth--;
     }
   }
 

@@ -88,3 +88,12 @@ test("numbers print as .NET prints them: shortest digits, E notation past 15 dig
   assert.equal(formatSingle(1e7), "1E+07");
   assert.equal(formatDouble(NaN), null);
 });
+
+test("a hand-built tree that contains itself or has a wrong-width value fails to write with AmberError", () => {
+  const shape = { tags: [(memberKey("Next") << 3) | 5], typeTag: null, hashes: [], codes: null };
+  const node: { t: number; shape: typeof shape; members: unknown[] } = { t: 5, shape, members: [] };
+  node.members[0] = node;
+  assert.throws(() => writePayload({ version: 1, referenceMode: false, wireType: 5, root: node as never }), AmberError);
+  const bad = { version: 1, referenceMode: false, wireType: 2, root: { t: 2, raw: new Uint8Array(3) } };
+  assert.throws(() => writePayload(bad as never), AmberError);
+});
