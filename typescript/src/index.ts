@@ -8,7 +8,7 @@ export { AmberReader, readPayload, ShapeTable } from "./reader.js";
 export { dumpPayload, dumpValue } from "./dump.js";
 export {
   compressionNames, ConnectionReader, dumpChunkedStream, dumpConnection, isChunkedStream, lz4DecodeBlock,
-  readChunkedStream, readConnection, readMessages, tryReadMessage,
+  readChunkedStream, readConnection, readMessages, tryReadMessage, writeChunkedStream, writeMessages,
 } from "./streams.js";
-export type { ChunkedStream, Connection, ConnectionMessage, StreamFrame } from "./streams.js";
+export type { ChunkedStream, Connection, ConnectionMessage, FrameToWrite, StreamFrame } from "./streams.js";
 export { AmberWriter, ShapeIds, writePayload } from "./writer.js";

@@ -1,11 +1,13 @@
-import { brotliDecompressSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from "node:zlib";
 import { dumpValue } from "./dump.js";
 import { AmberError } from "./errors.js";
 import { JsonText } from "./json.js";
 import { AmberLimits, defaultLimits } from "./limits.js";
 import { AmberReader, PayloadHeader, ShapeTable } from "./reader.js";
 import { xxh32 } from "./primitives.js";
-import { Value } from "./tree.js";
+import { Value, WireType } from "./tree.js";
+import { AmberWriter } from "./writer.js";
+import { varintBytes } from "./primitives.js";
 
 // ------------------------------------------------------------------ chunked streams (docs/format.md §7.4)
 
@@ -196,6 +198,72 @@ export function dumpChunkedStream(s: ChunkedStream): string {
   w.endObject();
   w.endObject();
   return w.toString();
+}
+
+/** The items of one frame to write: their payload header and values (shapes and ids are numbered per frame). */
+export interface FrameToWrite {
+  readonly version: number;
+  readonly referenceMode: boolean;
+  readonly wireType: WireType;
+  readonly items: readonly (Value | null)[];
+}
+
+/**
+ * Writes a chunked stream (§7.4): the magic and version, one frame per entry of `frames` (stored, or Brotli with window
+ * 22), each with its XXH32 checksum, then the end frame with the totals.
+ */
+export function writeChunkedStream(frames: readonly FrameToWrite[], compression: "stored" | "brotli" = "stored"): Uint8Array {
+  const parts: Uint8Array[] = [Uint8Array.of(0x41, 0x4d, 0x42, 0x53, 1)];
+  let total = 0;
+  for (const f of frames) {
+    if (f.items.length === 0) throw new AmberError("A frame holds no items: every frame has at least one", 0, "Leave empty frames out.");
+    const w = new AmberWriter();
+    w.header(f.version, f.referenceMode, f.wireType);
+    for (const item of f.items) w.value(item, f.wireType);
+    const body = w.toBytes();
+    const stored = compression === "stored" ? body : new Uint8Array(brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 22, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }));
+    const header = new Uint8Array(17);
+    const dv = new DataView(header.buffer);
+    header[0] = compression === "stored" ? 0 : 1;
+    dv.setUint32(1, f.items.length, true);
+    dv.setUint32(5, body.length, true);
+    dv.setUint32(9, stored.length, true);
+    dv.setUint32(13, xxh32(stored, xxh32(header.subarray(0, 13), 0)), true);
+    parts.push(header, stored);
+    total += f.items.length;
+  }
+  const end = new Uint8Array(17);
+  const dv = new DataView(end.buffer);
+  end[0] = 0x80;
+  dv.setBigUint64(1, BigInt(total), true);
+  dv.setUint32(9, frames.length, true);
+  dv.setUint32(13, xxh32(end.subarray(0, 13), 0), true);
+  parts.push(end);
+  return concat(parts);
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** Frames payloads as a message stream (§7.5): each behind the shortest varint of its length. */
+export function writeMessages(payloads: readonly Uint8Array[]): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (const p of payloads) {
+    if (p.length === 0) throw new AmberError("A message payload is empty: every payload has at least its header byte", 0);
+    const len: number[] = [];
+    varintBytes(p.length, len);
+    parts.push(Uint8Array.from(len), p);
+  }
+  return concat(parts);
 }
 
 // ------------------------------------------------------------------ message framing (docs/format.md §7.5)
