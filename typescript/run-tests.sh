@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The TypeScript runtime's tests: installs Node.js and npm with apt-get when missing, installs the pinned dev
+# dependencies (npm ci), makes the .NET reference dumps of every compat file, then builds and runs the tests against them.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "run-tests.sh: installing nodejs and npm"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
+fi
+
+dumps="$(mktemp -d)"
+trap 'rm -rf "$dumps"' EXIT
+
+cd "$here"
+timeout 300 npm ci --no-audit --no-fund --loglevel=error
+timeout 300 "$here/scripts/dotnet-dumps.sh" "$dumps"
+AMBER_DOTNET_DUMPS="$dumps" timeout 300 npm test

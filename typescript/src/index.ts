@@ -1,0 +1,14 @@
+export { AmberError } from "./errors.js";
+export { defaultLimits, withLimits } from "./limits.js";
+export type { AmberLimits } from "./limits.js";
+export { fnv1a32, fold13, memberKey, xxh32 } from "./primitives.js";
+export { WireType, wireNames } from "./tree.js";
+export type { Payload, Shape, Value } from "./tree.js";
+export { AmberReader, readPayload, ShapeTable } from "./reader.js";
+export { dumpPayload, dumpValue } from "./dump.js";
+export {
+  compressionNames, ConnectionReader, dumpChunkedStream, dumpConnection, isChunkedStream, lz4DecodeBlock,
+  readChunkedStream, readConnection, readMessages, tryReadMessage, writeChunkedStream, writeMessages,
+} from "./streams.js";
+export type { ChunkedStream, Connection, ConnectionMessage, FrameToWrite, StreamFrame } from "./streams.js";
+export { AmberWriter, ShapeIds, writePayload } from "./writer.js";

@@ -1,0 +1,165 @@
+/**
+ * JSON text as the .NET dump writes it: System.Text.Json's indented layout (two spaces, `"name": value`, `[]` and `{}`
+ * when empty), its relaxed escaping, and .NET's shortest round-trip number formats.
+ */
+const indents: string[] = [];
+
+export class JsonText {
+  private readonly out: string[] = [];
+  private readonly counts: number[] = [];
+  private afterName = false;
+
+  private indent(): string {
+    const n = this.counts.length;
+    return indents[n] ?? (indents[n] = "\n" + "  ".repeat(n));
+  }
+
+  private beforeValue(): void {
+    if (this.afterName) {
+      this.afterName = false;
+      return;
+    }
+    const n = this.counts.length;
+    if (n === 0) return;
+    if (this.counts[n - 1]! > 0) this.out.push(",");
+    this.out.push(this.indent());
+    this.counts[n - 1]!++;
+  }
+
+  /** Writes a property name. */
+  name(text: string): void {
+    const n = this.counts.length;
+    if (this.counts[n - 1]! > 0) this.out.push(",");
+    this.out.push(this.indent(), quote(text), ": ");
+    this.counts[n - 1]!++;
+    this.afterName = true;
+  }
+
+  /** Writes a value already in JSON form (a number, a literal, a quoted string). */
+  raw(json: string): void {
+    this.beforeValue();
+    this.out.push(json);
+  }
+
+  /** Writes a string value. */
+  string(text: string): void {
+    this.raw(quote(text));
+  }
+
+  startObject(): void {
+    this.beforeValue();
+    this.out.push("{");
+    this.counts.push(0);
+  }
+
+  endObject(): void {
+    this.end("}");
+  }
+
+  startArray(): void {
+    this.beforeValue();
+    this.out.push("[");
+    this.counts.push(0);
+  }
+
+  endArray(): void {
+    this.end("]");
+  }
+
+  private end(c: string): void {
+    const n = this.counts.pop()!;
+    if (n > 0) this.out.push(this.indent());
+    this.out.push(c);
+  }
+
+  /** The text so far. */
+  toString(): string {
+    return this.out.join("");
+  }
+}
+
+const hexUpper = (c: number) => c.toString(16).toUpperCase().padStart(4, "0");
+
+/** A JSON string literal, escaped as System.Text.Json's relaxed encoder does. */
+export function quote(text: string): string {
+  let plain = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x7f) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return '"' + text + '"';
+  let s = '"';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    switch (c) {
+      case 0x22: s += '\\"'; continue;
+      case 0x5c: s += "\\\\"; continue;
+      case 0x0a: s += "\\n"; continue;
+      case 0x0d: s += "\\r"; continue;
+      case 0x09: s += "\\t"; continue;
+      case 0x08: s += "\\b"; continue;
+      case 0x0c: s += "\\f"; continue;
+    }
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c === 0x2028 || c === 0x2029 || c === 0xfeff
+      || (c >= 0xe000 && c <= 0xf8ff) || c === 0xfffe || c === 0xffff || c === 0xad || (c >= 0xfff9 && c <= 0xfffb)) {
+      s += "\\u" + hexUpper(c);
+    } else s += text[i];
+  }
+  return s + '"';
+}
+
+/** Digits and decimal exponent of a finite non-zero number, from its shortest form with `precision` digits (or the shortest). */
+function parts(exp: string): { digits: string; e: number } {
+  const m = /^-?(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(exp)!;
+  return { digits: (m[1]! + (m[2] ?? "")).replace(/0+$/, "") || "0", e: Number(m[3]) };
+}
+
+function layout(negative: boolean, digits: string, e: number, minMax: number): string {
+  const scale = e + 1;
+  const maxDigits = Math.max(digits.length, minMax);
+  let body: string;
+  if (scale > maxDigits || scale < -3) {
+    const exp = Math.abs(e).toString().padStart(2, "0");
+    body = digits[0]! + (digits.length > 1 ? "." + digits.slice(1) : "") + "E" + (e < 0 ? "-" : "+") + exp;
+  } else if (scale <= 0) {
+    body = "0." + "0".repeat(-scale) + digits;
+  } else if (scale >= digits.length) {
+    body = digits + "0".repeat(scale - digits.length);
+  } else {
+    body = digits.slice(0, scale) + "." + digits.slice(scale);
+  }
+  return (negative ? "-" : "") + body;
+}
+
+/** A double as .NET writes it: shortest round-trip digits, scientific past 15 integer digits or below 1e-4. Null when not finite. */
+export function formatDouble(x: number): string | null {
+  if (!Number.isFinite(x)) return null;
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  const p = parts(Math.abs(x).toExponential());
+  return layout(x < 0, p.digits, p.e, 15);
+}
+
+/** A float as .NET writes it: its own shortest round-trip digits (1.1f as 1.1). Null when not finite. */
+export function formatSingle(x: number): string | null {
+  if (!Number.isFinite(x)) return null;
+  if (x === 0) return Object.is(x, -0) ? "-0" : "0";
+  const a = Math.abs(x);
+  let exp = a.toExponential(8);
+  for (let p = 1; p <= 9; p++) {
+    const s = a.toExponential(p - 1);
+    if (Math.fround(Number(s)) === a) {
+      exp = s;
+      break;
+    }
+  }
+  const p = parts(exp);
+  return layout(x < 0, p.digits, p.e, 7);
+}
+
+/** The .NET names of non-finite floating-point values. */
+export function nonFinite(x: number): string {
+  return Number.isNaN(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity";
+}
