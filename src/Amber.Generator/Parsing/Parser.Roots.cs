@@ -157,7 +157,7 @@ namespace Amber.Generator.Parsing
             foreach (ServiceEntry e in serviceEntries)
             {
                 all.Add(e.Node);
-                all.AddRange(e.Node.Items.OfType<Node>());   // its generated messages (a node listed twice changes nothing)
+                all.AddRange(e.MessageNodes);
             }
             Dictionary<Node, List<Node>> reachedBy = ReachedBy(all);
             HashSet<Node> failing = ReachingAny(all, reachedBy, n => n.Failed);

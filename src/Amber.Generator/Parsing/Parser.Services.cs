@@ -36,6 +36,9 @@ namespace Amber.Generator.Parsing
 
             /// <summary>The generated request and response types, served with the contract.</summary>
             public List<TypeRef> Messages { get; } = new List<TypeRef>();
+
+            /// <summary>The nodes of those generated types (no symbol behind them, so not among the parser's object nodes).</summary>
+            public List<Node> MessageNodes { get; } = new List<Node>();
         }
 
         /// <summary>
@@ -340,6 +343,7 @@ namespace Amber.Generator.Parsing
                 AnyRequired: false, Members: models.ToEquatableArray(), TypeTag: AmberCode.TypeTagOf(fullName.Replace("global::", "")));
             var node = new Node { Model = model };
             Reach(node);
+            entry.MessageNodes.Add(node);
             entry.Messages.Add(new TypeRef(fullName, TypeKind.Object, false, ObjectId: id, WireType: WireType.Object));
             return fields;
         }
