@@ -243,7 +243,8 @@ namespace Amber.Interop
             return sb.Append('"').ToString();
         }
 
-        internal static string TypeName(Type type)
+        /// <summary>A type's C# name as paths and differences show it (<c>List&lt;Item&gt;</c>).</summary>
+        public static string TypeName(Type type)
         {
             if (!type.IsGenericType) return type.Name;
             string name = type.Name.Substring(0, type.Name.IndexOf('`'));
