@@ -1,0 +1,37 @@
+using System.Collections.Generic;
+using Amber;
+using Amber.Interop.Model;
+
+// The root types of the cross-language cases, served by this assembly's generated code (the interop tool reaches them
+// only as run-time Types).
+[assembly: AmberSerializable(typeof(Scalars))]
+[assembly: AmberSerializable(typeof(Floats))]
+[assembly: AmberSerializable(typeof(Times))]
+[assembly: AmberSerializable(typeof(Decimals))]
+[assembly: AmberSerializable(typeof(BigNumbers))]
+[assembly: AmberSerializable(typeof(Texts))]
+[assembly: AmberSerializable(typeof(Blobs))]
+[assembly: AmberSerializable(typeof(Enums))]
+[assembly: AmberSerializable(typeof(Nullables))]
+[assembly: AmberSerializable(typeof(Primitives))]
+[assembly: AmberSerializable(typeof(Sequences))]
+[assembly: AmberSerializable(typeof(Grids))]
+[assembly: AmberSerializable(typeof(Dictionaries))]
+[assembly: AmberSerializable(typeof(Placement))]
+[assembly: AmberSerializable(typeof(Order))]
+[assembly: AmberSerializable(typeof(Person))]
+[assembly: AmberSerializable(typeof(Ledger))]
+[assembly: AmberSerializable(typeof(Empty))]
+[assembly: AmberSerializable(typeof(EmptyHolder))]
+[assembly: AmberSerializable(typeof(Chain))]
+[assembly: AmberSerializable(typeof(Collide))]
+[assembly: AmberSerializable(typeof(Wide))]
+[assembly: AmberSerializable(typeof(Drawing))]
+[assembly: AmberSerializable(typeof(Shape))]
+[assembly: AmberSerializable(typeof(Dynamic))]
+[assembly: AmberSerializable(typeof(Graph))]
+[assembly: AmberSerializable(typeof(Node))]
+[assembly: AmberSerializable(typeof(Point))]
+[assembly: AmberSerializable(typeof(List<Item>))]
+[assembly: AmberSerializable(typeof(Amber.Interop.Model.Versions.V1.Profile))]
+[assembly: AmberSerializable(typeof(Amber.Interop.Model.Versions.V2.Profile))]
