@@ -134,7 +134,7 @@ namespace Amber.Browser.Sample
             {
                 // Under the lock: every page sees the board's events in the order of their sequence numbers.
                 var placed = new BoardEvent { Kind = BoardEventKind.Placed, Sender = page.Id, Sequence = ++_lastSequence, Move = move };
-                PostToAll(placed);
+                PostToAll(placed, except: page);
                 placed.Kind = BoardEventKind.Acknowledged;
                 page.Post(AmberSerializer.Serialize(placed));
             }
@@ -151,11 +151,14 @@ namespace Amber.Browser.Sample
             return null;
         }
 
-        /// <summary>Serializes an event once and queues it for every page of the board (call under the lock).</summary>
-        private void PostToAll(BoardEvent boardEvent)
+        /// <summary>Serializes an event once and queues it for every page of the board but one (call under the lock).</summary>
+        private void PostToAll(BoardEvent boardEvent, Page? except = null)
         {
             byte[] payload = AmberSerializer.Serialize(boardEvent);
-            foreach (Page other in _pages.Values) other.Post(payload);
+            foreach (Page other in _pages.Values)
+            {
+                if (other != except) other.Post(payload);
+            }
         }
 
         private static async Task CloseAsync(WebSocket socket, WebSocketCloseStatus status, string reason)
