@@ -17,6 +17,7 @@ if (!url) {
 const perPage = Number(process.env.BOARD_MESSAGES ?? 40);
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const step = 15_000; // every wait on the browser or the network
+// Waits poll every 50 ms: the default polls on animation frames, which a page in the background does not get.
 
 // The whole test is bounded: whatever hangs, the process ends with a message.
 setTimeout(() => {
@@ -40,6 +41,8 @@ const tagSets = [[], ["opening"], ["ko", "атака"], ["a", "b", "c", "d", "�
 // Turn is an int: the ends of its range, zero and negatives go through the zigzag varints too.
 const turns = [2147483647, -2147483648, 0, -1];
 
+const readmeExample = "15 02 0c 04 fd 98 83 b5 a8 50 c0 f4 1a 86 a9 3f 04 41 64 61 04 08 04 b8 0f 30 e2 05 05 03 00 00 00 04 00 00 00 02 03 68 69 02 04 03 6b 6f";
+
 /** The i-th move page p sends: every field varies. */
 function moveOf(p, i) {
   return {
@@ -57,7 +60,7 @@ async function join(browser, label) {
   const problems = [];
   page.on("pageerror", (e) => problems.push(String(e)));
   await page.goto(url, { waitUntil: "load", timeout: step });
-  await page.waitForFunction(() => window.board !== undefined && window.board.me > 0, { timeout: step }).catch(() => {
+  await page.waitForFunction(() => window.board !== undefined && window.board.me > 0, { timeout: step, polling: 50 }).catch(() => {
     throw new Error(`page ${label} did not get its Welcome from the server within ${step / 1000} s (${problems.join("; ") || "no page error"})`);
   });
   const id = await page.evaluate(() => window.board.me);
@@ -86,6 +89,12 @@ const browser = await puppeteer.launch({
 });
 try {
   const pages = [await join(browser, "A"), await join(browser, "B")];
+  // The payload README.md takes apart, byte for byte, as the page writes it.
+  const example = await pages[0].page.evaluate(() => {
+    const bytes = window.board.encodeMove({ Player: "Ada", Colour: "Red", At: { Row: 3, Column: 4 }, Turn: 1, Note: "hi", Tags: ["ko"] });
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join(" ");
+  });
+  assert.equal(example, readmeExample, "the example move's payload differs from README.md's");
   const sent = pages.map((_, p) => Array.from({ length: perPage }, (_, i) => moveOf(p, i)));
   const half = Math.floor(perPage / 2);
   await Promise.all(pages.map((pg, p) => send(pg, sent[p].slice(0, half))));
@@ -99,7 +108,7 @@ try {
     bytes[at] = 0xff;
     window.board.sendBytes(bytes);
   });
-  await intruder.page.waitForFunction(() => window.board.closed !== null, { timeout: step }).catch(() => {
+  await intruder.page.waitForFunction(() => window.board.closed !== null, { timeout: step, polling: 50 }).catch(() => {
     throw new Error(`the server did not close page C within ${step / 1000} s after its damaged payload`);
   });
   const closed = await intruder.page.evaluate(() => window.board.closed);
@@ -117,7 +126,7 @@ try {
           const events = window.board.events;
           return events.filter((e) => e.Kind === "Placed" && e.Sender === otherId).length >= n && events.filter((e) => e.Kind === "Acknowledged").length >= n;
         },
-        { timeout: step },
+        { timeout: step, polling: 50 },
         other.id,
         perPage,
       )
