@@ -29,7 +29,7 @@ command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || missing+=(n
 [ -x "$chromium" ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
     step "install ${missing[*]}" 300 $sudo env DEBIAN_FRONTEND=noninteractive \
-        sh -c 'apt-get update -qq && apt-get install -y -qq "$@" >/dev/null' sh "${missing[@]}"
+        sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@" >/dev/null' sh "${missing[@]}"
 fi
 
 npm_ci=(ci --no-audit --no-fund --loglevel=error --prefix)

@@ -1,6 +1,7 @@
 // The board in real browser pages: two pages join, each sends its moves through the page's own code (messages.ts), and
-// each must see every move of the other, in order and unchanged, and an acknowledgement of each of its own. A third page
-// sends a damaged payload halfway: the server must disconnect it (policy violation) while the other two go on.
+// each must see every move of the other, in order and unchanged, and an acknowledgement of each of its own. Halfway, a
+// third page sends a damaged payload and a fourth an oversized one: the server must disconnect each (policy violation)
+// while the other two go on.
 //
 //   node board.test.mjs http://127.0.0.1:PORT/      (run-browser-test.sh starts the server and passes its address)
 //
@@ -74,6 +75,29 @@ function sameList(actual, expected, what) {
   if (actual.length !== expected.length) assert.fail(`${what}: ${actual.length} items, expected ${expected.length}`);
 }
 
+/** A page that sends one payload the server must refuse, and is closed with 1008 and a reason that matches `why`. */
+async function refused(browser, label, kind, why) {
+  const intruder = await join(browser, label);
+  await intruder.page.evaluate((k) => {
+    const move = { Player: "?", Colour: "Red", At: { Row: 1, Column: 1 }, Turn: 1, Note: "damaged here", Tags: [] };
+    if (k === "oversized") move.Note = "ж".repeat(2100); // 4,200 bytes of UTF-8
+    const bytes = window.board.encodeMove(move);
+    if (k === "damaged") {
+      const marker = new TextEncoder().encode("damaged here");
+      bytes[bytes.findIndex((_, i) => marker.every((b, j) => bytes[i + j] === b))] = 0xff;
+    }
+    window.board.sendBytes(bytes);
+  }, kind);
+  await intruder.page.waitForFunction(() => window.board.closed !== null, { timeout: step, polling: 50 }).catch(() => {
+    throw new Error(`the server did not close page ${label} within ${step / 1000} s after its ${kind} payload`);
+  });
+  intruder.closed = await intruder.page.evaluate(() => window.board.closed);
+  const { code, reason } = intruder.closed;
+  assert.equal(code, 1008, `page ${label} (${kind}) was closed with ${code} (${reason}), not 1008 (policy violation)`);
+  assert.match(reason, why, `page ${label} (${kind}): the close reason should say what Amber refused: ${reason}`);
+  return intruder;
+}
+
 function send(page, moves) {
   return page.page.evaluate((ms) => {
     for (const m of ms) window.board.send(m);
@@ -99,21 +123,11 @@ try {
   const half = Math.floor(perPage / 2);
   await Promise.all(pages.map((pg, p) => send(pg, sent[p].slice(0, half))));
 
-  // A third page sends a move with one byte damaged (the first byte of its note becomes 0xFF: not UTF-8).
-  const intruder = await join(browser, "C");
-  await intruder.page.evaluate(() => {
-    const bytes = window.board.encodeMove({ Player: "C", Colour: "Red", At: { Row: 1, Column: 1 }, Turn: 1, Note: "damaged here", Tags: [] });
-    const marker = new TextEncoder().encode("damaged here");
-    const at = bytes.findIndex((_, i) => marker.every((b, j) => bytes[i + j] === b));
-    bytes[at] = 0xff;
-    window.board.sendBytes(bytes);
-  });
-  await intruder.page.waitForFunction(() => window.board.closed !== null, { timeout: step, polling: 50 }).catch(() => {
-    throw new Error(`the server did not close page C within ${step / 1000} s after its damaged payload`);
-  });
-  const closed = await intruder.page.evaluate(() => window.board.closed);
-  assert.equal(closed.code, 1008, `page C was closed with ${closed.code} (${closed.reason}), not 1008 (policy violation)`);
-  assert.match(closed.reason, /UTF-8/, `the close reason should say what Amber refused: ${closed.reason}`);
+  // Halfway, a third page sends a move with one byte damaged (the first byte of its note becomes 0xFF: not UTF-8), and
+  // a fourth one larger than the server's MaxInputBytes (4 KiB): each must be disconnected, saying why.
+  const damaged = await refused(browser, "C", "damaged", /UTF-8/);
+  const oversized = await refused(browser, "D", "oversized", /above the limit of 4096/);
+  const intruders = [damaged, oversized];
 
   await Promise.all(pages.map((pg, p) => send(pg, sent[p].slice(half))));
 
@@ -147,7 +161,7 @@ try {
     assert.equal(pageClosed, null, `page ${pg.label} was disconnected`);
     const placed = events.filter((e) => e.Kind === "Placed");
     sameList(placed.filter((e) => e.Sender === other.id).map((e) => e.Move), sent[1 - p], `page ${pg.label}: the moves of page ${other.label}, in order and unchanged`);
-    sameList(placed.filter((e) => e.Sender !== other.id), [], `page ${pg.label}: moves from a page other than ${other.label} (the damaged one must not pass)`);
+    sameList(placed.filter((e) => e.Sender !== other.id), [], `page ${pg.label}: moves from a page other than ${other.label} (the refused ones must not pass)`);
     const acks = events.filter((e) => e.Kind === "Acknowledged");
     sameList(acks.map((e) => e.Move), sent[p], `page ${pg.label}: its own moves as acknowledged, in order and unchanged`);
     assert.ok(acks.every((e) => e.Sender === pg.id), `page ${pg.label}: an acknowledgement names another sender`);
@@ -156,11 +170,18 @@ try {
     assert.ok(sequences.every((s, i) => i === 0 || s > sequences[i - 1]), `page ${pg.label}: sequence numbers out of order: ${sequences.join(" ")}`);
     const othersAcks = seen[1 - p].events.filter((e) => e.Kind === "Acknowledged").map((e) => e.Sequence);
     sameList(placed.filter((e) => e.Sender === other.id).map((e) => e.Sequence), othersAcks, `page ${pg.label}: sequence numbers differ from page ${other.label}'s acknowledgements`);
-    for (const kind of ["Joined", "Left"]) {
-      assert.ok(events.some((e) => e.Kind === kind && e.Sender === intruder.id), `page ${pg.label} was not told page C ${kind.toLowerCase()}`);
+    for (const intruder of intruders) {
+      for (const kind of ["Joined", "Left"]) {
+        assert.ok(events.some((e) => e.Kind === kind && e.Sender === intruder.id), `page ${pg.label} was not told page ${intruder.label} ${kind.toLowerCase()}`);
+      }
     }
   }
-  console.log(`browser: 2 pages, ${perPage} messages each way, all seen unchanged and acknowledged in order; damaged payload refused (${closed.code}: ${closed.reason})`);
+  const firstSentence = (text) => text.split(". ")[0];
+  console.log(
+    `browser: 2 pages, ${perPage} messages each way, all seen unchanged and acknowledged in order; ` +
+      `damaged payload refused (${damaged.closed.code}: ${firstSentence(damaged.closed.reason)}); ` +
+      `oversized payload refused (${oversized.closed.code}: ${firstSentence(oversized.closed.reason)})`,
+  );
 } catch (e) {
   console.error(`browser: FAILED: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 1;
