@@ -79,9 +79,18 @@ namespace Amber.Browser.Sample
                 _pages.Remove(page.Id);
                 PostToAll(new BoardEvent { Kind = BoardEventKind.Left, Sender = page.Id });
             }
-            // The events already queued for the page go out first; then the socket closes (one sender at a time).
+            // The events already queued for the page go out first (one sender at a time), then the socket closes; a page
+            // that stopped reading gets 10 s for them.
             page.Complete();
-            await sending;
+            try
+            {
+                await sending.WaitAsync(TimeSpan.FromSeconds(10));
+            }
+            catch (TimeoutException)
+            {
+                socket.Abort();
+                await sending;
+            }
             if (refusal == null) await CloseAsync(socket, WebSocketCloseStatus.NormalClosure, "");
             else await CloseAsync(socket, WebSocketCloseStatus.PolicyViolation, refusal);
             _log.LogInformation("Page {Page} left", page.Id);

@@ -16,6 +16,10 @@ if (!url) {
   process.exit(2);
 }
 const perPage = Number(process.env.BOARD_MESSAGES ?? 40);
+if (!Number.isInteger(perPage) || perPage < 2) {
+  console.error(`browser: FAILED: BOARD_MESSAGES must be an integer of at least 2, not ${process.env.BOARD_MESSAGES}`);
+  process.exit(2);
+}
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const step = 15_000; // every wait on the browser or the network
 // Waits poll every 50 ms: the default polls on animation frames, which a page in the background does not get.
