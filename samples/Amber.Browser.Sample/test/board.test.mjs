@@ -21,8 +21,9 @@ if (!Number.isInteger(perPage) || perPage < 2) {
   process.exit(2);
 }
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const step = 15_000; // every wait on the browser or the network
-// Waits poll every 50 ms: the default polls on animation frames, which a page in the background does not get.
+// The limit of every wait on the browser or the network. Waits poll every 50 ms: by default they poll on animation
+// frames, which a page in the background does not get.
+const step = 15_000;
 
 // The whole test is bounded: whatever hangs, the process ends with a message.
 setTimeout(() => {
