@@ -73,6 +73,10 @@ interface RowPlan { members: (MemberInfo | null)[]; codes: number[]; offsets: nu
 
 const SKIPPED = Symbol("skipped");
 
+function bitSet(words: number[], i: number): boolean {
+  return ((words[i >>> 5]! >>> (i & 31)) & 1) !== 0;
+}
+
 class Dec {
   readonly view: DataView;
   pos: number;
@@ -83,6 +87,8 @@ class Dec {
   readonly objs: unknown[] = [];
   readonly objKinds: (TypeInfo | "seq" | "map" | "dyn" | typeof SKIPPED)[] = [];
   readonly bytesVals: unknown[] = [];
+  /** The `{ $type, Value }` wrapper each collection read in an object position came in. */
+  readonly wrappers = new Map<object, object>();
 
   constructor(readonly buf: Uint8Array, readonly end: number, readonly limits: AmberLimits, readonly model: AmberModel, readonly unknownNull: boolean) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -331,13 +337,8 @@ class Dec {
     this.enter(at);
     if (this.ref) this.newId(SKIPPED, undefined);
     const count = shape.tags.length;
-    for (let w = 0; w * 64 < count || w === 0; w++) {
-      const bits = Math.min(64, count - 64 * w);
-      const [lo, hi] = this.presence(bits);
-      for (let j = 0; j < bits; j++) {
-        if (j < 32 ? (lo >>> j) & 1 : (hi >>> (j - 32)) & 1) this.skip(shape.tags[64 * w + j]! & 7);
-      }
-    }
+    const words = this.presenceWords(count);
+    for (let i = 0; i < count; i++) if (bitSet(words, i)) this.skip(shape.tags[i]! & 7);
     this.depth--;
   }
 
@@ -353,6 +354,16 @@ class Dec {
     const w = this.varintBig();
     if (bits < 64 && w >> BigInt(bits) !== 0n) this.fail("A presence bit is set past the shape's members", at);
     return [Number(w & 0xffffffffn), Number(w >> 32n)];
+  }
+
+  /** Every presence word of a shape of `count` members, as 32-bit halves (low, high, low, high …). */
+  presenceWords(count: number): number[] {
+    const words: number[] = [];
+    for (let w = 0; w * 64 < count || w === 0; w++) {
+      const [lo, hi] = this.presence(Math.min(64, count - 64 * w));
+      words.push(lo, hi);
+    }
+    return words;
   }
 
   skipSequence(): void {
@@ -1039,7 +1050,9 @@ function enumCodec(underlying: string, values: Record<string, number>): Codec {
   const big = underlying === "Int64" || underlying === "UInt64";
   const toName = (v: number | bigint): unknown => {
     const n = Number(v);
-    return names.get(n) ?? n;
+    // A 64-bit value past 2^53 stays a bigint (exact), named only when the name's value is exactly it.
+    if (typeof v === "bigint" && BigInt(n) !== v) return v;
+    return names.get(n) ?? (typeof v === "bigint" && !Number.isSafeInteger(n) ? v : n);
   };
   const toValue = (v: unknown): number | bigint => {
     let n: number;
@@ -1048,6 +1061,7 @@ function enumCodec(underlying: string, values: Record<string, number>): Codec {
       if (x === undefined) fault(`${JSON.stringify(v)} is not a member of the enum (${[...byName.keys()].join(", ")})`);
       n = x;
     } else if (typeof v === "number" && Number.isInteger(v)) n = v;
+    else if (typeof v === "bigint" && big) return v;
     else fault(`expected an enum member name or number, got ${describe(v)}`);
     return big ? BigInt(n) : n;
   };
@@ -1222,10 +1236,11 @@ class SequenceCodec implements Codec {
       const view = w.view;
       let p = w.pos;
       const toRaw = elem.toRaw!;
+      const plainInt = elemIsPlainInt(elem);
       for (let i = 0; i < n; i++, p += width) {
         const x = items[i];
         try {
-          if (code === 5) {
+          if (code === 5 && plainInt) {
             if (typeof x !== "number" || (x | 0) !== x) fault(`expected an integer of Int32, got ${describe(x)}`);
             view.setInt32(p, x, true);
           } else if (code === 10) {
@@ -1601,13 +1616,21 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
   const plan = objectPlan(type, shape);
   const tags = shape.tags;
   const count = tags.length;
-  for (let w = 0; w * 64 < count || w === 0; w++) {
-    const bits = Math.min(64, count - 64 * w);
-    const [lo, hi] = d.presence(bits);
-    if (lo === 0 && hi === 0) continue;
-    for (let j = 0; j < bits; j++) {
-      if (j < 32 ? ((lo >>> j) & 1) === 0 : ((hi >>> (j - 32)) & 1) === 0) continue;
-      const i = 64 * w + j;
+  if (count <= 64) {
+    const [lo, hi] = d.presence(count);
+    if (lo !== 0 || hi !== 0) {
+      for (let i = 0; i < count; i++) {
+        if (i < 32 ? ((lo >>> i) & 1) === 0 : ((hi >>> (i - 32)) & 1) === 0) continue;
+        const m = plan[i];
+        const wt = tags[i]! & 7;
+        if (m === null || m === undefined) d.skip(wt);
+        else obj[m.name] = m.codec.read(d, wt);
+      }
+    }
+  } else {
+    const words = d.presenceWords(count);
+    for (let i = 0; i < count; i++) {
+      if (!bitSet(words, i)) continue;
       const m = plan[i];
       const wt = tags[i]! & 7;
       if (m === null || m === undefined) d.skip(wt);
@@ -1625,15 +1648,15 @@ function readValueWrapper(d: Dec, type: TypeInfo, shape: RShape, at: number): un
   const obj: Record<string, unknown> = { $type: type.name, Value: codec.def() };
   if (d.ref) d.newId("dyn", obj);
   const count = shape.tags.length;
-  for (let w = 0; w * 64 < count || w === 0; w++) {
-    const bits = Math.min(64, count - 64 * w);
-    const [lo, hi] = d.presence(bits);
-    for (let j = 0; j < bits; j++) {
-      if (j < 32 ? ((lo >>> j) & 1) === 0 : ((hi >>> (j - 32)) & 1) === 0) continue;
-      const tag = shape.tags[64 * w + j]!;
-      if (tag >> 3 === VALUE_KEY) obj.Value = codec.read(d, tag & 7);
-      else d.skip(tag & 7);
-    }
+  const words = d.presenceWords(count);
+  for (let i = 0; i < count; i++) {
+    if (!bitSet(words, i)) continue;
+    const tag = shape.tags[i]!;
+    if (tag >> 3 === VALUE_KEY) {
+      const v = codec.read(d, tag & 7);
+      obj.Value = v;
+      if (typeof v === "object" && v !== null && !d.wrappers.has(v)) d.wrappers.set(v, obj);
+    } else d.skip(tag & 7);
   }
   d.depth--;
   return obj;
@@ -1811,7 +1834,14 @@ class AnyCodec implements Codec {
     if (h === 0) return null;
     const low = h % 4;
     const id = Math.floor(h / 4);
-    if (low === 3) return backref(d, id, at, null);
+    if (low === 3) {
+      if (this.dynamic && id < d.objs.length && (d.objKinds[id] === "seq" || d.objKinds[id] === "map")) {
+        // An object value that is a collection another member holds (format §7.2): the wrapper it came in, if any.
+        const coll = d.objs[id];
+        return d.wrappers.get(coll as object) ?? { Value: coll };
+      }
+      return backref(d, id, at, null);
+    }
     if (low === 0) d.fail(`An inline struct is where a ${this.dynamic ? "object" : "polymorphic"} value is declared (those carry a typed shape)`, at);
     const shape = low === 2 ? d.define(id, at, false) : d.held(id, at, false);
     if (shape.typeTag === null) {
@@ -1834,6 +1864,14 @@ class AnyCodec implements Codec {
     let type: TypeInfo | undefined;
     let value = v;
     const name = typeof v === "object" && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array) && !Array.isArray(v) ? (v as Record<string, unknown>).$type : undefined;
+    if (e.ids !== null && this.dynamic && typeof v === "object" && v !== null && "Value" in v) {
+      const inner = (v as Record<string, unknown>).Value;
+      const id = typeof inner === "object" && inner !== null ? e.ids.get(inner) : undefined;
+      if (id !== undefined && !e.ids.has(v)) {
+        e.w.varint((id << 2) | 3);
+        return;
+      }
+    }
     if (typeof name === "string") {
       type = this.model.types.get(name);
       if (type === undefined) fault(`$type ${JSON.stringify(name)} is not a type of the schema`);
