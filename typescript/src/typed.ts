@@ -3,7 +3,7 @@ import { AmberError } from "./errors.js";
 import { AmberLimits, defaultLimits } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
 import { parseSchema, SchemaDocument, SchemaMember, SchemaNode, SchemaType, schemaWireTypes } from "./schema.js";
-import { AmberDateTime, AmberDateTimeOffset, DateTimeKind, EPOCH_MS, MultiArray, ticksOfDate } from "./values.js";
+import { AmberDateTime, AmberDateTimeOffset, DateTimeKind, EPOCH_MS, MultiArray, ticksOfDate, ticksOfMs } from "./values.js";
 
 const TWO32 = 4294967296;
 const MAX_SHAPE_MEMBERS = 1024;
@@ -62,7 +62,8 @@ interface RShape {
   readonly inline: boolean;
   readonly codes: number[] | null;
   readonly width: number;
-  plans: Map<TypeInfo, Plan> | null;
+  planType: TypeInfo | null;
+  plan: Plan | null;
   rowPlans: Map<TypeInfo, RowPlan> | null;
 }
 
@@ -88,7 +89,7 @@ class Dec {
   readonly objKinds: (TypeInfo | "seq" | "map" | "dyn" | typeof SKIPPED)[] = [];
   readonly bytesVals: unknown[] = [];
   /** The `{ $type, Value }` wrapper each collection read in an object position came in. */
-  readonly wrappers = new Map<object, object>();
+  wrappers: Map<object, object> | null = null;
 
   constructor(readonly buf: Uint8Array, readonly end: number, readonly limits: AmberLimits, readonly model: AmberModel, readonly unknownNull: boolean) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -242,7 +243,11 @@ class Dec {
     const tags: number[] = new Array(count);
     for (let i = 0; i < count; i++) tags[i] = buf[p + 2 * i]! | (buf[p + 2 * i + 1]! << 8);
     const hashes: (number | null)[] = new Array(count).fill(null);
-    if (count > 1) {
+    let repeats = false;
+    if (count > 1 && count <= 24) {
+      for (let i = 1; i < count && !repeats; i++) for (let j = 0; j < i; j++) if (tags[i]! >> 3 === tags[j]! >> 3) { repeats = true; break; }
+    } else repeats = count > 1;
+    if (repeats) {
       const counts = new Map<number, number>();
       for (const tag of tags) counts.set(tag >> 3, (counts.get(tag >> 3) ?? 0) + 1);
       const seen = new Set<number>();
@@ -264,7 +269,7 @@ class Dec {
       codes = this.codes(count, at);
       for (const c of codes) width += packedWidth(c);
     }
-    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, plans: null, rowPlans: null };
+    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, planType: null, plan: null, rowPlans: null };
     this.shapes.push(shape);
     return shape;
   }
@@ -459,8 +464,10 @@ class Dec {
 // ---------------------------------------------------------------------------------------------------------------------
 // Encoding state.
 
+let pooled: ByteWriter | null = null;
+
 class Enc {
-  readonly w = new ByteWriter(256);
+  readonly w: ByteWriter;
   nextShape = 0;
   readonly fullIds = new Map<TypeInfo, number>();
   readonly typedIds = new Map<TypeInfo, number>();
@@ -473,6 +480,16 @@ class Enc {
 
   constructor(readonly ref: boolean, readonly maxDepth: number) {
     if (ref) this.ids = new Map();
+    // One writer is reused by encodes that do not overlap (the usual case), so short payloads allocate only their copy.
+    if (pooled !== null) {
+      this.w = pooled;
+      pooled = null;
+      this.w.pos = 0;
+    } else this.w = new ByteWriter(256);
+  }
+
+  release(): void {
+    if (this.w.buf.length <= 1 << 20) pooled = this.w;
   }
 
   /** One nesting level more; a cycle outside reference mode stops at maxDepth. */
@@ -894,29 +911,35 @@ const dtoCodec: Codec = bytesScalar(
   (s, d, at) => (s instanceof AmberDateTimeOffset ? s : d.fail("A Bytes back-reference names a value that is not a DateTimeOffset", at)),
 );
 
-const MASK62 = (1n << 62n) - 1n;
+const MAX_TICKS_HI = 734668917; // 3155378975999999999 >> 32: ticks past 9999-12-31 are refused
 const dateTimeCodec: Codec = {
   wt: WT.Fixed64, code: 0,
   read(d, wt) {
     if (wt !== WT.Fixed64) wrongWire(d, wt, WT.Fixed64);
     const p = d.need(8);
-    const raw = d.view.getBigUint64(p, true);
-    const ticks = raw & MASK62;
-    const kind = Number(raw >> 62n);
-    if (kind === 3 || ticks > 3155378975999999999n) d.fail("A DateTime is not valid (kind 3, or past 9999-12-31)", p);
-    return new AmberDateTime(ticks, kind as DateTimeKind);
+    const lo = d.view.getUint32(p, true);
+    const top = d.view.getUint32(p + 4, true);
+    const kind = top >>> 30;
+    const hi = top & 0x3fffffff;
+    if (kind === 3 || hi > MAX_TICKS_HI) d.fail("A DateTime is not valid (kind 3, or past 9999-12-31)", p);
+    return new AmberDateTime(hi, kind as DateTimeKind, lo);
   },
   write(e, v) {
-    if (!(v instanceof Date) || Number.isNaN(v.getTime())) fault(`expected a Date (DateTime), got ${describe(v)}`);
-    let raw: bigint;
-    if (v instanceof AmberDateTime && v.getTime() === Number(v.ticks / 10000n) - EPOCH_MS) raw = v.ticks | (BigInt(v.kind) << 62n);
-    else raw = ticksOfDate(v) | (1n << 62n);
-    e.w.ensure(8);
-    e.w.view.setBigUint64(e.w.pos, raw, true);
-    e.w.pos += 8;
+    if (!(v instanceof Date)) fault(`expected a Date (DateTime), got ${describe(v)}`);
+    const ms = v.getTime();
+    if (Number.isNaN(ms)) fault("the Date is not valid (NaN)");
+    let parts = v instanceof AmberDateTime ? v.ticksParts() : null;
+    let kind = 1;
+    if (parts !== null) kind = (v as AmberDateTime).kind;
+    else {
+      if (ms < -EPOCH_MS || ms > 253402300799999) fault("the Date is outside 0001-01-01 to 9999-12-31");
+      parts = ticksOfMs(ms);
+    }
+    e.w.u32(parts[1]);
+    e.w.u32((parts[0] | (kind << 30)) >>> 0);
   },
-  absent: (v) => v === null || v === undefined || (v instanceof AmberDateTime && v.ticks === 0n && v.kind === 0),
-  def: () => new AmberDateTime(0n, 0),
+  absent: (v) => v === null || v === undefined || (v instanceof AmberDateTime && v.kind === 0 && v.ticks === 0n),
+  def: () => new AmberDateTime(0, 0, 0),
   fromRaw: null, toRaw: null,
 };
 
@@ -965,6 +988,11 @@ const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, "0"));
 const GUID_ORDER = [3, 2, 1, 0, -1, 5, 4, -1, 7, 6, -1, 8, 9, -1, 10, 11, 12, 13, 14, 15];
 const EMPTY_GUID = "00000000-0000-0000-0000-000000000000";
+/** Where in the canonical text each of the 16 bytes of Guid.ToByteArray() is. */
+const GUID_TEXT_POS = [6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34];
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) NIBBLE[48 + i] = i;
+for (let i = 0; i < 6; i++) NIBBLE[65 + i] = NIBBLE[97 + i] = 10 + i;
 const guidCodec: Codec = {
   wt: WT.Fixed128, code: 0,
   read(d, wt) {
@@ -976,13 +1004,18 @@ const guidCodec: Codec = {
     return s;
   },
   write(e, v) {
-    if (typeof v !== "string" || !/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(v)) fault(`expected a Guid as "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", got ${describe(v)}`);
-    const hex = v.replace(/-/g, "");
+    if (typeof v !== "string" || v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) {
+      fault(`expected a Guid as "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", got ${describe(v)}`);
+    }
     e.w.ensure(16);
     const out = e.w.buf;
     const p = e.w.pos;
-    const order = [3, 2, 1, 0, 5, 4, 7, 6, 8, 9, 10, 11, 12, 13, 14, 15];
-    for (let i = 0; i < 16; i++) out[p + order[i]!] = parseInt(hex.substr(2 * i, 2), 16);
+    for (let i = 0; i < 16; i++) {
+      const at = GUID_TEXT_POS[i]!;
+      const h = NIBBLE[v.charCodeAt(at) & 0x7f]!, l = NIBBLE[v.charCodeAt(at + 1) & 0x7f]!;
+      if (h < 0 || l < 0 || v.charCodeAt(at) > 0x7f || v.charCodeAt(at + 1) > 0x7f) fault(`expected a Guid as "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", got ${describe(v)}`);
+      out[p + i] = (h << 4) | l;
+    }
     e.w.pos += 16;
   },
   absent: (v) => v === EMPTY_GUID || v === null || v === undefined,
@@ -1460,8 +1493,8 @@ export class TypeInfo {
   typedDef: Uint8Array = new Uint8Array(0);
   inlineDef: Uint8Array = new Uint8Array(0);
   rowWidth = 0;
-  /** Plans per writer shape text, shared across payloads. */
-  readonly planCache = new Map<string, Plan>();
+  /** Plans per writer shape, shared across payloads. */
+  readonly planCache: { tags: readonly number[]; hashes: readonly (number | null)[]; plan: Plan }[] = [];
   readonly codec: Codec;
 
   constructor(readonly schema: SchemaType, readonly model: AmberModel) {
@@ -1486,8 +1519,10 @@ export class TypeInfo {
   }
 }
 
-function planKey(shape: { tags: number[]; hashes: (number | null)[] }): string {
-  return shape.tags.join(",") + "|" + shape.hashes.join(",");
+function sameShape(a: readonly number[], b: readonly number[], ha: readonly (number | null)[], hb: readonly (number | null)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] || ha[i] !== hb[i]) return false;
+  return true;
 }
 
 /** Maps a writer's members to the type's (format §5): by name hash where the key repeats, else by key. */
@@ -1514,18 +1549,22 @@ function buildPlan(type: TypeInfo, tags: number[], hashes: (number | null)[]): P
 }
 
 function objectPlan(type: TypeInfo, shape: RShape): Plan {
-  let plans = shape.plans;
-  if (plans === null) plans = shape.plans = new Map();
-  let plan = plans.get(type);
-  if (plan === undefined) {
-    const key = planKey(shape);
-    plan = type.planCache.get(key);
-    if (plan === undefined) {
-      plan = buildPlan(type, shape.tags, shape.hashes);
-      if (type.planCache.size < 64) type.planCache.set(key, plan);
+  if (shape.planType === type) return shape.plan!;
+  const cache = type.planCache;
+  let plan: Plan | undefined;
+  for (let i = 0; i < cache.length; i++) {
+    const c = cache[i]!;
+    if (sameShape(c.tags, shape.tags, c.hashes, shape.hashes)) {
+      plan = c.plan;
+      break;
     }
-    plans.set(type, plan);
   }
+  if (plan === undefined) {
+    plan = buildPlan(type, shape.tags, shape.hashes);
+    if (cache.length < 64) cache.push({ tags: shape.tags, hashes: shape.hashes, plan });
+  }
+  shape.planType = type;
+  shape.plan = plan;
   return plan;
 }
 
@@ -1655,7 +1694,10 @@ function readValueWrapper(d: Dec, type: TypeInfo, shape: RShape, at: number): un
     if (tag >> 3 === VALUE_KEY) {
       const v = codec.read(d, tag & 7);
       obj.Value = v;
-      if (typeof v === "object" && v !== null && !d.wrappers.has(v)) d.wrappers.set(v, obj);
+      if (typeof v === "object" && v !== null) {
+        d.wrappers ??= new Map();
+        if (!d.wrappers.has(v)) d.wrappers.set(v, obj);
+      }
     } else d.skip(tag & 7);
   }
   d.depth--;
@@ -1838,7 +1880,7 @@ class AnyCodec implements Codec {
       if (this.dynamic && id < d.objs.length && (d.objKinds[id] === "seq" || d.objKinds[id] === "map")) {
         // An object value that is a collection another member holds (format §7.2): the wrapper it came in, if any.
         const coll = d.objs[id];
-        return d.wrappers.get(coll as object) ?? { Value: coll };
+        return d.wrappers?.get(coll as object) ?? { Value: coll };
       }
       return backref(d, id, at, null);
     }
@@ -2129,7 +2171,9 @@ export class AmberModel {
       if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AmberError(`${short}: the value nests too deeply (a cycle needs referenceMode: true)`, e.w.pos);
       throw err;
     }
-    return e.w.finish();
+    const out = e.w.finish();
+    e.release();
+    return out;
   }
 }
 
