@@ -348,25 +348,30 @@ class Dec {
   }
 
   /** One presence word of `bits` bits, as two 32-bit halves; refuses a bit past them. */
-  presence(bits: number): [number, number] {
+  presence(bits: number): number {
     const at = this.pos;
     const buf = this.buf;
+    this.presHi = 0;
     if (this.pos < this.end && buf[this.pos]! < 0x80) {
       const b = buf[this.pos++]!;
       if (bits < 7 && b >>> bits !== 0) this.fail("A presence bit is set past the shape's members", at);
-      return [b, 0];
+      return b;
     }
     const w = this.varintBig();
     if (bits < 64 && w >> BigInt(bits) !== 0n) this.fail("A presence bit is set past the shape's members", at);
-    return [Number(w & 0xffffffffn), Number(w >> 32n)];
+    this.presHi = Number(w >> 32n);
+    return Number(w & 0xffffffffn);
   }
+
+  /** The high 32 bits of the last presence word read. */
+  presHi = 0;
 
   /** Every presence word of a shape of `count` members, as 32-bit halves (low, high, low, high …). */
   presenceWords(count: number): number[] {
     const words: number[] = [];
     for (let w = 0; w * 64 < count || w === 0; w++) {
-      const [lo, hi] = this.presence(Math.min(64, count - 64 * w));
-      words.push(lo, hi);
+      const lo = this.presence(Math.min(64, count - 64 * w));
+      words.push(lo, this.presHi);
     }
     return words;
   }
@@ -986,7 +991,6 @@ const timeOnlyCodec: Codec = {
 
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, "0"));
-const GUID_ORDER = [3, 2, 1, 0, -1, 5, 4, -1, 7, 6, -1, 8, 9, -1, 10, 11, 12, 13, 14, 15];
 const EMPTY_GUID = "00000000-0000-0000-0000-000000000000";
 /** Where in the canonical text each of the 16 bytes of Guid.ToByteArray() is. */
 const GUID_TEXT_POS = [6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34];
@@ -998,10 +1002,9 @@ const guidCodec: Codec = {
   read(d, wt) {
     if (wt !== WT.Fixed128) wrongWire(d, wt, WT.Fixed128);
     const p = d.need(16);
-    const b = d.buf;
-    let s = "";
-    for (const i of GUID_ORDER) s += i < 0 ? "-" : HEX[b[p + i]!];
-    return s;
+    const b = d.buf, H = HEX;
+    return H[b[p + 3]!]! + H[b[p + 2]!]! + H[b[p + 1]!]! + H[b[p]!]! + "-" + H[b[p + 5]!]! + H[b[p + 4]!]! + "-" + H[b[p + 7]!]! + H[b[p + 6]!]! + "-" +
+      H[b[p + 8]!]! + H[b[p + 9]!]! + "-" + H[b[p + 10]!]! + H[b[p + 11]!]! + H[b[p + 12]!]! + H[b[p + 13]!]! + H[b[p + 14]!]! + H[b[p + 15]!]!;
   },
   write(e, v) {
     if (typeof v !== "string" || v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) {
@@ -1511,11 +1514,38 @@ export class TypeInfo {
     return this.schema.kind === "object";
   }
 
+  private factory: ((typed: boolean) => Record<string, unknown>) | null = null;
+
   /** A new object with every member at its default (and `$type` first when `typed`). */
   create(typed: boolean): Record<string, unknown> {
-    const o: Record<string, unknown> = typed ? { $type: this.schema.name } : {};
-    for (const m of this.members) o[m.name] = m.codec.def();
-    return o;
+    if (this.factory === null) this.factory = compileFactory(this);
+    return this.factory(typed);
+  }
+}
+
+/**
+ * A function that makes a type's objects with every member at its default: one object literal, so every object of a
+ * type has the same hidden class. Constant defaults are written into the literal; the others are called.
+ */
+function compileFactory(type: TypeInfo): (typed: boolean) => Record<string, unknown> {
+  const defs = type.members.map((m) => () => m.codec.def());
+  const parts = type.members.map((m, i) => {
+    const d = m.codec.def();
+    const lit = d === null ? "null" : typeof d === "number" && Object.is(d, 0) ? "0" : typeof d === "boolean" ? String(d)
+      : typeof d === "string" ? JSON.stringify(d) : typeof d === "bigint" && d === 0n ? "0n" : `defs[${i}]()`;
+    return `[${JSON.stringify(m.name)}]: ${lit}`;
+  });
+  const body = parts.join(", ");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function("defs", "name", `return (typed) => typed ? { $type: name${body ? ", " + body : ""} } : { ${body} };`)(defs, type.name) as (typed: boolean) => Record<string, unknown>;
+  } catch {
+    // Where code generation is not allowed (a content security policy), the same objects the slow way.
+    return (typed) => {
+      const o: Record<string, unknown> = typed ? { $type: type.name } : {};
+      for (let i = 0; i < defs.length; i++) o[type.members[i]!.name] = defs[i]!();
+      return o;
+    };
   }
 }
 
@@ -1656,7 +1686,8 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
   const tags = shape.tags;
   const count = tags.length;
   if (count <= 64) {
-    const [lo, hi] = d.presence(count);
+    const lo = d.presence(count);
+    const hi = d.presHi;
     if (lo !== 0 || hi !== 0) {
       for (let i = 0; i < count; i++) {
         if (i < 32 ? ((lo >>> i) & 1) === 0 : ((hi >>> (i - 32)) & 1) === 0) continue;
