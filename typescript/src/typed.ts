@@ -2135,6 +2135,19 @@ export class AmberModel {
     return t;
   }
 
+  /** The codec of a root: a type's name, `object` (a typed shape of any type, format §7.3), or a name with `?` (a nullable root, §2). */
+  private root(name: string): { codec: Codec; type: TypeInfo | null } {
+    if (name === "object") return { codec: (this.dynamicRoot ??= new AnyCodec(this, null, true, null)), type: null };
+    if (name.endsWith("?")) {
+      const inner = this.root(name.slice(0, -1));
+      return { codec: new NullableCodec(inner.codec), type: inner.type };
+    }
+    const t = this.type(name);
+    return { codec: this.rootCodec(t), type: t };
+  }
+
+  private dynamicRoot: Codec | null = null;
+
   private rootCodec(t: TypeInfo): Codec {
     if (t.isObject) return t.codec;
     if (t.valueCodec === null) throw new AmberError(`The type ${t.name} is abstract: it has no payload of its own`, 0, "Name a concrete type.");
@@ -2143,7 +2156,7 @@ export class AmberModel {
 
   /** Decodes a payload (format §2) whose root is of the type `typeName`. */
   decode<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T {
-    const t = this.type(typeName);
+    const { codec } = this.root(typeName);
     const limits = options?.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
     if (!(bytes instanceof Uint8Array)) throw new AmberError("The input is not a Uint8Array", 0, "Give the payload's bytes.");
     if (bytes.length > limits.maxInputBytes) throw new AmberError(`The input of ${bytes.length} bytes is above MaxInputBytes (${limits.maxInputBytes})`, 0, "Raise maxInputBytes if the input is trusted.");
@@ -2157,7 +2170,6 @@ export class AmberModel {
     d.ref = ref;
     d.collIds = ref && version === 2;
     d.pos = 1;
-    const codec = this.rootCodec(t);
     let value: unknown;
     try {
       if (codec instanceof NullableCodec) {
@@ -2173,21 +2185,20 @@ export class AmberModel {
 
   /** Encodes `value` as a payload whose root is of the type `typeName`. */
   encode(typeName: string, value: unknown, options?: EncodeOptions): Uint8Array {
-    const t = this.type(typeName);
+    const root = this.root(typeName);
+    const t = root.type;
+    let codec = root.codec;
     const ref = options?.referenceMode === true;
     const maxDepth = options?.limits?.maxDepth ?? defaultLimits.maxDepth;
-    const e = new Enc(ref, maxDepth);
-    let codec = this.rootCodec(t);
-    let typedRoot = false;
-    if (t.isObject && typeof value === "object" && value !== null && typeof (value as Record<string, unknown>).$type === "string" && (value as Record<string, unknown>).$type !== t.name) {
+    // A root of a base type holding another type of the schema (by $type) is written with its typed shape.
+    if (t !== null && t.isObject && !(codec instanceof NullableCodec) && typeof value === "object" && value !== null && typeof (value as Record<string, unknown>).$type === "string" && (value as Record<string, unknown>).$type !== t.name) {
       codec = new AnyCodec(this, t, false, t.name);
-      typedRoot = true;
     }
-    void typedRoot;
+    const e = new Enc(ref, maxDepth);
     const rootWt = codec.wt & 7;
     e.w.u8(((ref ? 2 : 1) << 4) | (ref ? 8 : 0) | rootWt);
-    e.rootPending = rootWt === WT.Object && !(t.isObject && t.inline);
-    const short = t.name.slice(t.name.lastIndexOf(".") + 1);
+    e.rootPending = rootWt === WT.Object && !(t !== null && t.inline);
+    const short = typeName.slice(typeName.lastIndexOf(".") + 1);
     try {
       if (codec instanceof NullableCodec) {
         if (value === null || value === undefined) e.w.u8(0);
