@@ -1516,10 +1516,25 @@ export class TypeInfo {
 
   private factory: ((typed: boolean) => Record<string, unknown>) | null = null;
 
-  /** A new object with every member at its default (and `$type` first when `typed`). */
+  /**
+   * A new object with every member at its default (and `$type` first when `typed`); members whose default is an object
+   * (a DateTime, a struct) are `undefined` until `finish` gives the ones still unset theirs.
+   */
   create(typed: boolean): Record<string, unknown> {
     if (this.factory === null) this.factory = compileFactory(this);
     return this.factory(typed);
+  }
+
+  /** Members whose default is a new object each time, set by `finish`. */
+  lateDefaults: MemberInfo[] | null = null;
+
+  /** Gives the members still unset their defaults. */
+  finish(o: Record<string, unknown>): void {
+    const late = this.lateDefaults!;
+    for (let i = 0; i < late.length; i++) {
+      const m = late[i]!;
+      if (o[m.name] === undefined) o[m.name] = m.codec.def();
+    }
   }
 }
 
@@ -1532,10 +1547,11 @@ function compileFactory(type: TypeInfo): (typed: boolean) => Record<string, unkn
   const parts = type.members.map((m, i) => {
     const d = m.codec.def();
     const lit = d === null ? "null" : typeof d === "number" && Object.is(d, 0) ? "0" : typeof d === "boolean" ? String(d)
-      : typeof d === "string" ? JSON.stringify(d) : typeof d === "bigint" && d === 0n ? "0n" : `defs[${i}]()`;
+      : typeof d === "string" ? JSON.stringify(d) : typeof d === "bigint" && d === 0n ? "0n" : "undefined";
     return `[${JSON.stringify(m.name)}]: ${lit}`;
   });
   const body = parts.join(", ");
+  type.lateDefaults = type.members.filter((_, i) => parts[i]!.endsWith(": undefined"));
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     return new Function("defs", "name", `return (typed) => typed ? { $type: name${body ? ", " + body : ""} } : { ${body} };`)(defs, type.name) as (typed: boolean) => Record<string, unknown>;
@@ -1543,7 +1559,7 @@ function compileFactory(type: TypeInfo): (typed: boolean) => Record<string, unkn
     // Where code generation is not allowed (a content security policy), the same objects the slow way.
     return (typed) => {
       const o: Record<string, unknown> = typed ? { $type: type.name } : {};
-      for (let i = 0; i < defs.length; i++) o[type.members[i]!.name] = defs[i]!();
+      for (let i = 0; i < defs.length; i++) o[type.members[i]!.name] = parts[i]!.endsWith(": undefined") ? undefined : defs[i]!();
       return o;
     };
   }
@@ -1620,6 +1636,7 @@ function readRow(d: Dec, type: TypeInfo, plan: RowPlan, p: number): Record<strin
     const at = p + offsets[i]!;
     o[m.name] = m.codec.fromRaw!(readRaw(d.view, at, codes[i]!), codes[i]!, d, at);
   }
+  if (type.lateDefaults!.length !== 0) type.finish(o);
   return o;
 }
 
@@ -1707,6 +1724,7 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
       else obj[m.name] = m.codec.read(d, wt);
     }
   }
+  if (type.lateDefaults!.length !== 0) type.finish(obj);
   d.depth--;
   return obj;
 }
@@ -1735,6 +1753,13 @@ function readValueWrapper(d: Dec, type: TypeInfo, shape: RShape, at: number): un
   return obj;
 }
 
+/** A new object of the type with every member at its default. */
+function fresh(type: TypeInfo): Record<string, unknown> {
+  const o = type.create(false);
+  if (type.lateDefaults!.length !== 0) type.finish(o);
+  return o;
+}
+
 /** A concrete object type (a declared class or struct; an inline struct where `inline`). */
 class ObjectCodec implements Codec {
   readonly wt = WT.Object;
@@ -1747,7 +1772,7 @@ class ObjectCodec implements Codec {
     if (wt !== WT.Object) wrongWire(d, wt, WT.Object);
     const at = d.pos;
     const h = d.varint();
-    if (h === 0) return this.type.schema.valueType ? this.type.create(false) : null;
+    if (h === 0) return this.type.schema.valueType ? fresh(this.type) : null;
     const low = h % 4;
     const id = Math.floor(h / 4);
     if (low === 3) return backref(d, id, at, this.type);
@@ -1769,7 +1794,7 @@ class ObjectCodec implements Codec {
   }
 
   def(): unknown {
-    return this.type.schema.valueType ? this.type.create(false) : null;
+    return this.type.schema.valueType ? fresh(this.type) : null;
   }
 }
 
