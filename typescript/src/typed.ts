@@ -478,7 +478,7 @@ class Enc {
   readonly typedIds = new Map<TypeInfo, number>();
   readonly inlineIds = new Map<TypeInfo, number>();
   rootPending = false;
-  root: { type: TypeInfo; typed: boolean; listed: boolean[]; id: number } | null = null;
+  root: { type: TypeInfo; typed: boolean; listed: boolean[]; listedLo: number; listedHi: number; id: number } | null = null;
   ids: Map<object, number> | null = null;
   nextId = 0;
   depth = 0;
@@ -1836,28 +1836,41 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   }
   const members = type.members;
   const count = members.length;
-  const present: boolean[] = new Array(count);
-  for (let i = 0; i < count; i++) present[i] = !members[i]!.codec.absent(o[members[i]!.name]);
+  if (count > 64) {
+    writeWideObject(e, type, o, typed);
+    return;
+  }
+  // Presence of the type's members as two 32-bit masks.
+  let lo = 0, hi = 0;
+  for (let i = 0; i < count; i++) {
+    const m = members[i]!;
+    if (m.codec.absent(o[m.name])) continue;
+    if (i < 32) lo |= 1 << i;
+    else hi |= 1 << (i - 32);
+  }
+  lo >>>= 0;
+  hi >>>= 0;
   let listed: boolean[] | null = null;
+  const root = e.root;
   if (e.rootPending) {
     e.rootPending = false;
-    if (count <= 64) {
-      listed = present.slice();
-      // A listed member brings every member that shares its key.
-      for (let i = 0; i < count; i++) {
-        if (!present[i]) continue;
-        for (let j = 0; j < count; j++) if (members[j]!.key === members[i]!.key) listed[j] = true;
-      }
-      const id = e.nextShape++;
-      e.root = { type, typed, listed, id };
-      w.varint((id << 2) | 2);
-      writeShapeDef(w, type, typed, listed);
+    listed = new Array(count);
+    for (let i = 0; i < count; i++) listed[i] = bit(lo, hi, i);
+    // A listed member brings every member that shares its key.
+    for (let i = 0; i < count; i++) {
+      if (!bit(lo, hi, i)) continue;
+      for (let j = 0; j < count; j++) if (members[j]!.key === members[i]!.key) listed[j] = true;
     }
-  } else if (e.root !== null && e.root.type === type && e.root.typed === typed && present.every((p, i) => !p || e.root!.listed[i])) {
-    listed = e.root.listed;
-    w.varint((e.root.id << 2) | 1);
-  }
-  if (listed === null) {
+    let llo = 0, lhi = 0;
+    for (let i = 0; i < count; i++) if (listed[i]) i < 32 ? (llo |= 1 << i) : (lhi |= 1 << (i - 32));
+    const id = e.nextShape++;
+    e.root = { type, typed, listed, listedLo: llo >>> 0, listedHi: lhi >>> 0, id };
+    w.varint((id << 2) | 2);
+    writeShapeDef(w, type, typed, listed);
+  } else if (root !== null && root.type === type && root.typed === typed && (lo & ~root.listedLo) === 0 && (hi & ~root.listedHi) === 0) {
+    listed = root.listed;
+    w.varint((root.id << 2) | 1);
+  } else {
     const ids = typed ? e.typedIds : e.fullIds;
     const id = ids.get(type);
     if (id !== undefined) w.varint((id << 2) | 1);
@@ -1868,29 +1881,66 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
       w.raw(typed ? type.typedDef : type.fullDef);
     }
   }
-  // Presence words over the shape's members.
-  let k = 0;
-  let lo = 0, hi = 0;
-  const words: number[] = [];
-  for (let i = 0; i < count; i++) {
-    if (listed !== null && !listed[i]) continue;
-    if (present[i]) {
-      const bit = k % 64;
-      if (bit < 32) lo |= 1 << bit;
-      else hi |= 1 << (bit - 32);
+  // The presence word, over the shape's members.
+  let plo = lo, phi = hi;
+  if (listed !== null) {
+    plo = 0;
+    phi = 0;
+    let k = 0;
+    for (let i = 0; i < count; i++) {
+      if (!listed[i]) continue;
+      if (bit(lo, hi, i)) k < 32 ? (plo |= 1 << k) : (phi |= 1 << (k - 32));
+      k++;
     }
-    k++;
-    if (k % 64 === 0) {
-      words.push(lo >>> 0, hi >>> 0);
-      lo = hi = 0;
+    plo >>>= 0;
+    phi >>>= 0;
+  }
+  if (phi === 0) w.varint(plo);
+  else if (phi < 0x200000) w.varint(phi * TWO32 + plo);
+  else w.varintBig((BigInt(phi) << 32n) | BigInt(plo));
+  if (lo === 0 && hi === 0) return;
+  e.enter();
+  for (let i = 0; i < count; i++) {
+    if (!bit(lo, hi, i)) continue;
+    const m = members[i]!;
+    try {
+      m.codec.write(e, o[m.name]);
+    } catch (err) {
+      throw withPath(err, "." + m.name);
     }
   }
-  if (k % 64 !== 0 || k === 0) words.push(lo >>> 0, hi >>> 0);
-  for (let i = 0; i < words.length; i += 2) {
-    const l = words[i]!, h = words[i + 1]!;
-    if (h === 0) w.varint(l);
-    else if (h < 0x200000) w.varint(h * TWO32 + l);
-    else w.varintBig((BigInt(h) << 32n) | BigInt(l));
+  e.depth--;
+}
+
+function bit(lo: number, hi: number, i: number): boolean {
+  return (i < 32 ? (lo >>> i) & 1 : (hi >>> (i - 32)) & 1) === 1;
+}
+
+/** An object of a type of more than 64 members: always its full shape (format §5), several presence words. */
+function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typed: boolean): void {
+  const w = e.w;
+  const members = type.members;
+  const count = members.length;
+  e.rootPending = false;
+  const present: boolean[] = new Array(count);
+  for (let i = 0; i < count; i++) present[i] = !members[i]!.codec.absent(o[members[i]!.name]);
+  const ids = typed ? e.typedIds : e.fullIds;
+  const id = ids.get(type);
+  if (id !== undefined) w.varint((id << 2) | 1);
+  else {
+    const nid = e.nextShape++;
+    ids.set(type, nid);
+    w.varint((nid << 2) | 2);
+    w.raw(typed ? type.typedDef : type.fullDef);
+  }
+  for (let base = 0; base < count; base += 64) {
+    let lo = 0, hi = 0;
+    for (let j = 0; j < 64 && base + j < count; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
+    lo >>>= 0;
+    hi >>>= 0;
+    if (hi === 0) w.varint(lo);
+    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
+    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
   }
   e.enter();
   for (let i = 0; i < count; i++) {
@@ -2162,9 +2212,20 @@ export class AmberModel {
 
   /** The codec of a root: a type's name, `object` (a typed shape of any type, format §7.3), or a name with `?` (a nullable root, §2). */
   private root(name: string): { codec: Codec; type: TypeInfo | null } {
+    let r = this.roots.get(name);
+    if (r === undefined) {
+      r = this.resolveRoot(name);
+      this.roots.set(name, r);
+    }
+    return r;
+  }
+
+  private readonly roots = new Map<string, { codec: Codec; type: TypeInfo | null }>();
+
+  private resolveRoot(name: string): { codec: Codec; type: TypeInfo | null } {
     if (name === "object") return { codec: (this.dynamicRoot ??= new AnyCodec(this, null, true, null)), type: null };
     if (name.endsWith("?")) {
-      const inner = this.root(name.slice(0, -1));
+      const inner = this.resolveRoot(name.slice(0, -1));
       return { codec: new NullableCodec(inner.codec), type: inner.type };
     }
     const t = this.type(name);
