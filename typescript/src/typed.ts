@@ -2,6 +2,7 @@ import { ByteWriter, readUtf8 } from "./bytes.js";
 import { AmberError } from "./errors.js";
 import { AmberLimits, defaultLimits } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
+import { readChunkedStream } from "./streams.js";
 import { parseSchema, SchemaDocument, SchemaMember, SchemaNode, SchemaType, schemaWireTypes } from "./schema.js";
 import { AmberDateTime, AmberDateTimeOffset, DateTimeKind, EPOCH_MS, MultiArray, ticksOfDate, ticksOfMs } from "./values.js";
 
@@ -2240,8 +2241,34 @@ export class AmberModel {
     return t.valueCodec;
   }
 
+  /**
+   * Decodes the items of a chunked stream (format §7.4), every frame's, in order: `amber` streams of `typeName` items.
+   * The frames are checked (checksums, lengths) and decompressed by `readChunkedStream`.
+   */
+  decodeStream<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T[] {
+    const limits = options?.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
+    const out: T[] = [];
+    for (const frame of readChunkedStream(bytes, limits).frames) {
+      for (const item of this.decodeBody<T>(typeName, frame.body, frame.items.length, options)) out.push(item);
+    }
+    return out;
+  }
+
+  /** Decodes a stream frame's body: a payload header byte, then `count` values of the type (shapes and ids per frame). */
+  decodeBody<T = unknown>(typeName: string, body: Uint8Array, count: number, options?: DecodeOptions): T[] {
+    const out: T[] = [];
+    this.decodeInto(typeName, body, options, count, out);
+    return out;
+  }
+
   /** Decodes a payload (format §2) whose root is of the type `typeName`. */
   decode<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T {
+    const out: T[] = [];
+    this.decodeInto(typeName, bytes, options, 1, out);
+    return out[0]!;
+  }
+
+  private decodeInto<T>(typeName: string, bytes: Uint8Array, options: DecodeOptions | undefined, count: number, out: T[]): void {
     const { codec } = this.root(typeName);
     const limits = options?.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
     if (!(bytes instanceof Uint8Array)) throw new AmberError("The input is not a Uint8Array", 0, "Give the payload's bytes.");
@@ -2256,17 +2283,19 @@ export class AmberModel {
     d.ref = ref;
     d.collIds = ref && version === 2;
     d.pos = 1;
-    let value: unknown;
     try {
-      if (codec instanceof NullableCodec) {
-        value = d.presenceByte() === 0 ? null : codec.read(d, h & 7);
-      } else value = codec.read(d, h & 7);
+      for (let i = 0; i < count; i++) {
+        let value: unknown;
+        if (codec instanceof NullableCodec) {
+          value = d.presenceByte() === 0 ? null : codec.read(d, h & 7);
+        } else value = codec.read(d, h & 7);
+        out.push(value as T);
+      }
     } catch (err) {
       if (err instanceof AmberError) throw err;
       throw new AmberError(`The data could not be read: ${(err as Error).message}`, d.pos);
     }
     if (d.pos !== bytes.length) d.fail(`${bytes.length - d.pos} byte(s) follow the end of the payload`);
-    return value as T;
   }
 
   /** Encodes `value` as a payload whose root is of the type `typeName`. */
