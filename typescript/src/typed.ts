@@ -696,6 +696,22 @@ const charCodec: Codec = {
   },
 };
 
+/** The IEEE 754 binary16 value nearest to `x` (ties to even), which .NET's Half holds: written as the equal float. */
+export function roundHalf(x: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const a = Math.abs(x);
+  if (a >= 65520) return x > 0 ? Infinity : -Infinity;
+  let e = Math.floor(Math.log2(a));
+  if (2 ** e > a) e--;
+  else if (2 ** (e + 1) <= a) e++;
+  const q = 2 ** (Math.max(e, -14) - 10); // the spacing of binary16 values there (subnormals below 2^-14)
+  const y = a / q;
+  let n = Math.floor(y);
+  const frac = y - n;
+  if (frac > 0.5 || (frac === 0.5 && n % 2 === 1)) n++;
+  return (x < 0 ? -1 : 1) * n * q;
+}
+
 function floatCodec(kind: "Single" | "Half" | "Double"): Codec {
   const double = kind === "Double";
   return {
@@ -708,7 +724,7 @@ function floatCodec(kind: "Single" | "Half" | "Double"): Codec {
     write(e, v) {
       if (typeof v !== "number") fault(`expected a number (${kind}), got ${describe(v)}`);
       if (double) e.w.f64(v);
-      else e.w.f32(v);
+      else e.w.f32(kind === "Half" ? roundHalf(v) : v);
     },
     absent: (v) => v === undefined || v === null || Object.is(v, 0),
     def: () => 0,
@@ -2242,7 +2258,7 @@ export class AmberModel {
   }
 
   /**
-   * Decodes the items of a chunked stream (format §7.4), every frame's, in order: `amber` streams of `typeName` items.
+   * Decodes the items of a chunked stream (format §7.4) of `typeName` items, every frame's, in order.
    * The frames are checked (checksums, lengths) and decompressed by `readChunkedStream`.
    */
   decodeStream<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T[] {

@@ -76,6 +76,17 @@ test("the JS types: DateTime keeps ticks and kind, a plain Date encodes as UTC, 
   assert.deepEqual([...dec.subarray(dec.length - 3)], [0x03, 0x02, 0xb9]);
 });
 
+test("Half values are rounded to the nearest binary16 value, as .NET's Half holds them", () => {
+  const t = loadSchema(doc([obj("H.H", [m("H", S("Half"))])]));
+  const half = (x: number) => t.decode<{ H: number }>("H.H", t.encode("H.H", { H: x })).H;
+  assert.equal(half(0.1), 0.0999755859375);
+  assert.equal(half(65504), 65504);
+  assert.equal(half(70000), Infinity);
+  assert.equal(half(2 ** -24), 2 ** -24);
+  assert.equal(half(1 + 2 ** -11), 1); // a tie goes to the even neighbour
+  assert.equal(half(-1.5), -1.5);
+});
+
 test("a member the data lacks takes the .NET default of its type: 0, 0n, false, null, \"0\", the empty Guid, tick 0", () => {
   const back = model.decode<Record<string, unknown>>("Test.All", model.encode("Test.All", {}));
   assert.equal(back.Int32, 0);
