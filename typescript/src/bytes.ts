@@ -9,8 +9,11 @@ const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
  * written by a hand loop, longer ones with `TextEncoder.encodeInto` straight into the buffer.
  */
 export class ByteWriter {
+  /** The buffer (grows by doubling; only `[0, pos)` is written). */
   buf: Uint8Array;
+  /** A DataView over `buf`. */
   view: DataView;
+  /** Bytes written so far. */
   pos = 0;
 
   constructor(capacity = 256) {
@@ -34,6 +37,7 @@ export class ByteWriter {
     return this.buf.slice(0, this.pos);
   }
 
+  /** One byte. */
   u8(b: number): void {
     if (this.pos >= this.buf.length) this.ensure(1);
     this.buf[this.pos++] = b;
@@ -83,30 +87,35 @@ export class ByteWriter {
     this.varint(((n << 1) ^ (n >> 31)) >>> 0);
   }
 
+  /** An IEEE 754 binary32, little-endian. */
   f32(v: number): void {
     this.ensure(4);
     this.view.setFloat32(this.pos, v, true);
     this.pos += 4;
   }
 
+  /** An IEEE 754 binary64, little-endian. */
   f64(v: number): void {
     this.ensure(8);
     this.view.setFloat64(this.pos, v, true);
     this.pos += 8;
   }
 
+  /** A u16, little-endian. */
   u16(v: number): void {
     this.ensure(2);
     this.buf[this.pos++] = v & 0xff;
     this.buf[this.pos++] = v >>> 8;
   }
 
+  /** A u32, little-endian. */
   u32(v: number): void {
     this.ensure(4);
     this.view.setUint32(this.pos, v, true);
     this.pos += 4;
   }
 
+  /** The bytes as they are. */
   raw(bytes: Uint8Array): void {
     this.ensure(bytes.length);
     this.buf.set(bytes, this.pos);
