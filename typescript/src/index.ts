@@ -12,3 +12,12 @@ export {
 } from "./streams.js";
 export type { ChunkedStream, Connection, ConnectionMessage, FrameToWrite, StreamFrame } from "./streams.js";
 export { AmberWriter, ShapeIds, writePayload } from "./writer.js";
+export { AmberModel, loadSchema, TypeInfo } from "./typed.js";
+export type { Codec, DecodeOptions, EncodeOptions, MemberInfo } from "./typed.js";
+export { parseSchema } from "./schema.js";
+export type { SchemaDocument, SchemaMember, SchemaNode, SchemaType } from "./schema.js";
+export { AmberDateTime, AmberDateTimeOffset, MultiArray } from "./values.js";
+export type { DateTimeKind } from "./values.js";
+export { ByteWriter } from "./bytes.js";
+export { generateTypes } from "./codegen.js";
+export type { GenerateOptions } from "./codegen.js";

@@ -1,0 +1,194 @@
+import { AmberError } from "./errors.js";
+
+const TWO32 = 4294967296;
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A growable output buffer: a `Uint8Array` with a `DataView` over it, doubled when full. Short ASCII strings are
+ * written by a hand loop, longer ones with `TextEncoder.encodeInto` straight into the buffer.
+ */
+export class ByteWriter {
+  /** The buffer (grows by doubling; only `[0, pos)` is written). */
+  buf: Uint8Array;
+  /** A DataView over `buf`. */
+  view: DataView;
+  /** Bytes written so far. */
+  pos = 0;
+
+  constructor(capacity = 256) {
+    this.buf = new Uint8Array(capacity);
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  /** Makes room for `n` more bytes. */
+  ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.pos + n) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  /** The bytes written so far (a copy). */
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+
+  /** One byte. */
+  u8(b: number): void {
+    if (this.pos >= this.buf.length) this.ensure(1);
+    this.buf[this.pos++] = b;
+  }
+
+  /** A varint of a non-negative integer below 2^53. */
+  varint(v: number): void {
+    this.ensure(10);
+    const buf = this.buf;
+    let p = this.pos;
+    if (v < 0x80) {
+      buf[p++] = v;
+    } else if (v < TWO32) {
+      let x = v >>> 0;
+      while (x >= 0x80) {
+        buf[p++] = (x & 0x7f) | 0x80;
+        x >>>= 7;
+      }
+      buf[p++] = x;
+    } else {
+      let x = v;
+      while (x >= 0x80) {
+        buf[p++] = (x % 128) | 0x80;
+        x = Math.floor(x / 128);
+      }
+      buf[p++] = x;
+    }
+    this.pos = p;
+  }
+
+  /** A varint of a non-negative bigint below 2^64. */
+  varintBig(v: bigint): void {
+    if (v < 9007199254740992n) {
+      this.varint(Number(v));
+      return;
+    }
+    this.ensure(10);
+    while (v >= 0x80n) {
+      this.buf[this.pos++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    this.buf[this.pos++] = Number(v);
+  }
+
+  /** The zigzag varint of a signed integer of at most 32 bits. */
+  zigzag32(n: number): void {
+    this.varint(((n << 1) ^ (n >> 31)) >>> 0);
+  }
+
+  /** An IEEE 754 binary32, little-endian. */
+  f32(v: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  /** An IEEE 754 binary64, little-endian. */
+  f64(v: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, v, true);
+    this.pos += 8;
+  }
+
+  /** A u16, little-endian. */
+  u16(v: number): void {
+    this.ensure(2);
+    this.buf[this.pos++] = v & 0xff;
+    this.buf[this.pos++] = v >>> 8;
+  }
+
+  /** A u32, little-endian. */
+  u32(v: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, v, true);
+    this.pos += 4;
+  }
+
+  /** The bytes as they are. */
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  /** A Bytes value: varint(L + 1), then the bytes. */
+  bytesValue(bytes: Uint8Array): void {
+    this.varint(bytes.length + 1);
+    this.raw(bytes);
+  }
+
+  /** A string as a Bytes value: varint(L + 1), then its UTF-8 (a lone surrogate as U+FFFD). */
+  string(s: string): void {
+    const n = s.length;
+    if (n <= 42) {
+      // At most 126 UTF-8 bytes: the length takes one byte.
+      this.ensure(1 + 3 * n);
+      const buf = this.buf;
+      const start = this.pos + 1;
+      let p = start;
+      for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) {
+          p = start + utf8Encoder.encodeInto(s, buf.subarray(start)).written!;
+          break;
+        }
+        buf[p++] = c;
+      }
+      buf[this.pos] = p - start + 1;
+      this.pos = p;
+      return;
+    }
+    const max = 3 * n;
+    const prefix = varintLength(max + 1);
+    this.ensure(prefix + max);
+    const start = this.pos + prefix;
+    const written = utf8Encoder.encodeInto(s, this.buf.subarray(start, start + max)).written!;
+    const need = varintLength(written + 1);
+    if (need !== prefix) this.buf.copyWithin(this.pos + need, start, start + written);
+    this.varint(written + 1);
+    this.pos += written;
+  }
+}
+
+/** Bytes of the varint of `v`. */
+export function varintLength(v: number): number {
+  let n = 1;
+  while (v >= 0x80) {
+    v = Math.floor(v / 128);
+    n++;
+  }
+  return n;
+}
+
+/** Decodes UTF-8 bytes `[start, end)` of `buf`: a hand loop for short ASCII, a strict TextDecoder otherwise. */
+export function readUtf8(buf: Uint8Array, start: number, end: number, at: number): string {
+  if (end - start <= 24) {
+    let s = "";
+    for (let p = start; p < end; p++) {
+      const c = buf[p]!;
+      if (c >= 0x80) return decodeStrict(buf, start, end, at);
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decodeStrict(buf, start, end, at);
+}
+
+function decodeStrict(buf: Uint8Array, start: number, end: number, at: number): string {
+  try {
+    return utf8Decoder.decode(buf.subarray(start, end));
+  } catch {
+    throw new AmberError("A string is not valid UTF-8", at);
+  }
+}

@@ -1,0 +1,136 @@
+import { AmberError } from "./errors.js";
+
+/** An encoding node of the schema document (docs/schema.md): an object with one field. */
+export type SchemaNode =
+  | { scalar: string }
+  | { enum: { underlying: string; values?: Record<string, number> } }
+  | { nullable: SchemaNode }
+  | { bytes: true }
+  | { sequence: SchemaNode }
+  | { map: { key: SchemaNode; value: SchemaNode } }
+  | { object: string }
+  | { objectTag: string }
+  | { polymorphic: true | { declared?: string; declaredTag?: string; abstract?: boolean } }
+  | { dynamic: true }
+  | { unknown: true };
+
+/** A member of an object type in the schema document. */
+export interface SchemaMember {
+  name: string;
+  key: number;
+  wireType: string;
+  nameHash: string | null;
+  formerKeys?: number[];
+  rowCode?: number;
+  encoding: SchemaNode;
+}
+
+/** A type of the schema document. */
+export interface SchemaType {
+  name: string;
+  tag: string;
+  kind: "object" | "enum" | "value" | "abstract";
+  encoding?: SchemaNode;
+  valueType?: boolean;
+  inline?: boolean;
+  members?: SchemaMember[];
+  subtypes?: { name: string; tag: string }[];
+}
+
+/** The schema document `amber schema` writes (docs/schema.md), version 1. */
+export interface SchemaDocument {
+  format: "amber-schema";
+  version: 1;
+  types: SchemaType[];
+}
+
+/** The wire type names of the document, by code (docs/format.md §3). */
+export const schemaWireTypes = ["varint", "fixed32", "fixed64", "fixed128", "bytes", "object", "sequence", "map"] as const;
+
+/** The scalar names of the document (docs/schema.md). */
+export const schemaScalars = [
+  "Boolean", "Byte", "SByte", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64", "Char", "Single", "Half", "Double",
+  "Decimal", "String", "DateTime", "DateTimeOffset", "TimeSpan", "DateOnly", "TimeOnly", "Guid", "Int128", "UInt128",
+  "BigInteger", "Uri", "Version",
+] as const;
+
+function bad(problem: string, fix = "Give the document `amber schema` wrote (docs/schema.md)."): never {
+  throw new AmberError(`The schema document is not valid: ${problem}`, 0, fix);
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Checks a node's form; throws an AmberError naming where it is (`at`). */
+export function checkNode(node: unknown, at: string): SchemaNode {
+  if (!isObj(node)) bad(`${at}: an encoding node is not an object`);
+  const n = node as Record<string, unknown>;
+  if ("scalar" in n) {
+    if (!(schemaScalars as readonly string[]).includes(n.scalar as string)) bad(`${at}: the scalar ${JSON.stringify(n.scalar)} is not one of docs/schema.md`);
+  } else if ("enum" in n) {
+    const e = n.enum;
+    if (!isObj(e) || !(schemaScalars as readonly string[]).includes(e.underlying as string)) bad(`${at}: an enum node has no valid underlying scalar`);
+    if (e.values !== undefined) {
+      if (!isObj(e.values)) bad(`${at}: an enum's values are not an object`);
+      for (const [k, v] of Object.entries(e.values)) if (typeof v !== "number") bad(`${at}: the enum value ${k} is not a number`);
+    }
+  } else if ("nullable" in n) checkNode(n.nullable, `${at}.nullable`);
+  else if ("bytes" in n) { /* byte array */ }
+  else if ("sequence" in n) checkNode(n.sequence, `${at}.sequence`);
+  else if ("map" in n) {
+    if (!isObj(n.map)) bad(`${at}: a map node is not an object`);
+    checkNode(n.map.key, `${at}.map.key`);
+    checkNode(n.map.value, `${at}.map.value`);
+  } else if ("object" in n) {
+    if (typeof n.object !== "string") bad(`${at}: an object node does not name a type`);
+  } else if ("objectTag" in n) {
+    if (typeof n.objectTag !== "string" || !/^[0-9A-Fa-f]{8}$/.test(n.objectTag)) bad(`${at}: an objectTag is not 8 hex digits`);
+  } else if ("polymorphic" in n) {
+    if (n.polymorphic !== true && !isObj(n.polymorphic)) bad(`${at}: a polymorphic node is neither true nor an object`);
+  } else if ("dynamic" in n || "unknown" in n) { /* nothing more */ }
+  else bad(`${at}: the encoding node ${JSON.stringify(Object.keys(n))} is not one of version 1`, "Update @amber-serializer/amber, or give a document of version 1.");
+  return node as SchemaNode;
+}
+
+/** Validates a parsed schema document (or its JSON text) and returns it typed. Throws an AmberError naming what is wrong. */
+export function parseSchema(input: string | unknown): SchemaDocument {
+  let doc: unknown = input;
+  if (typeof input === "string") {
+    try {
+      doc = JSON.parse(input);
+    } catch (err) {
+      bad(`it is not JSON (${(err as Error).message})`);
+    }
+  }
+  if (!isObj(doc)) bad("it is not a JSON object");
+  if (doc.format !== "amber-schema") bad(`its format is ${JSON.stringify(doc.format)}, not "amber-schema"`);
+  if (doc.version !== 1) bad(`its version ${JSON.stringify(doc.version)} is not 1, the version this runtime reads`, "Update @amber-serializer/amber to read a newer schema version.");
+  if (!Array.isArray(doc.types)) bad("it has no types array");
+  const names = new Set<string>();
+  for (const [i, t] of (doc.types as unknown[]).entries()) {
+    if (!isObj(t) || typeof t.name !== "string") bad(`types[${i}] has no name`);
+    const at = t.name as string;
+    if (names.has(at)) bad(`the type ${at} is listed twice`);
+    names.add(at);
+    if (typeof t.tag !== "string" || !/^[0-9A-Fa-f]{8}$/.test(t.tag)) bad(`${at}: the tag is not 8 hex digits`);
+    if (t.kind === "object") {
+      if (!Array.isArray(t.members)) bad(`${at}: an object type has no members array`);
+      for (const [j, m] of (t.members as unknown[]).entries()) {
+        if (!isObj(m) || typeof m.name !== "string") bad(`${at}.members[${j}] has no name`);
+        const mat = `${at}.${m.name as string}`;
+        if (typeof m.key !== "number" || !Number.isInteger(m.key) || m.key < 0 || m.key > 8191) bad(`${mat}: the key is not 0–8191`);
+        if (!(schemaWireTypes as readonly string[]).includes(m.wireType as string)) bad(`${mat}: the wire type ${JSON.stringify(m.wireType)} is not known`);
+        if (m.nameHash !== null && (typeof m.nameHash !== "string" || !/^[0-9A-Fa-f]{8}$/.test(m.nameHash))) bad(`${mat}: the nameHash is not 8 hex digits or null`);
+        if (m.rowCode !== undefined && (typeof m.rowCode !== "number" || m.rowCode < 1 || m.rowCode > 12)) bad(`${mat}: the rowCode is not 1–12`);
+        if (m.formerKeys !== undefined && !Array.isArray(m.formerKeys)) bad(`${mat}: formerKeys is not an array`);
+        checkNode(m.encoding, mat);
+      }
+      if (t.inline === true && (t.members as SchemaMember[]).some((m) => m.rowCode === undefined)) bad(`${at}: an inline type's member has no rowCode`);
+    } else if (t.kind === "enum" || t.kind === "value") {
+      checkNode(t.encoding, at);
+    } else if (t.kind !== "abstract") {
+      bad(`${at}: the kind ${JSON.stringify(t.kind)} is not object, enum, value or abstract`);
+    }
+    if (t.subtypes !== undefined && !Array.isArray(t.subtypes)) bad(`${at}: subtypes is not an array`);
+  }
+  return doc as unknown as SchemaDocument;
+}
