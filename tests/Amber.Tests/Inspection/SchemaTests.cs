@@ -138,7 +138,7 @@ namespace Amber.Tests.Inspection
             Assert.Equal("3", flags.ValuesByName!["Both"]);
             ViewNode plain = ViewNode.Parse("eInt32:Red=0,Green=2;");
             Assert.False(plain.IsFlags);
-            Assert.Equal("Green", plain.NamesByRaw![2]);
+            Assert.Equal("Green", plain.NamesByRaw![4]);   // by the varint on the wire: zigzag of 2 (format §3.1)
 
             ViewNode poly = ViewNode.Parse("?p08413D82");
             Assert.Equal(ViewKind.Polymorphic, poly.Kind);
