@@ -119,6 +119,17 @@ namespace Amber.Tool.Tests
             Assert.Contains(typeof(Drawing).FullName, names);
         }
 
+        /// <summary>A type with no polymorphic or object member: the tool lists it and the types its members name, nothing else of the assembly.</summary>
+        [Fact]
+        public void Schema_of_a_type_without_polymorphic_members_lists_exactly_the_types_it_reaches()
+        {
+            ToolResult r = Run("schema", "--assembly", ModelAssembly, "--type", "Ledger");
+            Assert.Equal(AmberTool.Ok, r.Code);
+            using JsonDocument doc = JsonDocument.Parse(r.Stdout);
+            var names = doc.RootElement.GetProperty("types").EnumerateArray().Select(t => t.GetProperty("name").GetString()).ToList();
+            Assert.Equal(new[] { typeof(Keeper).FullName, typeof(Ledger).FullName }, names);
+        }
+
         [Fact]
         public void Schema_without_a_type_lists_every_type_of_the_assembly_with_generated_code()
         {
