@@ -162,6 +162,50 @@ namespace Amber
             }
         }
 
+        // The abstract classes and interfaces polymorphic members are declared as, by the tag of their C# name (format §7.1).
+        private static readonly ConcurrentDictionary<uint, (Type Type, string Name)> s_bases = new ConcurrentDictionary<uint, (Type Type, string Name)>();
+
+        /// <summary>
+        /// Tells the JSON view and the schema (<c>AmberInspector.GetSchema</c>) the C# name of an abstract class or interface
+        /// that polymorphic members are declared as (docs/schema.md), which their view descriptors name by its tag: the FNV-1a-32
+        /// of <paramref name="csharpName"/> (docs/format.md §7.1). Generated code calls this; registering it again does nothing.
+        /// </summary>
+        /// <param name="type">The declared type.</param>
+        /// <param name="csharpName">Its full C# name, as a type tag is the hash of.</param>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public static void RegisterBaseView(Type type, string csharpName)
+        {
+            if (type == null) throw new ArgumentNullException(nameof(type));
+            if (csharpName == null) throw new ArgumentNullException(nameof(csharpName));
+            uint tag = AmberCode.TypeTagOf(csharpName);
+            // Two types of one tag name neither: the schema then gives the tag alone.
+            s_bases.AddOrUpdate(tag, (type, csharpName), (_, known) => known.Type == type ? known : (typeof(void), ""));
+        }
+
+        /// <summary>The declared abstract class or interface registered under <paramref name="tag"/> (<see cref="RegisterBaseView"/>), or false.</summary>
+        internal static bool TryGetBase(uint tag, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out Type? type, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out string? name)
+        {
+            if (s_bases.TryGetValue(tag, out (Type Type, string Name) found) && found.Type != typeof(void))
+            {
+                (type, name) = found;
+                return true;
+            }
+            type = null;
+            name = null;
+            return false;
+        }
+
+        /// <summary>The views of every registered type (generated objects and values, built-ins) that <paramref name="baseType"/> is assignable from.</summary>
+        internal static List<Json.ViewType> ViewsAssignableTo(Type baseType)
+        {
+            var views = new List<Json.ViewType>();
+            foreach (KeyValuePair<Type, Entry> pair in s_byType)
+            {
+                if (pair.Key != baseType && baseType.IsAssignableFrom(pair.Key)) views.Add(ViewOf(pair.Value));
+            }
+            return views;
+        }
+
         /// <summary>Registers a value type as <see cref="RegisterValue{T}(string, WireType, AmberValueWriter{T}, AmberValueReader{T})"/> does, with the JSON view's descriptor of its encoding.</summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
         public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read, string view)

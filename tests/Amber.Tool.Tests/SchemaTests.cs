@@ -6,6 +6,7 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using Amber.Tool.Tests.Model;
 using Amber.Tool.Tests.Model.Drawings;
+using Amber.Tool.Tests.Model.Zoo;
 using Xunit;
 
 namespace Amber.Tool.Tests
@@ -76,7 +77,9 @@ namespace Amber.Tool.Tests
             JsonElement drawing = doc.RootElement.GetProperty("types").EnumerateArray().Single(t => t.GetProperty("name").GetString() == typeof(Drawing).FullName);
             JsonElement[] members = drawing.GetProperty("members").EnumerateArray().ToArray();
             JsonElement shapes = members.Single(m => m.GetProperty("name").GetString() == "Shapes").GetProperty("encoding");
-            Assert.True(shapes.GetProperty("sequence").GetProperty("polymorphic").GetBoolean());
+            JsonElement polymorphic = shapes.GetProperty("sequence").GetProperty("polymorphic");
+            Assert.Equal(typeof(Shape).FullName, polymorphic.GetProperty("declared").GetString());
+            Assert.True(polymorphic.GetProperty("abstract").GetBoolean());
             JsonElement colour = members.Single(m => m.GetProperty("name").GetString() == "Background").GetProperty("encoding").GetProperty("enum");
             Assert.Equal("Int32", colour.GetProperty("underlying").GetString());
             Assert.Equal(4, colour.GetProperty("values").GetProperty("Blue").GetInt32());
@@ -114,6 +117,17 @@ namespace Amber.Tool.Tests
             Assert.Contains(typeof(Circle).FullName, names);
             Assert.Contains(typeof(Square).FullName, names);
             Assert.Contains(typeof(Drawing).FullName, names);
+        }
+
+        /// <summary>A type with no polymorphic or object member: the tool lists it and the types its members name, nothing else of the assembly.</summary>
+        [Fact]
+        public void Schema_of_a_type_without_polymorphic_members_lists_exactly_the_types_it_reaches()
+        {
+            ToolResult r = Run("schema", "--assembly", ModelAssembly, "--type", "Ledger");
+            Assert.Equal(AmberTool.Ok, r.Code);
+            using JsonDocument doc = JsonDocument.Parse(r.Stdout);
+            var names = doc.RootElement.GetProperty("types").EnumerateArray().Select(t => t.GetProperty("name").GetString()).ToList();
+            Assert.Equal(new[] { typeof(Keeper).FullName, typeof(Ledger).FullName }, names);
         }
 
         [Fact]
@@ -177,6 +191,131 @@ namespace Amber.Tool.Tests
             ToolResult r = Run("schema", "--assembly", typeof(Xunit.FactAttribute).Assembly.Location);
             Assert.Equal(AmberTool.BadInput, r.Code);
             Assert.Contains("has Amber generated code", r.Stderr);
+        }
+
+        private static Dictionary<string, JsonElement> TypesOf(JsonDocument doc) =>
+            doc.RootElement.GetProperty("types").EnumerateArray().ToDictionary(t => t.GetProperty("name").GetString()!);
+
+        private static Dictionary<string, JsonElement> MembersOf(JsonElement type) =>
+            type.GetProperty("members").EnumerateArray().ToDictionary(m => m.GetProperty("name").GetString()!);
+
+        private static string[] SubtypesOf(JsonElement type) =>
+            type.GetProperty("subtypes").EnumerateArray().Select(s => s.GetProperty("name").GetString()!).ToArray();
+
+        /// <summary>
+        /// A polymorphic member names its declared type; an abstract class or interface is an entry of kind "abstract" listing
+        /// the document's types assignable to it (sorted by name), with their tags, so a reader can build a union of them.
+        /// </summary>
+        [Fact]
+        public void Polymorphic_members_name_their_declared_type_and_an_abstract_one_is_an_entry_with_its_subtypes()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Enclosure) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            Dictionary<string, JsonElement> members = MembersOf(types[typeof(Enclosure).FullName!]);
+
+            JsonElement animals = members["Animals"].GetProperty("encoding").GetProperty("sequence").GetProperty("polymorphic");
+            Assert.Equal(typeof(Animal).FullName, animals.GetProperty("declared").GetString());
+            Assert.True(animals.GetProperty("abstract").GetBoolean());
+            JsonElement feeder = members["Feeder"].GetProperty("encoding").GetProperty("polymorphic");
+            Assert.Equal(typeof(IFeeder).FullName, feeder.GetProperty("declared").GetString());
+            Assert.True(feeder.GetProperty("abstract").GetBoolean());
+            // A concrete declared type keeps its form: no "abstract", and its own entry is an object with its subtypes.
+            JsonElement cage = members["Cage"].GetProperty("encoding").GetProperty("polymorphic");
+            Assert.Equal(typeof(Cage).FullName, cage.GetProperty("declared").GetString());
+            Assert.False(cage.TryGetProperty("abstract", out _));
+            Assert.Equal("object", types[typeof(Cage).FullName!].GetProperty("kind").GetString());
+            Assert.Equal(new[] { typeof(BigCage).FullName }, SubtypesOf(types[typeof(Cage).FullName!]));
+
+            JsonElement animal = types[typeof(Animal).FullName!];
+            Assert.Equal("abstract", animal.GetProperty("kind").GetString());
+            Assert.Equal(AmberCode.TypeTagOf(typeof(Animal).FullName!).ToString("X8"), animal.GetProperty("tag").GetString());
+            Assert.Equal(new[] { "name", "tag", "kind", "subtypes" }, animal.EnumerateObject().Select(p => p.Name));
+            Assert.Equal(new[] { typeof(Lion).FullName, typeof(Parrot).FullName }, SubtypesOf(animal));
+            JsonElement lionTag = animal.GetProperty("subtypes")[0].GetProperty("tag");
+            Assert.Equal(types[typeof(Lion).FullName!].GetProperty("tag").GetString(), lionTag.GetString());
+            Assert.Equal(new[] { typeof(Keeper).FullName, typeof(Lion).FullName }, SubtypesOf(types[typeof(IFeeder).FullName!]));
+            Assert.Equal("abstract", types[typeof(IFeeder).FullName!].GetProperty("kind").GetString());
+        }
+
+        /// <summary>
+        /// The schema of one type lists that type, the types its members name, the declared types of its polymorphic members
+        /// and the registered types assignable to them: exactly those, not every type of the assembly.
+        /// </summary>
+        [Fact]
+        public void The_schema_of_a_type_lists_exactly_what_its_members_reach_and_what_their_declared_types_may_hold()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Enclosure) }));
+            string[] names = doc.RootElement.GetProperty("types").EnumerateArray().Select(t => t.GetProperty("name").GetString()!).ToArray();
+            Type[] expected =
+            {
+                typeof(Animal), typeof(BigCage), typeof(Cage), typeof(Enclosure), typeof(IFeeder), typeof(Keeper),
+                typeof(Ledger), typeof(Lion), typeof(Parrot),
+            };
+            Assert.Equal(expected.Select(t => t.FullName!).OrderBy(n => n, StringComparer.Ordinal), names);
+            // Visitor has generated code in the same assembly, and Drawing's types too: nothing the enclosure holds leads there.
+            Assert.True(AmberKnownTypes.IsKnown(typeof(Visitor)));
+        }
+
+        /// <summary>Reference members say whether they may be null by their annotations; value-type members say nothing (int? is a nullable node).</summary>
+        [Fact]
+        public void Reference_members_say_whether_they_may_be_null_from_their_nullable_annotations()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Enclosure) }));
+            Dictionary<string, JsonElement> members = MembersOf(TypesOf(doc)[typeof(Enclosure).FullName!]);
+            bool Nullable(string name) => members[name].GetProperty("nullable").GetBoolean();
+            Assert.False(Nullable("Title"));
+            Assert.True(Nullable("Sign"));
+            Assert.False(Nullable("Tags"));
+            Assert.False(Nullable("Notes"));
+            Assert.True(Nullable("Aliases"));
+            Assert.True(Nullable("Animals"));
+            Assert.True(Nullable("Feeder"));
+            Assert.False(Nullable("Cage"));
+            Assert.False(Nullable("Keepers"));
+            Assert.False(Nullable("Head"));
+            Assert.True(Nullable("Ledger"));
+            foreach (string valueType in new[] { "Capacity", "Rating", "Access" }) Assert.False(members[valueType].TryGetProperty("nullable", out _), valueType);
+            Assert.Equal("Int32", members["Rating"].GetProperty("encoding").GetProperty("nullable").GetProperty("scalar").GetString());
+
+            // Items and values: on the sequence or map node, beside it; absent for value types.
+            Assert.False(members["Tags"].GetProperty("encoding").GetProperty("itemsNullable").GetBoolean());
+            Assert.True(members["Notes"].GetProperty("encoding").GetProperty("itemsNullable").GetBoolean());
+            Assert.False(members["Aliases"].GetProperty("encoding").GetProperty("itemsNullable").GetBoolean());
+            Assert.False(members["Animals"].GetProperty("encoding").GetProperty("itemsNullable").GetBoolean());
+            Assert.True(members["Keepers"].GetProperty("encoding").GetProperty("valuesNullable").GetBoolean());
+            Assert.False(members["Counts"].GetProperty("encoding").TryGetProperty("valuesNullable", out _));
+        }
+
+        /// <summary>A type declared under #nullable disable: each reference member, item and value may be null (oblivious).</summary>
+        [Fact]
+        public void Members_declared_where_nullable_annotations_are_disabled_may_be_null()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Ledger) }));
+            Dictionary<string, JsonElement> members = MembersOf(TypesOf(doc)[typeof(Ledger).FullName!]);
+            foreach (string name in new[] { "Code", "Lines", "Payees", "Auditor" }) Assert.True(members[name].GetProperty("nullable").GetBoolean(), name);
+            Assert.False(members["Count"].TryGetProperty("nullable", out _));
+            Assert.True(members["Lines"].GetProperty("encoding").GetProperty("itemsNullable").GetBoolean());
+            Assert.True(members["Payees"].GetProperty("encoding").GetProperty("valuesNullable").GetBoolean());
+        }
+
+        /// <summary>A [Flags] enum says so and lists its named values, combinations included; another enum has no "flags".</summary>
+        [Fact]
+        public void A_flags_enum_says_so_and_lists_its_named_values()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Enclosure), typeof(Drawing) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            JsonElement access = MembersOf(types[typeof(Enclosure).FullName!])["Access"].GetProperty("encoding").GetProperty("enum");
+            Assert.Equal("Int32", access.GetProperty("underlying").GetString());
+            Assert.True(access.GetProperty("flags").GetBoolean());
+            Assert.Equal(new[] { ("None", 0), ("Read", 1), ("Write", 2), ("ReadWrite", 3), ("Admin", 4) },
+                access.GetProperty("values").EnumerateObject().Select(p => (p.Name, p.Value.GetInt32())));
+            // As a value (where object is declared: its own entry, kind "enum"), it says the same.
+            using JsonDocument alone = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Access) }));
+            JsonElement entry = TypesOf(alone)[typeof(Access).FullName!];
+            Assert.Equal("enum", entry.GetProperty("kind").GetString());
+            Assert.True(entry.GetProperty("encoding").GetProperty("enum").GetProperty("flags").GetBoolean());
+            JsonElement colour = MembersOf(types[typeof(Drawing).FullName!])["Background"].GetProperty("encoding").GetProperty("enum");
+            Assert.False(colour.TryGetProperty("flags", out _));
         }
 
         private static void AssertGolden(string actual, string name, [CallerFilePath] string here = "")

@@ -48,6 +48,7 @@ namespace Amber.Generator.Emitting
                         Dictionary<string, uint> objectTags = ObjectTags(objects);
                         EmitValueRegistrations(sw, CollectValueTypes(roots, objects), readers, objectTags);
                         EmitObjectRegistrations(sw, objects ?? System.Array.Empty<ObjectModel>(), objectTags);
+                        EmitBaseViewRegistrations(sw, roots, objects);
                         foreach (string service in services ?? System.Array.Empty<string>())
                         {
                             sw.Line($"global::Amber.Services.AmberServices.Register(new global::Amber.Generated.{ServiceName(service)}());");

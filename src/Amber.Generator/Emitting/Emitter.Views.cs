@@ -9,15 +9,18 @@ namespace Amber.Generator.Emitting
     /// <summary>The JSON view's descriptors: each member's encoding as a short code, registered with its type (AmberKnownTypes.RegisterView).</summary>
     internal static partial class Emitter
     {
-        // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows.
-        // Each member's encoding is a short prefix code, registered with the type (AmberKnownTypes.RegisterView);
-        // src/Amber/Json/ViewNode.cs parses it:
+        // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows; the
+        // schema (docs/schema.md) lists them. Each member's encoding is a short prefix code, registered with the type
+        // (AmberKnownTypes.RegisterView); src/Amber/Json/ViewType.cs (ViewNode) parses it:
         //   s<Scalar>;  a scalar by its Write/Read suffix (Int32, String, Guid …)
-        //   e<Scalar>[:Name=value,…];  an enum of that underlying scalar, with its named values (none for [Flags])
+        //   e<Scalar>[:Name=value,…];  an enum of that underlying scalar, with its named values
+        //   e<Scalar>|Name=value,…;    a [Flags] enum
         //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
         //   b           byte[] / Memory<byte>                                         a<D>        a sequence of D
-        //   m<K><V>     a map                                                         p  polymorphic   d  object   x  a hand-written formatter's
+        //   m<K><V>     a map                                                         d  object   x  a hand-written formatter's
+        //   p<8 hex>    polymorphic, declared as an abstract class or interface: the tag of its name (AmberKnownTypes.RegisterBaseView)
         //   q<8 hex>    polymorphic with a concrete declared type (its tag): a shape without a tag reads as that type
+        // A node of a reference type starts with its nullable annotation (schema only): ? may be null, ! declared not null.
 
         /// <summary>The type tag of each object of the model, by codec id.</summary>
         private static Dictionary<string, uint> ObjectTags(IReadOnlyList<ObjectModel>? objects)
@@ -27,16 +30,17 @@ namespace Amber.Generator.Emitting
             return tags;
         }
 
-        /// <summary>The view descriptor of a type reference.</summary>
-        private static string ViewOf(TypeRef t, Dictionary<string, uint> objectTags)
+        /// <summary>The view descriptor of a type reference, with the nullable annotations of its reference types when given.</summary>
+        private static string ViewOf(TypeRef t, Dictionary<string, uint> objectTags, RefNullability? nullability = null)
         {
             var sb = new StringBuilder();
-            AppendView(sb, t, objectTags);
+            AppendView(sb, t, objectTags, nullability);
             return sb.ToString();
         }
 
-        private static void AppendView(StringBuilder sb, TypeRef t, Dictionary<string, uint> objectTags)
+        private static void AppendView(StringBuilder sb, TypeRef t, Dictionary<string, uint> objectTags, RefNullability? n)
         {
+            if (n?.Self is bool mayBeNull) sb.Append(mayBeNull ? '?' : '!');
             switch (t.Kind)
             {
                 case TypeKind.Scalar:
@@ -44,12 +48,13 @@ namespace Amber.Generator.Emitting
                     break;
                 case TypeKind.Enum:
                     sb.Append('e').Append(t.Scalar);
-                    if (t.EnumNames != null) sb.Append(':').Append(t.EnumNames);
+                    if (t.EnumFlags) sb.Append('|').Append(t.EnumNames);
+                    else if (t.EnumNames != null) sb.Append(':').Append(t.EnumNames);
                     sb.Append(';');
                     break;
                 case TypeKind.Nullable:
                     sb.Append('n');
-                    AppendView(sb, t.Element!, objectTags);
+                    AppendView(sb, t.Element!, objectTags, null);
                     break;
                 case TypeKind.Object:
                     if (t.ObjectId != null && objectTags.TryGetValue(t.ObjectId, out uint tag)) sb.Append('o').Append(tag.ToString("X8", CultureInfo.InvariantCulture));
@@ -62,21 +67,21 @@ namespace Amber.Generator.Emitting
                 case TypeKind.MultiArray:
                 case TypeKind.Sequence:
                     sb.Append('a');
-                    AppendView(sb, t.Element!, objectTags);
+                    AppendView(sb, t.Element!, objectTags, n?.Element);
                     break;
                 case TypeKind.Map:
                     sb.Append('m');
-                    AppendView(sb, t.Element!, objectTags);
-                    AppendView(sb, t.Value!, objectTags);
+                    AppendView(sb, t.Element!, objectTags, null);
+                    AppendView(sb, t.Value!, objectTags, n?.Value);
                     break;
                 case TypeKind.Surrogate:
-                    AppendView(sb, t.Element!, objectTags);
+                    AppendView(sb, t.Element!, objectTags, null);
                     break;
                 case TypeKind.Polymorphic:
                     // A concrete declared type (a class with subclasses) also reads shapes without a type tag, as itself.
                     PolyCase? self = t.ObjectId == null ? null : t.Cases.FirstOrDefault(c => c.ObjectId == t.ObjectId);
                     if (self != null) sb.Append('q').Append(self.Tag.ToString("X8", CultureInfo.InvariantCulture));
-                    else sb.Append('p');
+                    else sb.Append('p').Append(BaseTag(t).ToString("X8", CultureInfo.InvariantCulture));
                     break;
                 case TypeKind.Dynamic:
                     sb.Append('d');
@@ -90,8 +95,24 @@ namespace Amber.Generator.Emitting
         /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
         private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
             "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(Plain(o.FullName)) + ", new string[] { "
-            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags)))) + " }"
+            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags, m.Nullability)))) + " }"
             // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
             + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : "") + ");";
+
+        /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its RegisterBaseView name.</summary>
+        private static uint BaseTag(TypeRef t) => AmberCode.TypeTagOf(Plain(t.FullName));
+
+        /// <summary>
+        /// The abstract classes and interfaces the model's polymorphic members are declared as, each told to the JSON view and
+        /// the schema with its C# name, so that a member's <c>p</c> descriptor names it and the schema lists its subtypes.
+        /// </summary>
+        private static void EmitBaseViewRegistrations(SourceWriter sw, IReadOnlyList<TypeRef> roots, IReadOnlyList<ObjectModel>? objects)
+        {
+            foreach (TypeRef t in CollectPolymorphic(roots, objects ?? System.Array.Empty<ObjectModel>()))
+            {
+                if (t.ObjectId != null && t.Cases.Any(c => c.ObjectId == t.ObjectId)) continue;   // a concrete declared type is registered as itself
+                sw.Line($"global::Amber.AmberKnownTypes.RegisterBaseView(typeof({t.FullName}), {Quote(Plain(t.FullName))});");
+            }
+        }
     }
 }

@@ -69,7 +69,15 @@ namespace Amber.Generator.Model
         string? PackedPrimitive = null,   // Array/List of packable primitive: the C# keyword
         bool Rows = false,                // Object: a struct written as rows in sequences (format §6.1)
         EquatableArray<PolyCase> Cases = default,   // Polymorphic: the concrete types, most derived first
-        string? EnumNames = null);                  // Enum: "Name=value,…" of its named values, for the JSON view (no [Flags] enums)
+        string? EnumNames = null,                   // Enum: "Name=value,…" of its named values, for the JSON view and the schema
+        bool EnumFlags = false);                    // Enum: [Flags], whose values combine (the JSON view shows them as numbers)
+
+    /// <summary>
+    /// The nullable annotations of a member's reference types, for the schema (docs/schema.md): <see cref="Self"/> for the
+    /// member's own type (null: a value type), <see cref="Element"/> for a sequence's items (a Nullable's value), <see cref="Value"/>
+    /// for a map's values. True when the type may be null: annotated, or declared where nullable annotations are disabled.
+    /// </summary>
+    internal sealed record RefNullability(bool? Self, RefNullability? Element = null, RefNullability? Value = null);
 
     /// <summary>How a member is given to a new instance.</summary>
     internal enum AssignKind
@@ -91,7 +99,8 @@ namespace Amber.Generator.Model
         int CtorParameterIndex,
         bool CanSkipDefault,
         string? CtorDefault,       // literal of the constructor parameter default, if any
-        MemberAccess? Access = null);  // non-null: a non-public part is reached through UnsafeAccessor
+        MemberAccess? Access = null,   // non-null: a non-public part is reached through UnsafeAccessor
+        RefNullability? Nullability = null);   // the nullable annotations of its reference types (schema); null: none is a reference type
 
     /// <summary>
     /// How generated code reaches a member it may not name directly ([AmberInclude] on a private

@@ -165,7 +165,8 @@ namespace Amber.Generator.Parsing
                     : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
                 bool canSkip = CanSkipDefault(c, t, param, typeAllowsSkipping, out string? ctorDefault);
 
-                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra, t, assign, ctorIndex, canSkip, ctorDefault, access));
+                members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra, t, assign, ctorIndex, canSkip, ctorDefault, access,
+                    NullabilityOf(c.Type, t)));
             }
             return members;
         }

@@ -336,7 +336,7 @@ namespace Amber.Generator.Parsing
                 if (t.Kind == TypeKind.Object && t.IsValueType) canSkip = false;
                 fields.Add(declaration);
                 models.Add(new MemberModel(EscapeName(name), name, AmberCode.KeyOf(name), AmberCode.TypeTagOf(name), EquatableArray<int>.Empty,
-                    t, AssignKind.Setter, -1, canSkip, null));
+                    t, AssignKind.Setter, -1, canSkip, null, Nullability: p != null ? NullabilityOf(p.Type, t) : ObliviousNullability(t)));
             }
             string id = MakeId(fullName);
             var model = new ObjectModel(id, fullName, display, IsValueType: false, HasParameterlessConstructor: true, CtorParameterCount: 0,

@@ -95,7 +95,7 @@ namespace Amber.Generator.Parsing
             if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum && type is INamedTypeSymbol en && en.EnumUnderlyingType != null)
             {
                 if (!CheckAccessible(type, member)) return null;
-                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint, EnumNames: EnumNames(en));
+                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint, EnumNames: EnumNames(en), EnumFlags: IsFlags(en));
             }
 
             if (type is INamedTypeSymbol nullable && nullable.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
@@ -172,12 +172,58 @@ namespace Amber.Generator.Parsing
         }
 
         /// <summary>
-        /// The named values of an enum as "Name=value,…" (the JSON view shows a value by its name), or null for a [Flags]
-        /// enum, whose values combine and are shown as numbers.
+        /// The nullable annotations of <paramref name="type"/>'s reference types, shaped as its model <paramref name="t"/> (the
+        /// member itself, a sequence's items, a map's values), for the schema: null when none of them is a reference type.
+        /// A type declared where nullable annotations are disabled (oblivious) may be null.
+        /// </summary>
+        private RefNullability? NullabilityOf(ITypeSymbol type, TypeRef t)
+        {
+            bool? self = type.IsReferenceType ? type.NullableAnnotation != NullableAnnotation.NotAnnotated : null;
+            RefNullability? element = null, value = null;
+            switch (t.Kind)
+            {
+                case TypeKind.Array:
+                case TypeKind.MultiArray:
+                    if (type is IArrayTypeSymbol array && t.Element != null) element = NullabilityOf(array.ElementType, t.Element);
+                    break;
+                case TypeKind.Sequence:
+                    if (type is INamedTypeSymbol seq && t.Element != null)
+                    {
+                        ITypeSymbol? e = seq.TypeArguments.Length == 1 ? seq.TypeArguments[0]
+                            : seq.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.SpecialType == SpecialType.System_Collections_Generic_IEnumerable_T)?.TypeArguments[0];
+                        if (e != null) element = NullabilityOf(e, t.Element);
+                    }
+                    break;
+                case TypeKind.Map:
+                    if (type is INamedTypeSymbol map && t.Value != null)
+                    {
+                        ITypeSymbol? v = map.TypeArguments.Length == 2 ? map.TypeArguments[1]
+                            : map.AllInterfaces.FirstOrDefault(i => KnownSymbols.Is(i, _known.IDictionary))?.TypeArguments[1];
+                        if (v != null) value = NullabilityOf(v, t.Value);
+                    }
+                    break;
+            }
+            return self == null && element == null && value == null ? null : new RefNullability(self, element, value);
+        }
+
+        /// <summary>The nullability of a model without annotations (a result type the generated message declares): a reference type may be null.</summary>
+        private static RefNullability? ObliviousNullability(TypeRef t)
+        {
+            bool? self = t.IsValueType ? null : true;
+            RefNullability? element = t.Kind is TypeKind.Array or TypeKind.MultiArray or TypeKind.Sequence && t.Element != null ? ObliviousNullability(t.Element) : null;
+            RefNullability? value = t.Kind == TypeKind.Map && t.Value != null ? ObliviousNullability(t.Value) : null;
+            return self == null && element == null && value == null ? null : new RefNullability(self, element, value);
+        }
+
+        /// <summary>Whether an enum is [Flags]: its values combine (the JSON view shows them as numbers, the schema says so).</summary>
+        private static bool IsFlags(INamedTypeSymbol en) => en.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute");
+
+        /// <summary>
+        /// The named values of an enum as "Name=value,…" (the JSON view shows a value by its name; the schema lists them), or
+        /// null when it has none.
         /// </summary>
         private static string? EnumNames(INamedTypeSymbol en)
         {
-            if (en.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.FlagsAttribute")) return null;
             var parts = new List<string>();
             foreach (IFieldSymbol f in en.GetMembers().OfType<IFieldSymbol>())
             {

@@ -11,7 +11,8 @@ namespace Amber.Json
 {
     /// <summary>
     /// Writes the schema document of docs/schema.md from the views the generated code registered (<see cref="ViewType"/>):
-    /// the types asked for and every type their members name by tag, sorted by name, members in wire order.
+    /// the types asked for, every type their members name by tag, the abstract classes and interfaces their polymorphic
+    /// members are declared as and the registered types those may hold, sorted by name, members in wire order.
     /// </summary>
     internal static class SchemaWriter
     {
@@ -37,17 +38,33 @@ namespace Amber.Json
                 found.Add(type, view);
                 pending.Push(view);
             }
-            // The types members name by tag join, so the document is whole: a reader resolves every "object" it finds.
+            // The types members name by tag join, so the document is whole: a reader resolves every "object" it finds; so do
+            // the declared types of polymorphic members and every registered type they may hold, so it finds every tag too.
+            var bases = new Dictionary<uint, (Type Type, string Name)>();
             while (pending.Count > 0)
             {
                 ViewType view = pending.Pop();
                 foreach (ViewNode node in Nodes(view))
                 {
-                    if (node.Kind is not (ViewKind.Object or ViewKind.ConcretePolymorphic)) continue;
-                    ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
-                    if (named == null || found.ContainsKey(named.Type)) continue;
-                    found.Add(named.Type, named);
-                    pending.Push(named);
+                    Type declared;
+                    if (node.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic)
+                    {
+                        ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
+                        if (named == null) continue;
+                        if (found.TryAdd(named.Type, named)) pending.Push(named);
+                        if (node.Kind == ViewKind.Object) continue;
+                        declared = named.Type;
+                    }
+                    else if (node.Kind == ViewKind.Polymorphic && node.HasTag && AmberKnownTypes.TryGetBase(node.Tag, out Type? abstractType, out string? name))
+                    {
+                        if (!bases.TryAdd(node.Tag, (abstractType, name))) continue;
+                        declared = abstractType;
+                    }
+                    else continue;
+                    foreach (ViewType held in AmberKnownTypes.ViewsAssignableTo(declared))
+                    {
+                        if (held.Shape.TypeTag != null && found.TryAdd(held.Type, held)) pending.Push(held);
+                    }
                 }
             }
 
@@ -67,6 +84,14 @@ namespace Amber.Json
                 int byName = string.CompareOrdinal(a.Name, b.Name);
                 return byName != 0 ? byName : a.Shape.TypeTag!.Value.CompareTo(b.Shape.TypeTag!.Value);
             });
+            var entries = new List<(string Name, uint Tag, ViewType? View, Type? Abstract)>();
+            foreach (ViewType view in sorted) entries.Add((view.Name, view.Shape.TypeTag!.Value, view, null));
+            foreach (KeyValuePair<uint, (Type Type, string Name)> b in bases) entries.Add((b.Value.Name, b.Key, null, b.Value.Type));
+            entries.Sort((a, b) =>
+            {
+                int byName = string.CompareOrdinal(a.Name, b.Name);
+                return byName != 0 ? byName : a.Tag.CompareTo(b.Tag);
+            });
 
             var buffer = new ArrayBufferWriter<byte>();
             using (var writer = new Utf8JsonWriter(buffer, s_options))
@@ -75,7 +100,11 @@ namespace Amber.Json
                 writer.WriteString("format", Format);
                 writer.WriteNumber("version", Version);
                 writer.WriteStartArray("types");
-                foreach (ViewType view in sorted) WriteType(writer, view, sorted);
+                foreach ((string name, uint tag, ViewType? view, Type? abstractType) in entries)
+                {
+                    if (view != null) WriteType(writer, view, sorted);
+                    else WriteAbstract(writer, name, tag, abstractType!, sorted);
+                }
                 writer.WriteEndArray();
                 writer.WriteEndObject();
             }
@@ -184,25 +213,45 @@ namespace Amber.Json
                     writer.WriteEndArray();
                 }
                 if (view.RowCodes != null) writer.WriteNumber("rowCode", view.RowCodes[i]);
+                ViewNode? encoding = view.Member(i);
+                if (encoding?.RefNullable is bool mayBeNull) writer.WriteBoolean("nullable", mayBeNull);
                 writer.WritePropertyName("encoding");
-                WriteNode(writer, view.Member(i));
+                WriteNode(writer, encoding);
                 writer.WriteEndObject();
             }
             writer.WriteEndArray();
             // The registered types this one's members may hold in its place, when it is the declared type of a polymorphic member.
+            WriteSubtypes(writer, view.Type, all, always: false);
+            writer.WriteEndObject();
+        }
+
+        /// <summary>An abstract class or interface a polymorphic member is declared as: its name, tag and the document's types it may hold.</summary>
+        private static void WriteAbstract(Utf8JsonWriter writer, string name, uint tag, Type type, List<ViewType> all)
+        {
+            writer.WriteStartObject();
+            writer.WriteString("name", name);
+            writer.WriteString("tag", Hex(tag));
+            writer.WriteString("kind", "abstract");
+            WriteSubtypes(writer, type, all, always: true);
+            writer.WriteEndObject();
+        }
+
+        /// <summary>The document's object types (sorted by name) that <paramref name="type"/> is assignable from, itself left out.</summary>
+        private static void WriteSubtypes(Utf8JsonWriter writer, Type type, List<ViewType> all, bool always)
+        {
             bool any = false;
+            if (always) writer.WriteStartArray("subtypes");
             foreach (ViewType other in all)
             {
-                if (other == view || other.IsValue || !view.Type.IsAssignableFrom(other.Type)) continue;
-                if (!any) writer.WriteStartArray("subtypes");
+                if (other.Type == type || other.IsValue || !type.IsAssignableFrom(other.Type)) continue;
+                if (!any && !always) writer.WriteStartArray("subtypes");
                 any = true;
                 writer.WriteStartObject();
                 writer.WriteString("name", other.Name);
                 writer.WriteString("tag", Hex(other.Shape.TypeTag!.Value));
                 writer.WriteEndObject();
             }
-            if (any) writer.WriteEndArray();
-            writer.WriteEndObject();
+            if (any || always) writer.WriteEndArray();
         }
 
         private static void WriteNode(Utf8JsonWriter writer, ViewNode? node)
@@ -216,6 +265,7 @@ namespace Amber.Json
                 case ViewKind.Enum:
                     writer.WriteStartObject("enum");
                     writer.WriteString("underlying", node.Scalar);
+                    if (node.IsFlags) writer.WriteBoolean("flags", true);
                     if (node.ValuesByName != null)
                     {
                         var values = new List<(string Name, string Number, decimal Value)>();
@@ -247,6 +297,8 @@ namespace Amber.Json
                 case ViewKind.Sequence:
                     writer.WritePropertyName("sequence");
                     WriteNode(writer, node.Element);
+                    // Items of a reference type: whether one may be null (their nullable annotation).
+                    if (node.Element?.RefNullable is bool itemsNullable) writer.WriteBoolean("itemsNullable", itemsNullable);
                     break;
                 case ViewKind.Map:
                     writer.WriteStartObject("map");
@@ -255,9 +307,17 @@ namespace Amber.Json
                     writer.WritePropertyName("value");
                     WriteNode(writer, node.Value);
                     writer.WriteEndObject();
+                    if (node.Value?.RefNullable is bool valuesNullable) writer.WriteBoolean("valuesNullable", valuesNullable);
                     break;
                 case ViewKind.Polymorphic:
-                    writer.WriteBoolean("polymorphic", true);
+                    writer.WriteStartObject("polymorphic");
+                    if (node.HasTag)
+                    {
+                        if (AmberKnownTypes.TryGetBase(node.Tag, out _, out string? baseName)) writer.WriteString("declared", baseName);
+                        else writer.WriteString("declaredTag", Hex(node.Tag));
+                    }
+                    writer.WriteBoolean("abstract", true);
+                    writer.WriteEndObject();
                     break;
                 case ViewKind.ConcretePolymorphic:
                     writer.WriteStartObject("polymorphic");

@@ -128,7 +128,7 @@ namespace Amber.Json
         /// <summary><c>m</c>: a map of <see cref="ViewNode.Element"/> keys and <see cref="ViewNode.Value"/> values.</summary>
         Map,
 
-        /// <summary><c>p</c>: a polymorphic member (format §7.1): an abstract class or interface, shown by each shape's type tag.</summary>
+        /// <summary><c>p</c>: a polymorphic member (format §7.1): an abstract class or interface (<see cref="ViewNode.Tag"/>: the tag of its name), shown by each shape's type tag.</summary>
         Polymorphic,
 
         /// <summary><c>q</c>: a polymorphic member whose declared type is concrete (<see cref="ViewNode.Tag"/>), which reads a shape without a tag as that type.</summary>
@@ -143,24 +143,28 @@ namespace Amber.Json
 
     /// <summary>
     /// How a value is encoded, parsed from the generator's prefix code (src/Amber.Generator/Emitting/Emitter.Views.cs):
-    /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar[<c>:</c>Name<c>=</c>value<c>,</c>…]<c>;</c> (enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object),
-    /// <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map), <c>p</c> (polymorphic), <c>q</c>8-hex-tag (polymorphic, the
-    /// declared type concrete), <c>d</c> (object declared),
-    /// <c>x</c> (not known: a hand-written formatter's).
+    /// <c>s</c>Scalar<c>;</c>, <c>e</c>Scalar[<c>:</c>Name<c>=</c>value<c>,</c>…]<c>;</c> (enum; <c>|</c> instead of <c>:</c> for a
+    /// [Flags] enum), <c>n</c>D (nullable), <c>o</c>8-hex-tag (object), <c>b</c> (bytes), <c>a</c>D (sequence), <c>m</c>KV (map),
+    /// <c>p</c>8-hex-tag (polymorphic, the tag of the declared abstract class or interface; a bare <c>p</c> from older
+    /// generated code names none), <c>q</c>8-hex-tag (polymorphic, the declared type concrete), <c>d</c> (object declared),
+    /// <c>x</c> (not known: a hand-written formatter's). A node of a reference type may start with its nullable annotation:
+    /// <c>?</c> may be null, <c>!</c> declared not null (<see cref="RefNullable"/>).
     /// </summary>
     internal sealed class ViewNode
     {
         private static readonly ConcurrentDictionary<string, ViewNode> s_parsed = new ConcurrentDictionary<string, ViewNode>(StringComparer.Ordinal);
 
-        private ViewNode(ViewKind kind, string? scalar, uint tag, ViewNode? element, ViewNode? value, string? enumNames = null)
+        private ViewNode(ViewKind kind, string? scalar, uint tag, ViewNode? element, ViewNode? value, string? enumNames = null, bool flags = false)
         {
             Kind = kind;
             Scalar = scalar;
             Tag = tag;
             Element = element;
             Value = value;
+            IsFlags = flags;
             if (enumNames == null) return;
-            NamesByRaw = new Dictionary<ulong, string>();
+            // A [Flags] value combines named values: the JSON view shows it as its number, so it has no names by value.
+            if (!flags) NamesByRaw = new Dictionary<ulong, string>();
             ValuesByName = new Dictionary<string, string>(StringComparer.Ordinal);
             bool signed = scalar is "SByte" or "Int16" or "Int32" or "Int64";
             foreach (string pair in enumNames.Split(','))
@@ -172,7 +176,7 @@ namespace Amber.Json
                 ulong raw = signed
                     ? (long.TryParse(number, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out long l) ? AmberPrimitives.ZigZag(l) : ulong.MaxValue)
                     : (ulong.TryParse(number, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out ulong u) ? u : ulong.MaxValue);
-                if (!NamesByRaw.ContainsKey(raw)) NamesByRaw.Add(raw, name);   // of aliases, the first declared shows
+                if (NamesByRaw != null && !NamesByRaw.ContainsKey(raw)) NamesByRaw.Add(raw, name);   // of aliases, the first declared shows
                 ValuesByName[name] = number;
             }
         }
@@ -185,10 +189,22 @@ namespace Amber.Json
 
         public ViewKind Kind { get; }
 
+        /// <summary><see cref="ViewKind.Enum"/>: a [Flags] enum, whose values combine.</summary>
+        public bool IsFlags { get; }
+
+        /// <summary>
+        /// For a value of a reference type, whether it may be null by its nullable annotation (true also where annotations are
+        /// disabled), false when declared not null; null for a value type, or when the generated code did not say.
+        /// </summary>
+        public bool? RefNullable { get; private set; }
+
+        /// <summary><c>p</c>: whether the descriptor names the declared type's tag (generated code before it did not).</summary>
+        public bool HasTag { get; private set; }
+
         /// <summary><c>s</c> and <c>e</c>: the scalar (for an enum, its underlying scalar).</summary>
         public string? Scalar { get; }
 
-        /// <summary><c>o</c>: the object type's tag; <c>q</c>: the concrete declared type's.</summary>
+        /// <summary><c>o</c>: the object type's tag; <c>q</c>: the concrete declared type's; <c>p</c>: the declared abstract class's or interface's.</summary>
         public uint Tag { get; }
 
         /// <summary><c>n</c>, <c>a</c>: the element; <c>m</c>: the key.</summary>
@@ -221,6 +237,18 @@ namespace Amber.Json
 
         private static ViewNode ParseAt(string code, ref int at)
         {
+            if (at < code.Length && code[at] is '?' or '!')
+            {
+                bool mayBeNull = code[at++] == '?';
+                ViewNode annotated = ParseNode(code, ref at);
+                annotated.RefNullable = mayBeNull;   // a node just made: the cache holds whole descriptors only
+                return annotated;
+            }
+            return ParseNode(code, ref at);
+        }
+
+        private static ViewNode ParseNode(string code, ref int at)
+        {
             if (at >= code.Length) throw new ArgumentException($"The view descriptor '{code}' ends early.", nameof(code));
             char letter = code[at++];
             ViewKind kind = KindOf(letter);
@@ -233,13 +261,14 @@ namespace Amber.Json
                     string scalar = code.Substring(at, end - at);
                     at = end + 1;
                     string? names = null;
-                    int colon = scalar.IndexOf(':');
-                    if (kind == ViewKind.Enum && colon >= 0)
+                    int colon = kind == ViewKind.Enum ? scalar.IndexOfAny(s_enumSeparators) : -1;
+                    bool flags = colon >= 0 && scalar[colon] == '|';
+                    if (colon >= 0)
                     {
                         names = scalar.Substring(colon + 1);
                         scalar = scalar.Substring(0, colon);
                     }
-                    return new ViewNode(kind, scalar, 0, null, null, names);
+                    return new ViewNode(kind, scalar, 0, null, null, names, flags);
                 case 'o':
                 case 'q':
                     if (at + 8 > code.Length) throw new ArgumentException($"The view descriptor '{code}' has a short tag.", nameof(code));
@@ -252,14 +281,32 @@ namespace Amber.Json
                 case 'm':
                     ViewNode key = ParseAt(code, ref at);
                     return new ViewNode(kind, null, 0, key, ParseAt(code, ref at));
-                case 'b':
                 case 'p':
+                    // Generated code before the declared type was named wrote a bare p, followed by nothing or by a map's value node.
+                    if (!IsHexTag(code, at)) return new ViewNode(kind, null, 0, null, null);
+                    var declared = new ViewNode(kind, null, uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture), null, null);
+                    declared.HasTag = true;
+                    at += 8;
+                    return declared;
+                case 'b':
                 case 'd':
                 case 'x':
                     return new ViewNode(kind, null, 0, null, null);
                 default:
                     throw new ArgumentException($"The view descriptor '{code}' has an unknown code '{letter}'.", nameof(code));
             }
+        }
+
+        private static readonly char[] s_enumSeparators = { ':', '|' };
+
+        private static bool IsHexTag(string code, int at)
+        {
+            if (at + 8 > code.Length) return false;
+            for (int i = at; i < at + 8; i++)
+            {
+                if (!Uri.IsHexDigit(code[i]) || char.IsLower(code[i])) return false;
+            }
+            return true;
         }
 
         /// <summary>The kind a letter of the prefix code stands for (an unknown letter is refused by <see cref="ParseAt"/>).</summary>

@@ -94,6 +94,64 @@ namespace Amber.Tests.Inspection
             Assert.Equal(text, AmberInspector.GetSchema(typeof(CompatEnvelope).Assembly.GetTypes().Reverse()));
         }
 
+        /// <summary>Every polymorphic member of the compat models names its declared type, which the document lists with the subtypes it holds.</summary>
+        [Fact]
+        public void Every_polymorphic_member_names_a_declared_type_the_document_lists_with_its_subtypes()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(CompatTypes()));
+            Dictionary<string, JsonElement> byName = Types(doc);
+            int found = 0;
+            foreach (JsonElement type in byName.Values)
+            {
+                if (type.GetProperty("kind").GetString() != "object") continue;
+                foreach (JsonElement member in type.GetProperty("members").EnumerateArray())
+                {
+                    foreach (JsonElement poly in Polymorphic(member.GetProperty("encoding")))
+                    {
+                        found++;
+                        string declared = poly.GetProperty("declared").GetString()!;
+                        JsonElement entry = byName[declared];
+                        bool isAbstract = poly.TryGetProperty("abstract", out JsonElement a) && a.GetBoolean();
+                        Assert.Equal(isAbstract ? "abstract" : "object", entry.GetProperty("kind").GetString());
+                        if (isAbstract) Assert.NotEmpty(entry.GetProperty("subtypes").EnumerateArray());
+                        foreach (JsonElement sub in entry.TryGetProperty("subtypes", out JsonElement subs) ? subs.EnumerateArray() : default)
+                            Assert.Equal(byName[sub.GetProperty("name").GetString()!].GetProperty("tag").GetString(), sub.GetProperty("tag").GetString());
+                    }
+                }
+            }
+            Assert.True(found > 0, "the compat models have polymorphic members");
+        }
+
+        /// <summary>The view descriptors' parser: the nullable annotation marks, a [Flags] enum's names, a polymorphic member's declared tag, and the bare p of older generated code.</summary>
+        [Fact]
+        public void View_descriptors_carry_nullability_flags_and_declared_tags_and_older_ones_still_parse()
+        {
+            ViewNode list = ViewNode.Parse("!a?sString;");
+            Assert.Equal(ViewKind.Sequence, list.Kind);
+            Assert.False(list.RefNullable);
+            Assert.True(list.Element!.RefNullable);
+            Assert.Null(ViewNode.Parse("sInt32;").RefNullable);
+
+            ViewNode flags = ViewNode.Parse("eInt32|Read=1,Write=2,Both=3;");
+            Assert.True(flags.IsFlags);
+            Assert.Null(flags.NamesByRaw);   // the JSON view shows a combination as its number
+            Assert.Equal("3", flags.ValuesByName!["Both"]);
+            ViewNode plain = ViewNode.Parse("eInt32:Red=0,Green=2;");
+            Assert.False(plain.IsFlags);
+            Assert.Equal("Green", plain.NamesByRaw![4]);   // by the varint on the wire: zigzag of 2 (format §3.1)
+
+            ViewNode poly = ViewNode.Parse("?p08413D82");
+            Assert.Equal(ViewKind.Polymorphic, poly.Kind);
+            Assert.True(poly.HasTag);
+            Assert.Equal(0x08413D82u, poly.Tag);
+            Assert.True(poly.RefNullable);
+            // Older generated code: a bare p, alone or as a map's key before the value's node.
+            Assert.False(ViewNode.Parse("ap").Element!.HasTag);
+            ViewNode map = ViewNode.Parse("mpeInt32;");
+            Assert.False(map.Element!.HasTag);
+            Assert.Equal(ViewKind.Enum, map.Value!.Kind);
+        }
+
         [Fact]
         public void A_null_type_is_refused()
         {
@@ -103,7 +161,8 @@ namespace Amber.Tests.Inspection
 
         private static string? WireOf(JsonElement node)
         {
-            JsonProperty p = node.EnumerateObject().Single();
+            // The node's field is its first; a sequence or map of reference types has itemsNullable or valuesNullable after it.
+            JsonProperty p = node.EnumerateObject().First();
             return p.Name switch
             {
                 "scalar" => JsonView.WireName(ViewNode.ScalarWireType(p.Value.GetString()!)),
@@ -117,12 +176,24 @@ namespace Amber.Tests.Inspection
             };
         }
 
+        private static IEnumerable<JsonElement> Polymorphic(JsonElement node)
+        {
+            foreach (JsonProperty p in node.EnumerateObject())
+            {
+                if (p.Name == "polymorphic") yield return p.Value;
+                else if (p.Value.ValueKind == JsonValueKind.Object)
+                {
+                    foreach (JsonElement n in Polymorphic(p.Value)) yield return n;
+                }
+            }
+        }
+
         private static IEnumerable<string> Named(JsonElement node)
         {
             foreach (JsonProperty p in node.EnumerateObject())
             {
                 if (p.Name == "object") yield return p.Value.GetString()!;
-                else if (p.Name == "polymorphic" && p.Value.ValueKind == JsonValueKind.Object) yield return p.Value.GetProperty("declared").GetString()!;
+                else if (p.Name == "polymorphic") yield return p.Value.GetProperty("declared").GetString()!;
                 else if (p.Value.ValueKind == JsonValueKind.Object)
                 {
                     foreach (string n in Named(p.Value)) yield return n;

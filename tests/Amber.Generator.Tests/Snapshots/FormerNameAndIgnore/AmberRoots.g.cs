@@ -32,7 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Accounts.Account>(new AmberRoot_Accounts_DAccount());
             global::Amber.AmberKnownTypes.Register(typeof(global::Accounts.Account), AmberCodec_Accounts_DAccount.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Accounts_DAccount.WriteTyped(ref w, (global::Accounts.Account)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Accounts_DAccount.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Accounts.Account), "Accounts.Account", new string[] { "sInt32;", "sString;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Accounts.Account), "Accounts.Account", new string[] { "sInt32;", "?sString;" });
         }
     }
 }
