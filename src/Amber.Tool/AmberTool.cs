@@ -253,8 +253,8 @@ namespace Amber.Tool
                     throw new AmberException($"no type in {string.Join(", ", _assemblies.Select(a => Path.GetFileName(a.Location)))} has Amber generated code", 0,
                         "Give the assembly the model is compiled into, with the Amber package (its generator) referenced, and serialize the types there.");
                 string schema = AmberInspector.GetSchema(_type != null ? new[] { _type } : all);
-                // A polymorphic or object member may hold any type the assemblies registered (the view does not say which
-                // base it was declared as): those join, so a reader finds every tag the type's payloads can carry.
+                // An object member may hold any type the assemblies registered: those join, so a reader finds every tag the
+                // type's payloads can carry. A polymorphic member names its declared base, whose registered subtypes are listed already.
                 if (_type != null && HoldsAnyType(schema)) schema = AmberInspector.GetSchema(all.Prepend(_type));
                 byte[] utf8 = new UTF8Encoding(false).GetBytes(schema + "\n");
                 using Stream output = OpenOutput();
@@ -262,7 +262,7 @@ namespace Amber.Tool
                 return Ok;
             }
 
-            /// <summary>Whether a member of the schema's types is polymorphic or <c>object</c> (docs/schema.md).</summary>
+            /// <summary>Whether a member of the schema's types is declared <c>object</c> (docs/schema.md).</summary>
             private static bool HoldsAnyType(string schema)
             {
                 using JsonDocument doc = JsonDocument.Parse(schema);
@@ -272,7 +272,7 @@ namespace Amber.Tool
                 {
                     if (e.ValueKind == JsonValueKind.Array) return e.EnumerateArray().Any(Holds);
                     if (e.ValueKind != JsonValueKind.Object) return false;
-                    return e.EnumerateObject().Any(p => p.Name is "polymorphic" or "dynamic" || Holds(p.Value));
+                    return e.EnumerateObject().Any(p => p.Name is "dynamic" || Holds(p.Value));
                 }
             }
 
