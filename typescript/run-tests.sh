@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The TypeScript runtime's tests: installs Node.js and npm with apt-get when missing, installs the pinned dev
-# dependencies (npm ci), makes the .NET reference dumps of every compat file, then builds and runs the tests against them.
+# dependencies (npm ci), makes the .NET reference dumps of every compat file, then builds and runs the tests against them
+# inside the cross-language check (tests/interop/run.sh): .NET writes its interop cases once, the tests run once (the
+# interop test reads the cases and writes ts/ and ts-roundtrip/), then .NET checks those member by member and the
+# counts are printed ("48 cases written to dotnet/", "42 cases read from ts, 42 equal" …).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
@@ -17,4 +20,5 @@ trap 'rm -rf "$dumps"' EXIT
 cd "$here"
 timeout 300 npm ci --no-audit --no-fund --loglevel=error
 timeout 300 "$here/scripts/dotnet-dumps.sh" "$dumps"
-AMBER_DOTNET_DUMPS="$dumps" timeout 300 npm test
+export AMBER_DOTNET_DUMPS="$dumps"
+timeout 900 "$here/../tests/interop/run.sh" timeout 300 npm test

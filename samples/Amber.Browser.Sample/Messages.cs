@@ -1,7 +1,8 @@
 using System.Collections.Generic;
 
 // The page and the server exchange these types, one Amber payload per WebSocket message: the page sends a Move, the
-// server sends BoardEvents. client/src/messages.ts reads and writes the same payloads in the browser.
+// server sends BoardEvents. client/board.schema.json is their schema (`amber schema`); the page's types and codec are
+// generated from it (amber-ts), and run-browser-test.sh fails when it is not the schema of this file.
 namespace Amber.Browser.Sample
 {
     /// <summary>The colour of a stone (an enum: a varint on the wire).</summary>

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The shared-board sample in a real browser: installs what is missing (Node.js and npm, Debian's chromium), builds the
-# TypeScript runtime, the page and the server, starts the server on a free loopback port, and runs test/board.test.mjs
+# TypeScript runtime, the page (its types generated from client/board.schema.json) and the server, checks that the
+# committed schema is the built server's, starts the server on a free loopback port, and runs test/board.test.mjs
 # (two pages in headless Chromium exchange moves; a third sends a damaged payload and is disconnected). Every step has
 # a time limit and prints its time; the last line is the test's summary.
 set -euo pipefail
@@ -40,6 +41,20 @@ step "build page" 60 npm run build --silent --prefix "$here/client"
 step "npm ci test" 180 npm "${npm_ci[@]}" "$here/test"
 # Debug, the configuration `dotnet test` builds: after CI's test step most of it is up to date.
 step "build server" 300 dotnet build "$here/Amber.Browser.Sample.csproj" -c Debug -nologo -v quiet
+# The page's types are generated from client/board.schema.json: it must be the built server's schema (`amber schema`),
+# or the page would read and write another version of the messages.
+step "build amber tool" 300 dotnet build "$repo/src/Amber.Tool" -c Debug -nologo -v quiet
+schema="$(mktemp)"
+step "schema up to date" 60 dotnet "$repo/src/Amber.Tool/bin/Debug/net8.0/Amber.Tool.dll" schema \
+    --assembly "$here/bin/Debug/net8.0/Amber.Browser.Sample.dll" --output "$schema"
+if ! cmp -s "$schema" "$here/client/board.schema.json"; then
+    diff "$here/client/board.schema.json" "$schema" | head -n 20 >&2 || true
+    echo "run-browser-test.sh: client/board.schema.json is not the server's schema: run the command of the sample's README" \
+        "(\"Typed messages from the schema\") and commit the file" >&2
+    rm -f "$schema"
+    exit 1
+fi
+rm -f "$schema"
 
 # The server picks a free loopback port (port 0) and logs it; it runs from its folder, where wwwroot/ is.
 log="$(mktemp)"

@@ -1,4 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants } from "node:zlib";
+import { brotliCompress, brotliDecompress } from "./brotli.js";
 import { dumpValue } from "./dump.js";
 import { AmberError } from "./errors.js";
 import { JsonText } from "./json.js";
@@ -141,9 +141,9 @@ export function readChunkedStream(bytes: Uint8Array, limits: AmberLimits = defau
     else if (compression === 2) body = lz4DecodeBlock(storedBytes, raw, bodyAt);
     else {
       try {
-        const out = brotliDecompressSync(storedBytes, { maxOutputLength: Math.max(raw, 1) });
-        body = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
-      } catch {
+        body = brotliDecompress(storedBytes, Math.max(raw, 1));
+      } catch (err) {
+        if (err instanceof AmberError) throw new AmberError(`${where}: ${err.problem}`, bodyAt, err.fix);
         throw new AmberError(`${where} does not decompress (Brotli)`, bodyAt);
       }
       if (body.length !== raw) throw new AmberError(`${where} decompresses to ${body.length} bytes where it says ${raw}`, bodyAt);
@@ -221,9 +221,7 @@ export function writeChunkedStream(frames: readonly FrameToWrite[], compression:
     w.header(f.version, f.referenceMode, f.wireType);
     for (const item of f.items) w.value(item, f.wireType);
     const body = w.toBytes();
-    const stored = compression === "stored" ? body : new Uint8Array(brotliCompressSync(body, {
-      params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 22, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    }));
+    const stored = compression === "stored" ? body : brotliCompress(body);
     const header = new Uint8Array(17);
     const dv = new DataView(header.buffer);
     header[0] = compression === "stored" ? 0 : 1;

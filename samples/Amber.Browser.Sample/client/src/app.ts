@@ -101,9 +101,10 @@ function showEvent(event: BoardEvent): void {
     case "Acknowledged": {
       if (move === null) return;
       const cell = cells[move.At.Row * boardSize + move.At.Column];
-      if (cell !== undefined) cell.style.background = move.Colour.toLowerCase();
+      // A colour a newer server added reads as its number (the generated type says so): no background for it.
+      if (cell !== undefined && typeof move.Colour === "string") cell.style.background = move.Colour.toLowerCase();
       const who = event.Kind === "Placed" ? `Player ${event.Sender} (${move.Player})` : "You";
-      const tags = move.Tags.length > 0 ? ` [${move.Tags.join(", ")}]` : "";
+      const tags = move.Tags !== null && move.Tags.length > 0 ? ` [${move.Tags.join(", ")}]` : "";
       return show(`#${event.Sequence} ${who} placed ${move.Colour} at ${move.At.Row}, ${move.At.Column} (turn ${move.Turn}): ${move.Note}${tags}`);
     }
   }
