@@ -1184,7 +1184,12 @@ class SequenceCodec implements Codec {
   readonly code = 0;
   readonly fromRaw = null;
   readonly toRaw = null;
-  constructor(readonly elem: Codec, private readonly rowsType: TypeInfo | null) {}
+  /**
+   * `rowsType`: the inline struct whose rows this sequence reads; `writesRows`: whether it writes them as rows (a
+   * schema's `"rows": false` writes the structs one by one, as .NET does for a surrogate element); `rank`: the rank
+   * of a multi-dimensional array (0 for a one-dimensional sequence).
+   */
+  constructor(readonly elem: Codec, private readonly rowsType: TypeInfo | null, private readonly rank = 0, private readonly writesRows = true) {}
 
   read(d: Dec, wt: number): unknown {
     if (wt !== WT.Sequence) wrongWire(d, wt, WT.Sequence);
@@ -1200,7 +1205,13 @@ class SequenceCodec implements Codec {
     if (id >= 0) d.newId("seq", null);
     const arr: unknown[] = new Array(n);
     if (id >= 0) d.objs[id] = arr;
-    if (n === 0) return arr;
+    if (n === 0) {
+      if (this.rank === 0) return arr;
+      // An empty multi-dimensional array carries no dimensions: every one is 0.
+      const empty = new MultiArray(new Array<number>(this.rank).fill(0), arr);
+      if (id >= 0) d.objs[id] = empty;
+      return empty;
+    }
     const dp = d.pos;
     const desc = d.byte();
     const elem = this.elem;
@@ -1261,12 +1272,18 @@ class SequenceCodec implements Codec {
   write(e: Enc, v: unknown): void {
     let items: unknown[];
     let dims: number[] | null = null;
-    if (Array.isArray(v)) items = v;
+    if (Array.isArray(v) && this.rank === 0) items = v;
     else if (v instanceof MultiArray) {
       items = v.items;
       dims = v.dims;
       if (dims.length < 2 || dims.length > 32 || dims.reduce((a, b) => a * b, 1) !== items.length) fault("a MultiArray's dims must be 2 to 32 lengths whose product is its item count");
-    } else fault(`expected an array, got ${describe(v)}`);
+      if (this.rank !== 0 && dims.length !== this.rank) fault(`expected a MultiArray of rank ${this.rank}, got one of rank ${dims.length}`);
+    } else if (Array.isArray(v)) {
+      // The schema gives the rank: nested arrays of that depth are the rectangular array's rows.
+      const multi = rectangular(v, this.rank);
+      items = multi.items;
+      dims = multi.dims;
+    } else fault(`expected ${this.rank === 0 ? "an array" : `a MultiArray of rank ${this.rank} or nested arrays`}, got ${describe(v)}`);
     const w = e.w;
     if (e.ids !== null) {
       const id = e.ids.get(v as object);
@@ -1280,6 +1297,7 @@ class SequenceCodec implements Codec {
     const n = items.length;
     w.varint(n + 1);
     if (n === 0) return;
+    if (dims !== null && dims.length === 0) dims = null;
     const elem = this.elem;
     if (dims === null && elem.code !== 0 && !(elem instanceof NullableCodec)) {
       const code = elem.code;
@@ -1310,7 +1328,7 @@ class SequenceCodec implements Codec {
       w.pos = p;
       return;
     }
-    if (dims === null && this.rowsType !== null && !(elem instanceof NullableCodec)) {
+    if (dims === null && this.rowsType !== null && this.writesRows && !(elem instanceof NullableCodec)) {
       w.u8(0x25);
       writeRows(e, this.rowsType, items);
       return;
@@ -1347,6 +1365,33 @@ class SequenceCodec implements Codec {
   def(): unknown {
     return null;
   }
+}
+
+/** Nested arrays `rank` deep as a MultiArray; refuses ragged ones (a .NET multi-dimensional array is rectangular). */
+function rectangular(v: unknown[], rank: number): MultiArray {
+  const dims: number[] = [];
+  let level: unknown = v;
+  for (let r = 0; r < rank; r++) {
+    if (!Array.isArray(level)) fault(`expected arrays nested ${rank} deep (a rank-${rank} array), got ${describe(level)} at depth ${r}`);
+    dims.push(level.length);
+    if (level.length === 0) {
+      // An empty dimension: nothing below it is written (every length after it counts as 0).
+      while (dims.length < rank) dims.push(0);
+      return new MultiArray(dims, []);
+    }
+    level = level[0];
+  }
+  const items: unknown[] = [];
+  const walk = (a: unknown, r: number): void => {
+    if (r === rank) {
+      items.push(a);
+      return;
+    }
+    if (!Array.isArray(a) || a.length !== dims[r]) fault(`the nested arrays are not rectangular: a row at depth ${r} does not have ${dims[r]} items`);
+    for (const x of a) walk(x, r + 1);
+  };
+  walk(v, 0);
+  return new MultiArray(dims, items);
 }
 
 function elemIsPlainInt(c: Codec): boolean {
@@ -1500,6 +1545,10 @@ export interface MemberInfo {
   readonly rowCode: number;
   codec: Codec;
   readonly node: SchemaNode;
+  /** Written even at its default (the schema's `writesDefault`; a Nullable member is still left out when null). */
+  readonly always: boolean;
+  /** The schema's `writesDefault`: the root's shape lists the member even when it is left out (a null Nullable). */
+  readonly writesDefault: boolean;
 }
 
 /** A type of the schema, compiled. */
@@ -1861,7 +1910,7 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   let lo = 0, hi = 0;
   for (let i = 0; i < count; i++) {
     const m = members[i]!;
-    if (m.codec.absent(o[m.name])) continue;
+    if (!m.always && m.codec.absent(o[m.name])) continue;
     if (i < 32) lo |= 1 << i;
     else hi |= 1 << (i - 32);
   }
@@ -1872,10 +1921,10 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   if (e.rootPending) {
     e.rootPending = false;
     listed = new Array(count);
-    for (let i = 0; i < count; i++) listed[i] = bit(lo, hi, i);
+    for (let i = 0; i < count; i++) listed[i] = bit(lo, hi, i) || members[i]!.writesDefault;
     // A listed member brings every member that shares its key.
     for (let i = 0; i < count; i++) {
-      if (!bit(lo, hi, i)) continue;
+      if (!listed[i]) continue;
       for (let j = 0; j < count; j++) if (members[j]!.key === members[i]!.key) listed[j] = true;
     }
     let llo = 0, lhi = 0;
@@ -1921,12 +1970,20 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
     if (!bit(lo, hi, i)) continue;
     const m = members[i]!;
     try {
-      m.codec.write(e, o[m.name]);
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
     } catch (err) {
       throw withPath(err, "." + m.name);
     }
   }
   e.depth--;
+}
+
+/** A member written at its default (`writesDefault`) that holds null or undefined: null where the wire has one, else the default. */
+function writeDefault(e: Enc, c: Codec): void {
+  if (c.wt === WT.Bytes || c.wt === WT.Object || c.wt === WT.Sequence || c.wt === WT.Map) writeNullable(e, c, null);
+  else c.write(e, c.def());
 }
 
 function bit(lo: number, hi: number, i: number): boolean {
@@ -1940,7 +1997,7 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
   const count = members.length;
   e.rootPending = false;
   const present: boolean[] = new Array(count);
-  for (let i = 0; i < count; i++) present[i] = !members[i]!.codec.absent(o[members[i]!.name]);
+  for (let i = 0; i < count; i++) present[i] = members[i]!.always || !members[i]!.codec.absent(o[members[i]!.name]);
   const ids = typed ? e.typedIds : e.fullIds;
   const id = ids.get(type);
   if (id !== undefined) w.varint((id << 2) | 1);
@@ -1964,7 +2021,9 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
     if (!present[i]) continue;
     const m = members[i]!;
     try {
-      m.codec.write(e, o[m.name]);
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
     } catch (err) {
       throw withPath(err, "." + m.name);
     }
@@ -2174,6 +2233,8 @@ export class AmberModel {
       keys: [m.key, ...(m.formerKeys ?? [])],
       rowCode: m.rowCode ?? 0,
       codec, node: m.encoding,
+      always: m.writesDefault === true && !(codec instanceof NullableCodec),
+      writesDefault: m.writesDefault === true,
     };
   }
 
@@ -2194,7 +2255,7 @@ export class AmberModel {
         const t = this.types.get(n.sequence.object);
         if (t !== undefined && t.inline) rows = t;
       }
-      return new SequenceCodec(elem, rows);
+      return new SequenceCodec(elem, rows, n.rank ?? 0, n.rows !== false);
     }
     if ("map" in n) {
       const stringKeys = "scalar" in n.map.key && n.map.key.scalar === "String";
