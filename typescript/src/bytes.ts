@@ -3,6 +3,12 @@ import { AmberError } from "./errors.js";
 const TWO32 = 4294967296;
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
+const SLAB_SIZE = 64 * 1024;
+const SLAB_MAX = 4096;
+let slab = new Uint8Array(SLAB_SIZE);
+let slabPos = 0;
+/** Strings up to this many UTF-8 bytes are decoded by a hand loop; longer ones by TextDecoder (measured: bench/strings.ts). */
+export const SHORT_STRING = 12;
 
 /**
  * A growable output buffer: a `Uint8Array` with a `DataView` over it, doubled when full. Short ASCII strings are
@@ -35,6 +41,24 @@ export class ByteWriter {
   /** The bytes written so far (a copy). */
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos);
+  }
+
+  /**
+   * The bytes written so far, copied into a shared slab when short (at most 4 KiB): its own `Uint8Array` view over
+   * part of a larger `ArrayBuffer` (as Node's `Buffer` pool does), which spares a new `ArrayBuffer` per short output.
+   */
+  finishShared(): Uint8Array {
+    const n = this.pos;
+    if (n > SLAB_MAX) return this.buf.slice(0, n);
+    if (slabPos + n > SLAB_SIZE) {
+      slab = new Uint8Array(SLAB_SIZE);
+      slabPos = 0;
+    }
+    const out = slab.subarray(slabPos, slabPos + n);
+    out.set(this.buf.subarray(0, n));
+    // Keep views 8-byte aligned, so a caller's DataView or typed-array view of the output is never misaligned.
+    slabPos = (slabPos + n + 7) & ~7;
+    return out;
   }
 
   /** One byte. */
@@ -173,7 +197,7 @@ export function varintLength(v: number): number {
 
 /** Decodes UTF-8 bytes `[start, end)` of `buf`: a hand loop for short ASCII, a strict TextDecoder otherwise. */
 export function readUtf8(buf: Uint8Array, start: number, end: number, at: number): string {
-  if (end - start <= 24) {
+  if (end - start <= SHORT_STRING) {
     let s = "";
     for (let p = start; p < end; p++) {
       const c = buf[p]!;

@@ -1009,6 +1009,14 @@ const timeOnlyCodec: Codec = {
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, "0"));
 const EMPTY_GUID = "00000000-0000-0000-0000-000000000000";
+/** The two hex digit codes of each byte value. */
+const HEX_CODES = new Uint8Array(512);
+for (let i = 0; i < 256; i++) {
+  HEX_CODES[2 * i] = HEX[i]!.charCodeAt(0);
+  HEX_CODES[2 * i + 1] = HEX[i]!.charCodeAt(1);
+}
+const GUID_SCRATCH = new Uint8Array(36).fill(45);
+const latin1 = new TextDecoder("latin1");
 /** Where in the canonical text each of the 16 bytes of Guid.ToByteArray() is. */
 const GUID_TEXT_POS = [6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34];
 const NIBBLE = new Int8Array(128).fill(-1);
@@ -1019,9 +1027,14 @@ const guidCodec: Codec = {
   read(d, wt) {
     if (wt !== WT.Fixed128) wrongWire(d, wt, WT.Fixed128);
     const p = d.need(16);
-    const b = d.buf, H = HEX;
-    return H[b[p + 3]!]! + H[b[p + 2]!]! + H[b[p + 1]!]! + H[b[p]!]! + "-" + H[b[p + 5]!]! + H[b[p + 4]!]! + "-" + H[b[p + 7]!]! + H[b[p + 6]!]! + "-" +
-      H[b[p + 8]!]! + H[b[p + 9]!]! + "-" + H[b[p + 10]!]! + H[b[p + 11]!]! + H[b[p + 12]!]! + H[b[p + 13]!]! + H[b[p + 14]!]! + H[b[p + 15]!]!;
+    // The 36 characters into a scratch array, then one latin1 decode: a flat string, no 20-piece concatenation.
+    const b = d.buf, H = HEX_CODES, out = GUID_SCRATCH, pos = GUID_TEXT_POS;
+    for (let i = 0; i < 16; i++) {
+      const x = b[p + i]! << 1, at = pos[i]!;
+      out[at] = H[x]!;
+      out[at + 1] = H[x + 1]!;
+    }
+    return latin1.decode(out);
   },
   write(e, v) {
     if (typeof v !== "string" || v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) {
@@ -1485,9 +1498,10 @@ class MapCodec implements Codec {
   }
 
   write(e: Enc, v: unknown): void {
-    let entries: [unknown, unknown][];
+    let entries: [unknown, unknown][] | null = null;
+    let keys: string[] | null = null;
     if (v instanceof Map) entries = [...v.entries()];
-    else if (this.stringKeys && typeof v === "object" && v !== null && !Array.isArray(v)) entries = Object.entries(v);
+    else if (this.stringKeys && typeof v === "object" && v !== null && !Array.isArray(v)) keys = Object.keys(v);
     else fault(`expected ${this.stringKeys ? "an object or a Map" : "a Map"}, got ${describe(v)}`);
     const w = e.w;
     if (e.ids !== null) {
@@ -1499,12 +1513,19 @@ class MapCodec implements Codec {
       }
       e.ids.set(v as object, e.nextId++);
     }
-    w.varint(entries.length + 1);
-    if (entries.length === 0) return;
+    const count = keys !== null ? keys.length : entries!.length;
+    w.varint(count + 1);
+    if (count === 0) return;
     const nullable = this.value instanceof NullableCodec;
     w.u8((this.key.wt & 7) | ((this.value.wt & 7) << 4) | (nullable ? 0x80 : 0));
     e.enter();
-    for (const [k, x] of entries) {
+    const o = v as Record<string, unknown>;
+    for (let i = 0; i < count; i++) {
+      let k: unknown, x: unknown;
+      if (keys !== null) {
+        k = keys[i]!;
+        x = o[k as string];
+      } else [k, x] = entries![i]!;
       try {
         writeNullable(e, this.key, k);
         if (nullable) {
@@ -1562,6 +1583,8 @@ export class TypeInfo {
   typedDef: Uint8Array = new Uint8Array(0);
   inlineDef: Uint8Array = new Uint8Array(0);
   rowWidth = 0;
+  /** Root shape definitions by member set (see `rootDef`). */
+  rootDefs: Map<string, Uint8Array> | null = null;
   /** Plans per writer shape, shared across payloads. */
   readonly planCache: { tags: readonly number[]; hashes: readonly (number | null)[]; plan: Plan }[] = [];
   readonly codec: Codec;
@@ -1932,7 +1955,7 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
     const id = e.nextShape++;
     e.root = { type, typed, listed, listedLo: llo >>> 0, listedHi: lhi >>> 0, id };
     w.varint((id << 2) | 2);
-    writeShapeDef(w, type, typed, listed);
+    w.raw(rootDef(type, typed, listed, llo >>> 0, lhi >>> 0));
   } else if (root !== null && root.type === type && root.typed === typed && (lo & ~root.listedLo) === 0 && (hi & ~root.listedHi) === 0) {
     listed = root.listed;
     w.varint((root.id << 2) | 1);
@@ -2029,6 +2052,20 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
     }
   }
   e.depth--;
+}
+
+/** The bytes of a root shape definition listing `listed` (its bits `lo`, `hi`), made once per type and member set. */
+function rootDef(type: TypeInfo, typed: boolean, listed: boolean[], lo: number, hi: number): Uint8Array {
+  const cache = (type.rootDefs ??= new Map());
+  const key = (typed ? "t" : "u") + lo + ":" + hi;
+  let def = cache.get(key);
+  if (def === undefined) {
+    const w = new ByteWriter(64);
+    writeShapeDef(w, type, typed, listed);
+    def = w.finish();
+    if (cache.size < 256) cache.set(key, def);
+  }
+  return def;
 }
 
 function writeShapeDef(w: ByteWriter, type: TypeInfo, typed: boolean, listed: boolean[] | null): void {
@@ -2405,7 +2442,7 @@ export class AmberModel {
       if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AmberError(`${short}: the value nests too deeply (a cycle needs referenceMode: true)`, e.w.pos);
       throw err;
     }
-    const out = e.w.finish();
+    const out = e.w.finishShared();
     e.release();
     return out;
   }
