@@ -229,6 +229,22 @@ class Dec {
 
   define(id: number, at: number, inline: boolean): RShape {
     if (id !== this.shapes.length) this.fail(`A shape definition has id ${id} where ${this.shapes.length} was expected`, at);
+    // A definition whose bytes equal one read before (and checked then) is that shape again: one byte compare, no parse.
+    const start = this.pos;
+    const known = this.model.knownDefs;
+    const buf0 = this.buf;
+    for (let k = 0; k < known.length; k++) {
+      const c = known[k]!;
+      const bytes = c.bytes;
+      const n = bytes.length;
+      if (c.shape.inline !== inline || n > this.end - start || bytes[0] !== buf0[start]) continue;
+      let same = true;
+      for (let i = 1; i < n; i++) if (bytes[i] !== buf0[start + i]) { same = false; break; }
+      if (!same) continue;
+      this.pos = start + n;
+      this.shapes.push(c.shape);
+      return c.shape;
+    }
     const d = this.varint();
     if (d >> 1 > MAX_SHAPE_MEMBERS || d >= TWO32) this.fail(`A shape definition lists more than ${MAX_SHAPE_MEMBERS} members`, at);
     const count = d >>> 1;
@@ -272,6 +288,7 @@ class Dec {
     }
     const shape: RShape = { tags, typeTag, hashes, inline, codes, width, planType: null, plan: null, rowPlans: null };
     this.shapes.push(shape);
+    if (known.length < 64 && this.pos - start <= 512) known.push({ bytes: this.buf.slice(start, this.pos), shape });
     return shape;
   }
 
@@ -2216,6 +2233,8 @@ export class AmberModel {
   readonly types = new Map<string, TypeInfo>();
   /** The types by tag. */
   readonly byTag = new Map<number, TypeInfo>();
+  /** Shape definitions read and checked before, by their bytes (a shape's plans are shared by every payload). */
+  readonly knownDefs: { bytes: Uint8Array; shape: RShape }[] = [];
 
   constructor(readonly document: SchemaDocument) {
     for (const t of document.types) {
