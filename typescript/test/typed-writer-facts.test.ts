@@ -84,3 +84,10 @@ test("the new schema fields are validated: rank 2–32, rows and writesDefault a
   ];
   for (const d of bad) assert.throws(() => loadSchema(d), AmberError);
 });
+
+test("amber-ts types a sequence with a rank as MultiArray and imports it", async () => {
+  const { generateTypes } = await import("../src/index.js");
+  const text = generateTypes(doc([obj("T.G", [m("Grid", { sequence: S("Int32"), rank: 2 })])]));
+  assert.match(text, /Grid: MultiArray<number> \| null;/);
+  assert.match(text, /import type \{ AmberModel, MultiArray,/);
+});
