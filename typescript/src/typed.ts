@@ -63,6 +63,10 @@ interface RShape {
   readonly inline: boolean;
   readonly codes: number[] | null;
   readonly width: number;
+  /** The definition's bytes (after the header): `def` when kept across payloads, else `[defStart, defEnd)` of the input. */
+  readonly def: Uint8Array | null;
+  readonly defStart: number;
+  readonly defEnd: number;
   planType: TypeInfo | null;
   plan: Plan | null;
   rowPlans: Map<TypeInfo, RowPlan> | null;
@@ -220,6 +224,9 @@ class Dec {
 
   backrefObject = 0;
 
+  /** Bytes of kept members (format §5.2) so far in this payload. */
+  keptBytes = 0;
+
   newId(kind: TypeInfo | "seq" | "map" | "dyn" | typeof SKIPPED, value: unknown): void {
     this.objKinds.push(kind);
     this.objs.push(value);
@@ -286,9 +293,11 @@ class Dec {
       codes = this.codes(count, at);
       for (const c of codes) width += packedWidth(c);
     }
-    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, planType: null, plan: null, rowPlans: null };
+    const cacheable = known.length < 64 && this.pos - start <= 512;
+    const def = cacheable ? this.buf.slice(start, this.pos) : null;
+    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, def, defStart: start, defEnd: this.pos, planType: null, plan: null, rowPlans: null };
     this.shapes.push(shape);
-    if (known.length < 64 && this.pos - start <= 512) known.push({ bytes: this.buf.slice(start, this.pos), shape });
+    if (def !== null) known.push({ bytes: def, shape });
     return shape;
   }
 
@@ -500,6 +509,8 @@ class Enc {
   ids: Map<object, number> | null = null;
   nextId = 0;
   depth = 0;
+  /** Shapes kept values defined in this payload, by their definition bytes (format §5.2). */
+  defIds: Map<string, number> | null = null;
 
   constructor(readonly ref: boolean, readonly maxDepth: number) {
     if (ref) this.ids = new Map();
@@ -1600,6 +1611,10 @@ export class TypeInfo {
   typedDef: Uint8Array = new Uint8Array(0);
   inlineDef: Uint8Array = new Uint8Array(0);
   rowWidth = 0;
+  /** The schema's `keepsUnknown`: members the type lacks are kept on read and written back. */
+  get keeps(): boolean {
+    return this.schema.keepsUnknown === true;
+  }
   /** Root shape definitions by member set (see `rootDef`). */
   rootDefs: Map<string, Uint8Array> | null = null;
   /** Plans per writer shape, shared across payloads. */
@@ -1816,8 +1831,10 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
         if (i < 32 ? ((lo >>> i) & 1) === 0 : ((hi >>> (i - 32)) & 1) === 0) continue;
         const m = plan[i];
         const wt = tags[i]! & 7;
-        if (m === null || m === undefined) d.skip(wt);
-        else obj[m.name] = m.codec.read(d, wt);
+        if (m === null || m === undefined) {
+          if (type.keeps) keepMember(d, obj, tags[i]!, shape.hashes[i] ?? null);
+          else d.skip(wt);
+        } else obj[m.name] = m.codec.read(d, wt);
       }
     }
   } else {
@@ -1826,8 +1843,10 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
       if (!bitSet(words, i)) continue;
       const m = plan[i];
       const wt = tags[i]! & 7;
-      if (m === null || m === undefined) d.skip(wt);
-      else obj[m.name] = m.codec.read(d, wt);
+      if (m === null || m === undefined) {
+        if (type.keeps) keepMember(d, obj, tags[i]!, shape.hashes[i] ?? null);
+        else d.skip(wt);
+      } else obj[m.name] = m.codec.read(d, wt);
     }
   }
   if (type.lateDefaults!.length !== 0) type.finish(obj);
@@ -1930,7 +1949,7 @@ function writeInline(e: Enc, type: TypeInfo, v: unknown): void {
 /** Writes an object (full shape, or the root's shape of present members, or a typed shape). */
 function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date || v instanceof Uint8Array) fault(`expected an object (${type.name}), got ${describe(v)}`);
-  const o = v as Record<string, unknown>;
+  const o = v as Record<string | symbol, unknown>;
   const w = e.w;
   if (e.ids !== null) {
     const id = e.ids.get(o);
@@ -1939,6 +1958,16 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
       return;
     }
     e.ids.set(o, e.nextId++);
+  }
+  if (type.keeps) {
+    const kept = o[keptMembers];
+    if (kept !== undefined && kept !== null) {
+      if (!Array.isArray(kept)) fault("the kept members (keptMembers) are not an array");
+      if (kept.length > 0) {
+        writeKeptObject(e, type, o, typed, kept as KeptMember[]);
+        return;
+      }
+    }
   }
   const members = type.members;
   const count = members.length;
@@ -2223,6 +2252,337 @@ function hex8(n: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// Kept members (format §5.2): a type with `keepsUnknown` keeps the members it lacks and writes them back.
+
+/** The symbol under which a decoded object of a `keepsUnknown` type holds its kept members (`KeptMember[]`). */
+export const keptMembers: unique symbol = Symbol.for("amber.keptMembers") as never;
+
+/** A member a `keepsUnknown` type lacks, kept from the data: its writer tag, name hash, and value re-encoded to stand alone. */
+export interface KeptMember {
+  /** The writer's tag: key << 3 | wire type. */
+  readonly tag: number;
+  /** Its name hash when the writer's shape carried one (its key repeated there), else null. */
+  readonly nameHash: number | null;
+  /** The value, its shapes defined inside it (ids from 0), null strings and collections as `0` (format version 1). */
+  readonly bytes: Uint8Array;
+  /** False when the value held a back-reference to an object outside it: writing it again fails. */
+  readonly writable: boolean;
+}
+
+/** Maps the shapes a copied value uses to the shapes of its output, writing each header (definitions where new). */
+interface ShapeSink {
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void;
+}
+
+function defBytes(d: Dec, shape: RShape): Uint8Array {
+  return shape.def ?? d.buf.subarray(shape.defStart, shape.defEnd);
+}
+
+function writeShapeHeader(w: ByteWriter, kind: 0 | 1 | 2, id: number, def: Uint8Array | null): void {
+  if (kind === 1) w.varint((id + 1) << 2);
+  else w.varint((id << 2) | (def !== null ? 2 : 1));
+  if (def !== null) w.raw(def);
+}
+
+/** Shapes of one kept value: numbered from 0 inside it, each defined where first used. */
+class LocalShapes implements ShapeSink {
+  private readonly ids = new Map<RShape, number>();
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void {
+    const key = shape;
+    const id = this.ids.get(key);
+    if (id !== undefined) writeShapeHeader(w, kind, id, null);
+    else {
+      const nid = this.ids.size;
+      this.ids.set(key, nid);
+      writeShapeHeader(w, kind, nid, defBytes(d, shape));
+    }
+  }
+}
+
+function defKey(kind: number, def: Uint8Array): string {
+  let s = kind === 1 ? "i" : "o";
+  for (let i = 0; i < def.length; i += 4096) s += String.fromCharCode.apply(null, def.subarray(i, i + 4096) as unknown as number[]);
+  return s;
+}
+
+/** Shapes of a payload being written: one with the same definition bytes is referred to, else defined. */
+class PayloadShapes implements ShapeSink {
+  constructor(private readonly e: Enc) {}
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void {
+    const def = defBytes(d, shape);
+    const ids = (this.e.defIds ??= new Map());
+    const key = defKey(kind, def);
+    const id = ids.get(key);
+    if (id !== undefined) writeShapeHeader(w, kind, id, null);
+    else {
+      const nid = this.e.nextShape++;
+      ids.set(key, nid);
+      writeShapeHeader(w, kind, nid, def);
+    }
+  }
+}
+
+/** State of one copy: whether the value held a back-reference (it then cannot be written again). */
+interface CopyState { writable: boolean }
+
+/** A null Bytes value or collection: `0`, or `0 0` in a reference-mode payload. */
+function copyNull(w: ByteWriter, e: Enc | null): void {
+  w.u8(0);
+  if (e !== null && e.ref) w.u8(0);
+}
+
+/**
+ * Copies one value of wire type `wt` from `d` (checked and counted as a skip is) to `w`, its shapes through `sink`.
+ * `e` is the payload being written (its ids counted and nulls in its mode), or null for a standalone kept value.
+ */
+function copyValue(d: Dec, wt: number, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const buf = d.buf;
+  switch (wt) {
+    case 0: {
+      const p = d.pos;
+      d.skipVarint();
+      w.raw(buf.subarray(p, d.pos));
+      return;
+    }
+    case 1: case 2: case 3: {
+      const n = wt === 1 ? 4 : wt === 2 ? 8 : 16;
+      const p = d.need(n);
+      w.raw(buf.subarray(p, p + n));
+      return;
+    }
+    case 4: {
+      const n = d.bytesLength();
+      if (n < 0) {
+        if (n === -2) st.writable = false;
+        copyNull(w, e);
+        return;
+      }
+      const p = d.need(n);
+      if (d.ref) d.bytesVals.push(buf.subarray(p, p + n));
+      if (e !== null && e.ref) e.bytesIds++;
+      w.varint(n + 1);
+      w.raw(buf.subarray(p, p + n));
+      return;
+    }
+    case 5: copyObject(d, w, sink, e, st); return;
+    case 6: copySequence(d, w, sink, e, st); return;
+    default: copyMap(d, w, sink, e, st);
+  }
+}
+
+function copyObject(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const h = d.varint();
+  if (h === 0) {
+    w.u8(0);
+    return;
+  }
+  const low = h % 4;
+  const id = Math.floor(h / 4);
+  if (low === 3) {
+    if (!d.ref) d.fail("A back-reference outside reference mode", at);
+    if (id >= d.objs.length) d.fail(`A back-reference names object ${id}, which has not been read`, at);
+    st.writable = false;
+    w.u8(0);
+    return;
+  }
+  if (low === 0) {
+    const shape = id - 1 === d.shapes.length ? d.define(id - 1, at, true) : d.held(id - 1, at, true);
+    sink.header(d, shape, 1, w);
+    const p = d.need(shape.width);
+    w.raw(d.buf.subarray(p, p + shape.width));
+    return;
+  }
+  const shape = low === 2 ? d.define(id, at, false) : d.held(id, at, false);
+  if (e !== null && e.ref) e.nextId++;
+  sink.header(d, shape, 0, w);
+  d.enter(at);
+  if (d.ref) d.newId(SKIPPED, undefined);
+  const count = shape.tags.length;
+  const p0 = d.pos;
+  const words = d.presenceWords(count);
+  w.raw(d.buf.subarray(p0, d.pos));
+  for (let i = 0; i < count; i++) if (bitSet(words, i)) copyValue(d, shape.tags[i]! & 7, w, sink, e, st);
+  d.depth--;
+}
+
+function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const n = d.collection("sequence", at);
+  if (n < 0) {
+    if (n === -2) st.writable = false;
+    copyNull(w, e);
+    return;
+  }
+  if (d.collIds) d.newId(SKIPPED, undefined);
+  if (e !== null && e.ref) e.nextId++;
+  w.varint(n + 1);
+  if (n === 0) return;
+  const dp = d.pos;
+  const desc = d.byte();
+  w.u8(desc);
+  if (desc & 0x80) {
+    const width = packedWidth(desc & 0x7f);
+    if (width === 0) d.fail(`The packed code ${desc & 0x7f} is not valid`, dp);
+    if (n * width > d.end - d.pos) d.fail("A packed sequence is cut short", dp);
+    const p = d.need(n * width);
+    w.raw(d.buf.subarray(p, p + n * width));
+    return;
+  }
+  if (desc & 0x40) d.fail(`The element descriptor 0x${desc.toString(16)} is not valid`, dp);
+  if (desc & 0x20) {
+    if (desc !== 0x25) d.fail(`The element descriptor 0x${desc.toString(16)} is not valid`, dp);
+    const hat = d.pos;
+    const h = d.varint();
+    if (h % 4 !== 1 && h % 4 !== 2) d.fail("The rows' shape header is not valid", hat);
+    const id = Math.floor(h / 4);
+    const shape = h % 4 === 2 ? d.define(id, hat, false) : d.held(id, hat, false);
+    if (shape.tags.length > 64) d.fail("Rows name a shape of more than 64 members", hat);
+    sink.header(d, shape, 2, w);
+    const cp = d.pos;
+    const codes = d.codes(shape.tags.length, hat);
+    w.raw(d.buf.subarray(cp, d.pos));
+    let width = 0;
+    for (const c of codes) width += packedWidth(c);
+    if (n * width > d.end - d.pos) d.fail("Rows are cut short", dp);
+    const p = d.need(n * width);
+    w.raw(d.buf.subarray(p, p + n * width));
+    return;
+  }
+  d.enter(at);
+  if (desc & 0x10) {
+    const p = d.pos;
+    d.dims(n);
+    w.raw(d.buf.subarray(p, d.pos));
+  }
+  const nullable = (desc & 8) !== 0;
+  const ewt = desc & 7;
+  for (let i = 0; i < n; i++) {
+    if (nullable) {
+      const b = d.presenceByte();
+      w.u8(b);
+      if (b === 0) continue;
+    }
+    copyValue(d, ewt, w, sink, e, st);
+  }
+  d.depth--;
+}
+
+function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const n = d.collection("map", at);
+  if (n < 0) {
+    if (n === -2) st.writable = false;
+    copyNull(w, e);
+    return;
+  }
+  if (d.collIds) d.newId(SKIPPED, undefined);
+  if (e !== null && e.ref) e.nextId++;
+  w.varint(n + 1);
+  if (n === 0) return;
+  const dp = d.pos;
+  const desc = d.byte();
+  if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
+  w.u8(desc);
+  d.enter(at);
+  for (let i = 0; i < n; i++) {
+    copyValue(d, desc & 7, w, sink, e, st);
+    if ((desc & 0x80) !== 0) {
+      const b = d.presenceByte();
+      w.u8(b);
+      if (b === 0) continue;
+    }
+    copyValue(d, (desc >> 4) & 7, w, sink, e, st);
+  }
+  d.depth--;
+}
+
+/** Keeps the member `tag` the type lacks on `obj` (under `keptMembers`), its value re-encoded to stand alone. */
+function keepMember(d: Dec, obj: Record<string | symbol, unknown>, tag: number, hash: number | null): void {
+  const at = d.pos;
+  const w = new ByteWriter(32);
+  const st: CopyState = { writable: true };
+  copyValue(d, tag & 7, w, new LocalShapes(), null, st);
+  const bytes = w.finish();
+  d.keptBytes += bytes.length;
+  if (d.keptBytes > 4 * d.end + 65536) d.fail("The kept members of this payload pass four times its size plus 64 KiB (each carries its shapes' definitions)", at);
+  let list = obj[keptMembers] as KeptMember[] | undefined;
+  if (list === undefined) obj[keptMembers] = list = [];
+  list.push({ tag, nameHash: hash, bytes, writable: st.writable });
+}
+
+/** An object with kept members: the type's full shape extended by them (never the root's subset), then their values. */
+function writeKeptObject(e: Enc, type: TypeInfo, o: Record<string | symbol, unknown>, typed: boolean, kept: KeptMember[]): void {
+  const w = e.w;
+  e.rootPending = false;
+  const members = type.members;
+  const count = members.length;
+  const total = count + kept.length;
+  if (total > MAX_SHAPE_MEMBERS) fault(`${type.name} has ${total} members with its kept ones, more than ${MAX_SHAPE_MEMBERS}`);
+  const keys: number[] = [];
+  const def = new ByteWriter(64);
+  def.varint((total << 1) | (typed ? 1 : 0));
+  if (typed) def.varint(type.tagNumber);
+  for (const m of members) {
+    def.u16(m.tag);
+    keys.push(m.key);
+  }
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    if (typeof k !== "object" || k === null || typeof k.tag !== "number" || !(k.bytes instanceof Uint8Array)) fault(`kept member ${i} is not a KeptMember (tag, nameHash, bytes)`);
+    if (k.writable === false) fault(`kept member ${i} (key ${k.tag >> 3}) held a back-reference to an object outside it; it cannot be written again`);
+    def.u16(k.tag);
+    keys.push(k.tag >> 3);
+  }
+  for (let i = 0; i < total; i++) {
+    if (keys.indexOf(keys[i]!) === keys.lastIndexOf(keys[i]!)) continue;
+    const h = i < count ? members[i]!.nameHash : kept[i - count]!.nameHash;
+    if (h === null || h === undefined) fault(`kept member of key ${keys[i]} shares its key with another member, and the data gave no name hash for it`);
+    def.u32(h);
+  }
+  const defBytes = def.finish();
+  const sink = new PayloadShapes(e);
+  const ids = (e.defIds ??= new Map());
+  const key = defKey(0, defBytes);
+  const sid = ids.get(key);
+  if (sid !== undefined) writeShapeHeader(w, 0, sid, null);
+  else {
+    const nid = e.nextShape++;
+    ids.set(key, nid);
+    writeShapeHeader(w, 0, nid, defBytes);
+  }
+  const present: boolean[] = new Array(total).fill(true);
+  for (let i = 0; i < count; i++) present[i] = members[i]!.always || !members[i]!.codec.absent(o[members[i]!.name]);
+  for (let base = 0; base < total; base += 64) {
+    let lo = 0, hi = 0;
+    for (let j = 0; j < 64 && base + j < total; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
+    lo >>>= 0;
+    hi >>>= 0;
+    if (hi === 0) w.varint(lo);
+    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
+    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
+  }
+  e.enter();
+  for (let i = 0; i < count; i++) {
+    if (!present[i]) continue;
+    const m = members[i]!;
+    try {
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
+    } catch (err) {
+      throw withPath(err, "." + m.name);
+    }
+  }
+  for (const k of kept) {
+    const d = new Dec(k.bytes, k.bytes.length, defaultLimits, type.model, false);
+    copyValue(d, k.tag & 7, w, sink, e, { writable: true });
+    if (d.pos !== k.bytes.length) fault(`kept member of key ${k.tag >> 3}: ${k.bytes.length - d.pos} byte(s) follow its value`);
+  }
+  e.depth--;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // The model.
 
 const SCALAR_CODES: Record<string, number> = { Byte: 1, SByte: 2, Int16: 3, UInt16: 4, Int32: 5, UInt32: 6, Int64: 7, UInt64: 8, Single: 9, Double: 10, Boolean: 11, Char: 12 };
@@ -2233,6 +2593,8 @@ export class AmberModel {
   readonly types = new Map<string, TypeInfo>();
   /** The types by tag. */
   readonly byTag = new Map<number, TypeInfo>();
+  /** The symbol under which decoded objects of `keepsUnknown` types hold their kept members (`Symbol.for("amber.keptMembers")`). */
+  static readonly keptMembers: typeof keptMembers = keptMembers;
   /** Shape definitions read and checked before, by their bytes (a shape's plans are shared by every payload). */
   readonly knownDefs: { bytes: Uint8Array; shape: RShape }[] = [];
 
