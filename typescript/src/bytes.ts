@@ -229,6 +229,13 @@ export function readUtf8(buf: Uint8Array, start: number, end: number, at: number
   return decodeStrict(buf, start, end, at);
 }
 
+const latin1Decoder = new TextDecoder("latin1");
+
+/** The string of ASCII bytes `[start, end)` (the caller knows they are ASCII): one latin1 slice. */
+export function asciiText(buf: Uint8Array, start: number, end: number): string {
+  return latin1Slice !== null ? latin1Slice.call(buf, start, end) : latin1Decoder.decode(buf.subarray(start, end));
+}
+
 function decodeStrict(buf: Uint8Array, start: number, end: number, at: number): string {
   try {
     return utf8Decoder.decode(buf.subarray(start, end));

@@ -1,4 +1,4 @@
-import { ByteWriter, readUtf8 } from "./bytes.js";
+import { asciiText, ByteWriter, readUtf8 } from "./bytes.js";
 import { AmberError } from "./errors.js";
 import { AmberLimits, defaultLimits } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
@@ -84,7 +84,11 @@ function bitSet(words: number[], i: number): boolean {
 }
 
 class Dec {
-  readonly view: DataView;
+  private dv: DataView | null = null;
+  /** A DataView over the input, made when a value first needs one (a payload of strings and varints never does). */
+  get view(): DataView {
+    return (this.dv ??= new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength));
+  }
   pos: number;
   depth = 0;
   readonly shapes: RShape[] = [];
@@ -97,7 +101,6 @@ class Dec {
   wrappers: Map<object, object> | null = null;
 
   constructor(readonly buf: Uint8Array, readonly end: number, readonly limits: AmberLimits, readonly model: AmberModel, readonly unknownNull: boolean) {
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     this.pos = 0;
   }
 
@@ -1044,7 +1047,7 @@ for (let i = 0; i < 256; i++) {
   HEX_CODES[2 * i + 1] = HEX[i]!.charCodeAt(1);
 }
 const GUID_SCRATCH = new Uint8Array(36).fill(45);
-const latin1 = new TextDecoder("latin1");
+
 /** Where in the canonical text each of the 16 bytes of Guid.ToByteArray() is. */
 const GUID_TEXT_POS = [6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34];
 const NIBBLE = new Int8Array(128).fill(-1);
@@ -1062,7 +1065,7 @@ const guidCodec: Codec = {
       out[at] = H[x]!;
       out[at + 1] = H[x + 1]!;
     }
-    return latin1.decode(out);
+    return asciiText(out, 0, 36);
   },
   write(e, v) {
     if (typeof v !== "string" || v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) {
@@ -1827,7 +1830,10 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
     const lo = d.presence(count);
     const hi = d.presHi;
     if (lo !== 0 || hi !== 0) {
-      for (let i = 0; i < count; i++) {
+      let reader = (plan as PlanWithReader).reader;
+      if (reader === undefined) reader = (plan as PlanWithReader).reader = compileReader(type, plan, tags, shape.hashes);
+      if (reader !== null) reader(d, obj, lo, hi);
+      else for (let i = 0; i < count; i++) {
         if (i < 32 ? ((lo >>> i) & 1) === 0 : ((hi >>> (i - 32)) & 1) === 0) continue;
         const m = plan[i];
         const wt = tags[i]! & 7;
@@ -1852,6 +1858,41 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
   if (type.lateDefaults!.length !== 0) type.finish(obj);
   d.depth--;
   return obj;
+}
+
+/** A plan with its compiled reader (null where code generation is not allowed: the loop of `readMembers` reads). */
+type PlanWithReader = Plan & { reader?: ((d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void) | null };
+
+/** A member the type lacks: kept (`keepsUnknown`) or skipped. */
+function otherMember(d: Dec, obj: Record<string, unknown>, type: TypeInfo, tag: number, hash: number | null): void {
+  if (type.keeps) keepMember(d, obj, tag, hash);
+  else d.skip(tag & 7);
+}
+
+/**
+ * One function per type and writer shape (of at most 64 members) that reads the present members in order: each member
+ * its own call site and its own property store with a constant name, so both stay monomorphic.
+ */
+function compileReader(type: TypeInfo, plan: Plan, tags: readonly number[], hashes: readonly (number | null)[]): ((d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void) | null {
+  const codecs: Codec[] = [];
+  const lines: string[] = [];
+  for (let i = 0; i < tags.length; i++) {
+    const test = i < 32 ? `(lo & ${(1 << i) >>> 0}) !== 0` : `(hi & ${(1 << (i - 32)) >>> 0}) !== 0`;
+    const m = plan[i];
+    const wt = tags[i]! & 7;
+    if (m === null || m === undefined) lines.push(`if (${test}) other(d, obj, type, ${tags[i]!}, ${hashes[i] ?? null});`);
+    else {
+      codecs.push(m.codec);
+      lines.push(`if (${test}) obj[${JSON.stringify(m.name)}] = c${codecs.length - 1}.read(d, ${wt});`);
+    }
+  }
+  const head = codecs.map((_, i) => `const c${i} = codecs[${i}];`).join("\n");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function("codecs", "other", "type", `${head}\nreturn function read(d, obj, lo, hi) {\n${lines.join("\n")}\n};`)(codecs, otherMember, type) as (d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the `Value` of a value type's typed shape (format §7.3) into `{ $type, Value }`. */
