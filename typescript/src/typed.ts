@@ -2799,12 +2799,11 @@ export class AmberModel {
 
   /** Decodes a payload (format §2) whose root is of the type `typeName`. */
   decode<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T {
-    const out: T[] = [];
-    this.decodeInto(typeName, bytes, options, 1, out);
-    return out[0]!;
+    return this.decodeInto<T>(typeName, bytes, options, 1, null);
   }
 
-  private decodeInto<T>(typeName: string, bytes: Uint8Array, options: DecodeOptions | undefined, count: number, out: T[]): void {
+  /** Reads `count` values into `out` (or, with `out` null, one value, returned). */
+  private decodeInto<T>(typeName: string, bytes: Uint8Array, options: DecodeOptions | undefined, count: number, out: T[] | null): T {
     const { codec } = this.root(typeName);
     const limits = options?.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
     if (!(bytes instanceof Uint8Array)) throw new AmberError("The input is not a Uint8Array", 0, "Give the payload's bytes.");
@@ -2819,19 +2818,20 @@ export class AmberModel {
     d.ref = ref;
     d.collIds = ref && version === 2;
     d.pos = 1;
+    let value: unknown;
     try {
       for (let i = 0; i < count; i++) {
-        let value: unknown;
         if (codec instanceof NullableCodec) {
           value = d.presenceByte() === 0 ? null : codec.read(d, h & 7);
         } else value = codec.read(d, h & 7);
-        out.push(value as T);
+        if (out !== null) out.push(value as T);
       }
     } catch (err) {
       if (err instanceof AmberError) throw err;
       throw new AmberError(`The data could not be read: ${(err as Error).message}`, d.pos);
     }
     if (d.pos !== bytes.length) d.fail(`${bytes.length - d.pos} byte(s) follow the end of the payload`);
+    return value as T;
   }
 
   /** Encodes `value` as a payload whose root is of the type `typeName`. */
