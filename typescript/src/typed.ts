@@ -1618,6 +1618,8 @@ export class TypeInfo {
   get keeps(): boolean {
     return this.schema.keepsUnknown === true;
   }
+  /** The compiled writer of a type of at most 64 members (null where code generation is not allowed). */
+  writer: CompiledWriter | null | undefined = undefined;
   /** Root shape definitions by member set (see `rootDef`). */
   rootDefs: Map<string, Uint8Array> | null = null;
   /** Plans per writer shape, shared across payloads. */
@@ -2018,11 +2020,17 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   }
   // Presence of the type's members as two 32-bit masks.
   let lo = 0, hi = 0;
-  for (let i = 0; i < count; i++) {
-    const m = members[i]!;
-    if (!m.always && m.codec.absent(o[m.name])) continue;
-    if (i < 32) lo |= 1 << i;
-    else hi |= 1 << (i - 32);
+  const writer = type.writer ??= compileWriter(type);
+  if (writer !== null) {
+    lo = writer.presence(o);
+    hi = presenceHigh;
+  } else {
+    for (let i = 0; i < count; i++) {
+      const m = members[i]!;
+      if (!m.always && m.codec.absent(o[m.name])) continue;
+      if (i < 32) lo |= 1 << i;
+      else hi |= 1 << (i - 32);
+    }
   }
   lo >>>= 0;
   hi >>>= 0;
@@ -2076,6 +2084,11 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   else w.varintBig((BigInt(phi) << 32n) | BigInt(plo));
   if (lo === 0 && hi === 0) return;
   e.enter();
+  if (writer !== null) {
+    writer.members(e, o, lo, hi);
+    e.depth--;
+    return;
+  }
   for (let i = 0; i < count; i++) {
     if (!bit(lo, hi, i)) continue;
     const m = members[i]!;
@@ -2088,6 +2101,44 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
     }
   }
   e.depth--;
+}
+
+/** The high presence mask a compiled writer's `presence` computed last. */
+let presenceHigh = 0;
+
+/** A type's compiled writer: its presence masks, and its present members in order. */
+interface CompiledWriter {
+  presence(o: Record<string | symbol, unknown>): number;
+  members(e: Enc, o: Record<string | symbol, unknown>, lo: number, hi: number): void;
+}
+
+/**
+ * The writer of a type of at most 64 members, compiled once: each member its own property load with a constant name
+ * and its own call site, so both stay monomorphic (null where code generation is not allowed: the loops write).
+ */
+function compileWriter(type: TypeInfo): CompiledWriter | null {
+  const members = type.members;
+  const pres: string[] = [];
+  const body: string[] = [];
+  members.forEach((m, i) => {
+    const name = JSON.stringify(m.name);
+    const mask = i < 32 ? "lo" : "hi";
+    const b = (1 << (i & 31)) >>> 0;
+    pres.push(m.always ? `${mask} |= ${b};` : `if (!c${i}.absent(o[${name}])) ${mask} |= ${b};`);
+    const write = m.always ? `{ const x = o[${name}]; if (x === undefined || x === null) writeDefault(e, c${i}); else c${i}.write(e, x); }` : `c${i}.write(e, o[${name}]);`;
+    body.push(`if ((${mask} & ${b}) !== 0) try { ${write} } catch (err) { throw withPath(err, ${JSON.stringify("." + m.name)}); }`);
+  });
+  const head = members.map((_, i) => `const c${i} = codecs[${i}];`).join("\n");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function("codecs", "writeDefault", "withPath", "setHigh", `${head}
+return {
+  presence(o) { let lo = 0, hi = 0; ${pres.join(" ")} setHigh(hi >>> 0); return lo >>> 0; },
+  members(e, o, lo, hi) { ${body.join("\n")} },
+};`)(members.map((m) => m.codec), writeDefault, withPath, (h: number) => { presenceHigh = h; }) as CompiledWriter;
+  } catch {
+    return null;
+  }
 }
 
 /** A member written at its default (`writesDefault`) that holds null or undefined: null where the wire has one, else the default. */
