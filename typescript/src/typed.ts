@@ -970,8 +970,9 @@ const dateTimeCodec: Codec = {
   read(d, wt) {
     if (wt !== WT.Fixed64) wrongWire(d, wt, WT.Fixed64);
     const p = d.need(8);
-    const lo = d.view.getUint32(p, true);
-    const top = d.view.getUint32(p + 4, true);
+    const b = d.buf;
+    const lo = (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
+    const top = (b[p + 4]! | (b[p + 5]! << 8) | (b[p + 6]! << 16) | (b[p + 7]! << 24)) >>> 0;
     const kind = top >>> 30;
     const hi = top & 0x3fffffff;
     if (kind === 3 || hi > MAX_TICKS_HI) d.fail("A DateTime is not valid (kind 3, or past 9999-12-31)", p);
@@ -1513,15 +1514,18 @@ class MapCodec implements Codec {
     if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
     d.enter(at);
     const kwt = desc & 7, vwt = (desc >> 4) & 7, nullable = (desc & 0x80) !== 0;
-    for (let i = 0; i < n; i++) {
-      const kat = d.pos;
-      const k = this.key.read(d, kwt);
-      let v: unknown = null;
-      if (!nullable || d.presenceByte() === 1) v = this.value.read(d, vwt);
-      if (obj instanceof Map) obj.set(k, v);
-      else {
+    const key = this.key, value = this.value;
+    if (obj instanceof Map) {
+      for (let i = 0; i < n; i++) {
+        const k = key.read(d, kwt);
+        obj.set(k, !nullable || d.presenceByte() === 1 ? value.read(d, vwt) : null);
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const kat = d.pos;
+        const k = key.read(d, kwt);
         if (k === null) d.fail("A map key is null", kat);
-        obj[k as string] = v;
+        obj[k as string] = !nullable || d.presenceByte() === 1 ? value.read(d, vwt) : null;
       }
     }
     d.depth--;
