@@ -213,6 +213,42 @@ const latin1Slice: ((this: Uint8Array, start: number, end: number) => string) | 
  */
 export function readUtf8(buf: Uint8Array, start: number, end: number, at: number): string {
   const n = end - start;
+  if (n <= INTERN_MAX && n > 0) return readInterned(buf, start, end, at);
+  return readFresh(buf, start, end, at);
+}
+
+/** Strings up to this many bytes go through the intern table (map keys and repeated short values are the usual case). */
+const INTERN_MAX = 24;
+const INTERN_SLOTS = 1024;
+const internText: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(undefined);
+const internLength = new Uint8Array(INTERN_SLOTS);
+const internBytes = new Uint8Array(INTERN_SLOTS * INTERN_MAX);
+
+/**
+ * A short string through a direct-mapped table of strings decoded before: a hash and a byte compare give the same
+ * string again (its bytes were checked when it was first decoded), else it is decoded and takes the slot.
+ */
+function readInterned(buf: Uint8Array, start: number, end: number, at: number): string {
+  const n = end - start;
+  let h = n;
+  for (let p = start; p < end; p++) h = Math.imul(h ^ buf[p]!, 0x01000193);
+  const slot = (h ^ (h >>> 15)) & (INTERN_SLOTS - 1);
+  const base = slot * INTERN_MAX;
+  const cached = internText[slot];
+  if (cached !== undefined && internLength[slot] === n) {
+    let i = 0;
+    while (i < n && internBytes[base + i] === buf[start + i]) i++;
+    if (i === n) return cached;
+  }
+  const s = readFresh(buf, start, end, at);
+  internText[slot] = s;
+  internLength[slot] = n;
+  for (let i = 0; i < n; i++) internBytes[base + i] = buf[start + i]!;
+  return s;
+}
+
+function readFresh(buf: Uint8Array, start: number, end: number, at: number): string {
+  const n = end - start;
   if (n <= SHORT_STRING) {
     let s = "";
     for (let p = start; p < end; p++) {
