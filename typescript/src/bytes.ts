@@ -3,6 +3,14 @@ import { AmberError } from "./errors.js";
 const TWO32 = 4294967296;
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
+const SLAB_SIZE = 64 * 1024;
+const SLAB_MAX = 4096;
+let slab = new Uint8Array(SLAB_SIZE);
+let slabPos = 0;
+/** ASCII strings up to this many bytes are decoded by a hand loop (measured: bench/strings.ts). */
+export const SHORT_STRING = 8;
+/** ASCII strings up to this many bytes are one latin1 slice; longer ones go to TextDecoder. */
+export const ASCII_SLICE = 32;
 
 /**
  * A growable output buffer: a `Uint8Array` with a `DataView` over it, doubled when full. Short ASCII strings are
@@ -35,6 +43,24 @@ export class ByteWriter {
   /** The bytes written so far (a copy). */
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos);
+  }
+
+  /**
+   * The bytes written so far, copied into a shared slab when short (at most 4 KiB): its own `Uint8Array` view over
+   * part of a larger `ArrayBuffer` (as Node's `Buffer` pool does), which spares a new `ArrayBuffer` per short output.
+   */
+  finishShared(): Uint8Array {
+    const n = this.pos;
+    if (n > SLAB_MAX) return this.buf.slice(0, n);
+    if (slabPos + n > SLAB_SIZE) {
+      slab = new Uint8Array(SLAB_SIZE);
+      slabPos = 0;
+    }
+    const out = slab.subarray(slabPos, slabPos + n);
+    out.set(this.buf.subarray(0, n));
+    // Keep views 8-byte aligned, so a caller's DataView or typed-array view of the output is never misaligned.
+    slabPos = (slabPos + n + 7) & ~7;
+    return out;
   }
 
   /** One byte. */
@@ -171,9 +197,59 @@ export function varintLength(v: number): number {
   return n;
 }
 
-/** Decodes UTF-8 bytes `[start, end)` of `buf`: a hand loop for short ASCII, a strict TextDecoder otherwise. */
+/**
+ * Node's latin1 slice (exact for ASCII bytes), where the runtime has `Buffer`: for short ASCII strings it is faster than
+ * both a hand loop and `TextDecoder` (measured: bench/strings.ts). Elsewhere the hand loop does its work.
+ */
+const latin1Slice: ((this: Uint8Array, start: number, end: number) => string) | null = (() => {
+  const B = (globalThis as { Buffer?: { prototype?: { latin1Slice?: unknown } } }).Buffer;
+  const f = B?.prototype?.latin1Slice;
+  return typeof f === "function" ? (f as (this: Uint8Array, start: number, end: number) => string) : null;
+})();
+
+/**
+ * Decodes UTF-8 bytes `[start, end)` of `buf`: up to `SHORT_STRING` bytes of ASCII by a hand loop, up to
+ * `ASCII_SLICE` bytes of ASCII by one latin1 slice, anything else by a strict TextDecoder.
+ */
 export function readUtf8(buf: Uint8Array, start: number, end: number, at: number): string {
-  if (end - start <= 24) {
+  const n = end - start;
+  if (n <= INTERN_MAX && n > 0) return readInterned(buf, start, end, at);
+  return readFresh(buf, start, end, at);
+}
+
+/** Strings up to this many bytes go through the intern table (map keys and repeated short values are the usual case). */
+const INTERN_MAX = 24;
+const INTERN_SLOTS = 1024;
+const internText: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(undefined);
+const internLength = new Uint8Array(INTERN_SLOTS);
+const internBytes = new Uint8Array(INTERN_SLOTS * INTERN_MAX);
+
+/**
+ * A short string through a direct-mapped table of strings decoded before: a hash and a byte compare give the same
+ * string again (its bytes were checked when it was first decoded), else it is decoded and takes the slot.
+ */
+function readInterned(buf: Uint8Array, start: number, end: number, at: number): string {
+  const n = end - start;
+  let h = n;
+  for (let p = start; p < end; p++) h = Math.imul(h ^ buf[p]!, 0x01000193);
+  const slot = (h ^ (h >>> 15)) & (INTERN_SLOTS - 1);
+  const base = slot * INTERN_MAX;
+  const cached = internText[slot];
+  if (cached !== undefined && internLength[slot] === n) {
+    let i = 0;
+    while (i < n && internBytes[base + i] === buf[start + i]) i++;
+    if (i === n) return cached;
+  }
+  const s = readFresh(buf, start, end, at);
+  internText[slot] = s;
+  internLength[slot] = n;
+  for (let i = 0; i < n; i++) internBytes[base + i] = buf[start + i]!;
+  return s;
+}
+
+function readFresh(buf: Uint8Array, start: number, end: number, at: number): string {
+  const n = end - start;
+  if (n <= SHORT_STRING) {
     let s = "";
     for (let p = start; p < end; p++) {
       const c = buf[p]!;
@@ -182,7 +258,18 @@ export function readUtf8(buf: Uint8Array, start: number, end: number, at: number
     }
     return s;
   }
+  if (n <= ASCII_SLICE && latin1Slice !== null) {
+    for (let p = start; p < end; p++) if (buf[p]! >= 0x80) return decodeStrict(buf, start, end, at);
+    return latin1Slice.call(buf, start, end);
+  }
   return decodeStrict(buf, start, end, at);
+}
+
+const latin1Decoder = new TextDecoder("latin1");
+
+/** The string of ASCII bytes `[start, end)` (the caller knows they are ASCII): one latin1 slice. */
+export function asciiText(buf: Uint8Array, start: number, end: number): string {
+  return latin1Slice !== null ? latin1Slice.call(buf, start, end) : latin1Decoder.decode(buf.subarray(start, end));
 }
 
 function decodeStrict(buf: Uint8Array, start: number, end: number, at: number): string {

@@ -67,7 +67,7 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
     }
     if ("nullable" in n) return `${paren(tsOf(n.nullable))} | null`;
     if ("bytes" in n) return "Uint8Array | null";
-    if ("sequence" in n) return `${paren(tsOf(n.sequence))}[] | null`;
+    if ("sequence" in n) return n.rank !== undefined ? `MultiArray<${tsOf(n.sequence)}> | null` : `${paren(tsOf(n.sequence))}[] | null`;
     if ("map" in n) {
       const stringKeys = "scalar" in n.map.key && n.map.key.scalar === "String";
       const v = tsOf(n.map.value);
@@ -137,6 +137,8 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
     out.push(`  return model.decode<${ty}>(${JSON.stringify(r)}, bytes, options);`);
     out.push("}");
   }
+  // A multi-dimensional array member (a sequence node with a rank) needs the MultiArray type.
+  if (out.some((l) => l.includes("MultiArray<"))) out[2] = out[2]!.replace("import type { AmberModel,", "import type { AmberModel, MultiArray,");
   return out.join("\n") + "\n";
 }
 

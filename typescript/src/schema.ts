@@ -6,7 +6,7 @@ export type SchemaNode =
   | { enum: { underlying: string; values?: Record<string, number> } }
   | { nullable: SchemaNode }
   | { bytes: true }
-  | { sequence: SchemaNode }
+  | { sequence: SchemaNode; rank?: number; rows?: boolean }
   | { map: { key: SchemaNode; value: SchemaNode } }
   | { object: string }
   | { objectTag: string }
@@ -22,6 +22,8 @@ export interface SchemaMember {
   nameHash: string | null;
   formerKeys?: number[];
   rowCode?: number;
+  /** The .NET writer writes this member even at `default(T)` (it has an initializer or a constructor default). */
+  writesDefault?: boolean;
   encoding: SchemaNode;
 }
 
@@ -35,6 +37,8 @@ export interface SchemaType {
   inline?: boolean;
   members?: SchemaMember[];
   subtypes?: { name: string; tag: string }[];
+  /** The .NET type keeps members it lacks (an `AmberUnknownMembers` member) and writes them back. */
+  keepsUnknown?: boolean;
 }
 
 /** The schema document `amber schema` writes (docs/schema.md), version 1. */
@@ -75,7 +79,11 @@ export function checkNode(node: unknown, at: string): SchemaNode {
     }
   } else if ("nullable" in n) checkNode(n.nullable, `${at}.nullable`);
   else if ("bytes" in n) { /* byte array */ }
-  else if ("sequence" in n) checkNode(n.sequence, `${at}.sequence`);
+  else if ("sequence" in n) {
+    if (n.rank !== undefined && (typeof n.rank !== "number" || !Number.isInteger(n.rank) || n.rank < 2 || n.rank > 32)) bad(`${at}: a sequence's rank is not an integer 2–32`);
+    if (n.rows !== undefined && typeof n.rows !== "boolean") bad(`${at}: a sequence's rows is not true or false`);
+    checkNode(n.sequence, `${at}.sequence`);
+  }
   else if ("map" in n) {
     if (!isObj(n.map)) bad(`${at}: a map node is not an object`);
     checkNode(n.map.key, `${at}.map.key`);
@@ -122,6 +130,7 @@ export function parseSchema(input: string | unknown): SchemaDocument {
         if (m.nameHash !== null && (typeof m.nameHash !== "string" || !/^[0-9A-Fa-f]{8}$/.test(m.nameHash))) bad(`${mat}: the nameHash is not 8 hex digits or null`);
         if (m.rowCode !== undefined && (typeof m.rowCode !== "number" || m.rowCode < 1 || m.rowCode > 12)) bad(`${mat}: the rowCode is not 1–12`);
         if (m.formerKeys !== undefined && !Array.isArray(m.formerKeys)) bad(`${mat}: formerKeys is not an array`);
+        if (m.writesDefault !== undefined && typeof m.writesDefault !== "boolean") bad(`${mat}: writesDefault is not true or false`);
         checkNode(m.encoding, mat);
       }
       if (t.inline === true && (t.members as SchemaMember[]).some((m) => m.rowCode === undefined)) bad(`${at}: an inline type's member has no rowCode`);
@@ -131,6 +140,7 @@ export function parseSchema(input: string | unknown): SchemaDocument {
       bad(`${at}: the kind ${JSON.stringify(t.kind)} is not object, enum, value or abstract`);
     }
     if (t.subtypes !== undefined && !Array.isArray(t.subtypes)) bad(`${at}: subtypes is not an array`);
+    if (t.keepsUnknown !== undefined && typeof t.keepsUnknown !== "boolean") bad(`${at}: keepsUnknown is not true or false`);
   }
   return doc as unknown as SchemaDocument;
 }

@@ -1,4 +1,4 @@
-import { ByteWriter, readUtf8 } from "./bytes.js";
+import { asciiText, ByteWriter, readUtf8 } from "./bytes.js";
 import { AmberError } from "./errors.js";
 import { AmberLimits, defaultLimits } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
@@ -63,6 +63,10 @@ interface RShape {
   readonly inline: boolean;
   readonly codes: number[] | null;
   readonly width: number;
+  /** The definition's bytes (after the header): `def` when kept across payloads, else `[defStart, defEnd)` of the input. */
+  readonly def: Uint8Array | null;
+  readonly defStart: number;
+  readonly defEnd: number;
   planType: TypeInfo | null;
   plan: Plan | null;
   rowPlans: Map<TypeInfo, RowPlan> | null;
@@ -80,7 +84,11 @@ function bitSet(words: number[], i: number): boolean {
 }
 
 class Dec {
-  readonly view: DataView;
+  private dv: DataView | null = null;
+  /** A DataView over the input, made when a value first needs one (a payload of strings and varints never does). */
+  get view(): DataView {
+    return (this.dv ??= new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength));
+  }
   pos: number;
   depth = 0;
   readonly shapes: RShape[] = [];
@@ -93,7 +101,6 @@ class Dec {
   wrappers: Map<object, object> | null = null;
 
   constructor(readonly buf: Uint8Array, readonly end: number, readonly limits: AmberLimits, readonly model: AmberModel, readonly unknownNull: boolean) {
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     this.pos = 0;
   }
 
@@ -220,6 +227,9 @@ class Dec {
 
   backrefObject = 0;
 
+  /** Bytes of kept members (format §5.2) so far in this payload. */
+  keptBytes = 0;
+
   newId(kind: TypeInfo | "seq" | "map" | "dyn" | typeof SKIPPED, value: unknown): void {
     this.objKinds.push(kind);
     this.objs.push(value);
@@ -229,6 +239,22 @@ class Dec {
 
   define(id: number, at: number, inline: boolean): RShape {
     if (id !== this.shapes.length) this.fail(`A shape definition has id ${id} where ${this.shapes.length} was expected`, at);
+    // A definition whose bytes equal one read before (and checked then) is that shape again: one byte compare, no parse.
+    const start = this.pos;
+    const known = this.model.knownDefs;
+    const buf0 = this.buf;
+    for (let k = 0; k < known.length; k++) {
+      const c = known[k]!;
+      const bytes = c.bytes;
+      const n = bytes.length;
+      if (c.shape.inline !== inline || n > this.end - start || bytes[0] !== buf0[start]) continue;
+      let same = true;
+      for (let i = 1; i < n; i++) if (bytes[i] !== buf0[start + i]) { same = false; break; }
+      if (!same) continue;
+      this.pos = start + n;
+      this.shapes.push(c.shape);
+      return c.shape;
+    }
     const d = this.varint();
     if (d >> 1 > MAX_SHAPE_MEMBERS || d >= TWO32) this.fail(`A shape definition lists more than ${MAX_SHAPE_MEMBERS} members`, at);
     const count = d >>> 1;
@@ -270,8 +296,11 @@ class Dec {
       codes = this.codes(count, at);
       for (const c of codes) width += packedWidth(c);
     }
-    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, planType: null, plan: null, rowPlans: null };
+    const cacheable = known.length < 64 && this.pos - start <= 512;
+    const def = cacheable ? this.buf.slice(start, this.pos) : null;
+    const shape: RShape = { tags, typeTag, hashes, inline, codes, width, def, defStart: start, defEnd: this.pos, planType: null, plan: null, rowPlans: null };
     this.shapes.push(shape);
+    if (def !== null) known.push({ bytes: def, shape });
     return shape;
   }
 
@@ -483,6 +512,8 @@ class Enc {
   ids: Map<object, number> | null = null;
   nextId = 0;
   depth = 0;
+  /** Shapes kept values defined in this payload, by their definition bytes (format §5.2). */
+  defIds: Map<string, number> | null = null;
 
   constructor(readonly ref: boolean, readonly maxDepth: number) {
     if (ref) this.ids = new Map();
@@ -939,8 +970,9 @@ const dateTimeCodec: Codec = {
   read(d, wt) {
     if (wt !== WT.Fixed64) wrongWire(d, wt, WT.Fixed64);
     const p = d.need(8);
-    const lo = d.view.getUint32(p, true);
-    const top = d.view.getUint32(p + 4, true);
+    const b = d.buf;
+    const lo = (b[p]! | (b[p + 1]! << 8) | (b[p + 2]! << 16) | (b[p + 3]! << 24)) >>> 0;
+    const top = (b[p + 4]! | (b[p + 5]! << 8) | (b[p + 6]! << 16) | (b[p + 7]! << 24)) >>> 0;
     const kind = top >>> 30;
     const hi = top & 0x3fffffff;
     if (kind === 3 || hi > MAX_TICKS_HI) d.fail("A DateTime is not valid (kind 3, or past 9999-12-31)", p);
@@ -1009,6 +1041,14 @@ const timeOnlyCodec: Codec = {
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push(i.toString(16).padStart(2, "0"));
 const EMPTY_GUID = "00000000-0000-0000-0000-000000000000";
+/** The two hex digit codes of each byte value. */
+const HEX_CODES = new Uint8Array(512);
+for (let i = 0; i < 256; i++) {
+  HEX_CODES[2 * i] = HEX[i]!.charCodeAt(0);
+  HEX_CODES[2 * i + 1] = HEX[i]!.charCodeAt(1);
+}
+const GUID_SCRATCH = new Uint8Array(36).fill(45);
+
 /** Where in the canonical text each of the 16 bytes of Guid.ToByteArray() is. */
 const GUID_TEXT_POS = [6, 4, 2, 0, 11, 9, 16, 14, 19, 21, 24, 26, 28, 30, 32, 34];
 const NIBBLE = new Int8Array(128).fill(-1);
@@ -1019,9 +1059,14 @@ const guidCodec: Codec = {
   read(d, wt) {
     if (wt !== WT.Fixed128) wrongWire(d, wt, WT.Fixed128);
     const p = d.need(16);
-    const b = d.buf, H = HEX;
-    return H[b[p + 3]!]! + H[b[p + 2]!]! + H[b[p + 1]!]! + H[b[p]!]! + "-" + H[b[p + 5]!]! + H[b[p + 4]!]! + "-" + H[b[p + 7]!]! + H[b[p + 6]!]! + "-" +
-      H[b[p + 8]!]! + H[b[p + 9]!]! + "-" + H[b[p + 10]!]! + H[b[p + 11]!]! + H[b[p + 12]!]! + H[b[p + 13]!]! + H[b[p + 14]!]! + H[b[p + 15]!]!;
+    // The 36 characters into a scratch array, then one latin1 decode: a flat string, no 20-piece concatenation.
+    const b = d.buf, H = HEX_CODES, out = GUID_SCRATCH, pos = GUID_TEXT_POS;
+    for (let i = 0; i < 16; i++) {
+      const x = b[p + i]! << 1, at = pos[i]!;
+      out[at] = H[x]!;
+      out[at + 1] = H[x + 1]!;
+    }
+    return asciiText(out, 0, 36);
   },
   write(e, v) {
     if (typeof v !== "string" || v.length !== 36 || v.charCodeAt(8) !== 45 || v.charCodeAt(13) !== 45 || v.charCodeAt(18) !== 45 || v.charCodeAt(23) !== 45) {
@@ -1184,7 +1229,12 @@ class SequenceCodec implements Codec {
   readonly code = 0;
   readonly fromRaw = null;
   readonly toRaw = null;
-  constructor(readonly elem: Codec, private readonly rowsType: TypeInfo | null) {}
+  /**
+   * `rowsType`: the inline struct whose rows this sequence reads; `writesRows`: whether it writes them as rows (a
+   * schema's `"rows": false` writes the structs one by one, as .NET does for a surrogate element); `rank`: the rank
+   * of a multi-dimensional array (0 for a one-dimensional sequence).
+   */
+  constructor(readonly elem: Codec, private readonly rowsType: TypeInfo | null, private readonly rank = 0, private readonly writesRows = true) {}
 
   read(d: Dec, wt: number): unknown {
     if (wt !== WT.Sequence) wrongWire(d, wt, WT.Sequence);
@@ -1200,7 +1250,13 @@ class SequenceCodec implements Codec {
     if (id >= 0) d.newId("seq", null);
     const arr: unknown[] = new Array(n);
     if (id >= 0) d.objs[id] = arr;
-    if (n === 0) return arr;
+    if (n === 0) {
+      if (this.rank === 0) return arr;
+      // An empty multi-dimensional array carries no dimensions: every one is 0.
+      const empty = new MultiArray(new Array<number>(this.rank).fill(0), arr);
+      if (id >= 0) d.objs[id] = empty;
+      return empty;
+    }
     const dp = d.pos;
     const desc = d.byte();
     const elem = this.elem;
@@ -1261,12 +1317,18 @@ class SequenceCodec implements Codec {
   write(e: Enc, v: unknown): void {
     let items: unknown[];
     let dims: number[] | null = null;
-    if (Array.isArray(v)) items = v;
+    if (Array.isArray(v) && this.rank === 0) items = v;
     else if (v instanceof MultiArray) {
       items = v.items;
       dims = v.dims;
       if (dims.length < 2 || dims.length > 32 || dims.reduce((a, b) => a * b, 1) !== items.length) fault("a MultiArray's dims must be 2 to 32 lengths whose product is its item count");
-    } else fault(`expected an array, got ${describe(v)}`);
+      if (this.rank !== 0 && dims.length !== this.rank) fault(`expected a MultiArray of rank ${this.rank}, got one of rank ${dims.length}`);
+    } else if (Array.isArray(v)) {
+      // The schema gives the rank: nested arrays of that depth are the rectangular array's rows.
+      const multi = rectangular(v, this.rank);
+      items = multi.items;
+      dims = multi.dims;
+    } else fault(`expected ${this.rank === 0 ? "an array" : `a MultiArray of rank ${this.rank} or nested arrays`}, got ${describe(v)}`);
     const w = e.w;
     if (e.ids !== null) {
       const id = e.ids.get(v as object);
@@ -1280,6 +1342,7 @@ class SequenceCodec implements Codec {
     const n = items.length;
     w.varint(n + 1);
     if (n === 0) return;
+    if (dims !== null && dims.length === 0) dims = null;
     const elem = this.elem;
     if (dims === null && elem.code !== 0 && !(elem instanceof NullableCodec)) {
       const code = elem.code;
@@ -1310,7 +1373,7 @@ class SequenceCodec implements Codec {
       w.pos = p;
       return;
     }
-    if (dims === null && this.rowsType !== null && !(elem instanceof NullableCodec)) {
+    if (dims === null && this.rowsType !== null && this.writesRows && !(elem instanceof NullableCodec)) {
       w.u8(0x25);
       writeRows(e, this.rowsType, items);
       return;
@@ -1347,6 +1410,33 @@ class SequenceCodec implements Codec {
   def(): unknown {
     return null;
   }
+}
+
+/** Nested arrays `rank` deep as a MultiArray; refuses ragged ones (a .NET multi-dimensional array is rectangular). */
+function rectangular(v: unknown[], rank: number): MultiArray {
+  const dims: number[] = [];
+  let level: unknown = v;
+  for (let r = 0; r < rank; r++) {
+    if (!Array.isArray(level)) fault(`expected arrays nested ${rank} deep (a rank-${rank} array), got ${describe(level)} at depth ${r}`);
+    dims.push(level.length);
+    if (level.length === 0) {
+      // An empty dimension: nothing below it is written (every length after it counts as 0).
+      while (dims.length < rank) dims.push(0);
+      return new MultiArray(dims, []);
+    }
+    level = level[0];
+  }
+  const items: unknown[] = [];
+  const walk = (a: unknown, r: number): void => {
+    if (r === rank) {
+      items.push(a);
+      return;
+    }
+    if (!Array.isArray(a) || a.length !== dims[r]) fault(`the nested arrays are not rectangular: a row at depth ${r} does not have ${dims[r]} items`);
+    for (const x of a) walk(x, r + 1);
+  };
+  walk(v, 0);
+  return new MultiArray(dims, items);
 }
 
 function elemIsPlainInt(c: Codec): boolean {
@@ -1424,15 +1514,18 @@ class MapCodec implements Codec {
     if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
     d.enter(at);
     const kwt = desc & 7, vwt = (desc >> 4) & 7, nullable = (desc & 0x80) !== 0;
-    for (let i = 0; i < n; i++) {
-      const kat = d.pos;
-      const k = this.key.read(d, kwt);
-      let v: unknown = null;
-      if (!nullable || d.presenceByte() === 1) v = this.value.read(d, vwt);
-      if (obj instanceof Map) obj.set(k, v);
-      else {
+    const key = this.key, value = this.value;
+    if (obj instanceof Map) {
+      for (let i = 0; i < n; i++) {
+        const k = key.read(d, kwt);
+        obj.set(k, !nullable || d.presenceByte() === 1 ? value.read(d, vwt) : null);
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const kat = d.pos;
+        const k = key.read(d, kwt);
         if (k === null) d.fail("A map key is null", kat);
-        obj[k as string] = v;
+        obj[k as string] = !nullable || d.presenceByte() === 1 ? value.read(d, vwt) : null;
       }
     }
     d.depth--;
@@ -1440,9 +1533,10 @@ class MapCodec implements Codec {
   }
 
   write(e: Enc, v: unknown): void {
-    let entries: [unknown, unknown][];
+    let entries: [unknown, unknown][] | null = null;
+    let keys: string[] | null = null;
     if (v instanceof Map) entries = [...v.entries()];
-    else if (this.stringKeys && typeof v === "object" && v !== null && !Array.isArray(v)) entries = Object.entries(v);
+    else if (this.stringKeys && typeof v === "object" && v !== null && !Array.isArray(v)) keys = Object.keys(v);
     else fault(`expected ${this.stringKeys ? "an object or a Map" : "a Map"}, got ${describe(v)}`);
     const w = e.w;
     if (e.ids !== null) {
@@ -1454,12 +1548,19 @@ class MapCodec implements Codec {
       }
       e.ids.set(v as object, e.nextId++);
     }
-    w.varint(entries.length + 1);
-    if (entries.length === 0) return;
+    const count = keys !== null ? keys.length : entries!.length;
+    w.varint(count + 1);
+    if (count === 0) return;
     const nullable = this.value instanceof NullableCodec;
     w.u8((this.key.wt & 7) | ((this.value.wt & 7) << 4) | (nullable ? 0x80 : 0));
     e.enter();
-    for (const [k, x] of entries) {
+    const o = v as Record<string, unknown>;
+    for (let i = 0; i < count; i++) {
+      let k: unknown, x: unknown;
+      if (keys !== null) {
+        k = keys[i]!;
+        x = o[k as string];
+      } else [k, x] = entries![i]!;
       try {
         writeNullable(e, this.key, k);
         if (nullable) {
@@ -1500,6 +1601,10 @@ export interface MemberInfo {
   readonly rowCode: number;
   codec: Codec;
   readonly node: SchemaNode;
+  /** Written even at its default (the schema's `writesDefault`; a Nullable member is still left out when null). */
+  readonly always: boolean;
+  /** The schema's `writesDefault`: the root's shape lists the member even when it is left out (a null Nullable). */
+  readonly writesDefault: boolean;
 }
 
 /** A type of the schema, compiled. */
@@ -1513,6 +1618,14 @@ export class TypeInfo {
   typedDef: Uint8Array = new Uint8Array(0);
   inlineDef: Uint8Array = new Uint8Array(0);
   rowWidth = 0;
+  /** The schema's `keepsUnknown`: members the type lacks are kept on read and written back. */
+  get keeps(): boolean {
+    return this.schema.keepsUnknown === true;
+  }
+  /** The compiled writer of a type of at most 64 members (null where code generation is not allowed). */
+  writer: CompiledWriter | null | undefined = undefined;
+  /** Root shape definitions by member set (see `rootDef`). */
+  rootDefs: Map<string, Uint8Array> | null = null;
   /** Plans per writer shape, shared across payloads. */
   readonly planCache: { tags: readonly number[]; hashes: readonly (number | null)[]; plan: Plan }[] = [];
   readonly codec: Codec;
@@ -1723,12 +1836,17 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
     const lo = d.presence(count);
     const hi = d.presHi;
     if (lo !== 0 || hi !== 0) {
-      for (let i = 0; i < count; i++) {
+      let reader = (plan as PlanWithReader).reader;
+      if (reader === undefined) reader = (plan as PlanWithReader).reader = compileReader(type, plan, tags, shape.hashes);
+      if (reader !== null) reader(d, obj, lo, hi);
+      else for (let i = 0; i < count; i++) {
         if (i < 32 ? ((lo >>> i) & 1) === 0 : ((hi >>> (i - 32)) & 1) === 0) continue;
         const m = plan[i];
         const wt = tags[i]! & 7;
-        if (m === null || m === undefined) d.skip(wt);
-        else obj[m.name] = m.codec.read(d, wt);
+        if (m === null || m === undefined) {
+          if (type.keeps) keepMember(d, obj, tags[i]!, shape.hashes[i] ?? null);
+          else d.skip(wt);
+        } else obj[m.name] = m.codec.read(d, wt);
       }
     }
   } else {
@@ -1737,13 +1855,50 @@ function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: b
       if (!bitSet(words, i)) continue;
       const m = plan[i];
       const wt = tags[i]! & 7;
-      if (m === null || m === undefined) d.skip(wt);
-      else obj[m.name] = m.codec.read(d, wt);
+      if (m === null || m === undefined) {
+        if (type.keeps) keepMember(d, obj, tags[i]!, shape.hashes[i] ?? null);
+        else d.skip(wt);
+      } else obj[m.name] = m.codec.read(d, wt);
     }
   }
   if (type.lateDefaults!.length !== 0) type.finish(obj);
   d.depth--;
   return obj;
+}
+
+/** A plan with its compiled reader (null where code generation is not allowed: the loop of `readMembers` reads). */
+type PlanWithReader = Plan & { reader?: ((d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void) | null };
+
+/** A member the type lacks: kept (`keepsUnknown`) or skipped. */
+function otherMember(d: Dec, obj: Record<string, unknown>, type: TypeInfo, tag: number, hash: number | null): void {
+  if (type.keeps) keepMember(d, obj, tag, hash);
+  else d.skip(tag & 7);
+}
+
+/**
+ * One function per type and writer shape (of at most 64 members) that reads the present members in order: each member
+ * its own call site and its own property store with a constant name, so both stay monomorphic.
+ */
+function compileReader(type: TypeInfo, plan: Plan, tags: readonly number[], hashes: readonly (number | null)[]): ((d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void) | null {
+  const codecs: Codec[] = [];
+  const lines: string[] = [];
+  for (let i = 0; i < tags.length; i++) {
+    const test = i < 32 ? `(lo & ${(1 << i) >>> 0}) !== 0` : `(hi & ${(1 << (i - 32)) >>> 0}) !== 0`;
+    const m = plan[i];
+    const wt = tags[i]! & 7;
+    if (m === null || m === undefined) lines.push(`if (${test}) other(d, obj, type, ${tags[i]!}, ${hashes[i] ?? null});`);
+    else {
+      codecs.push(m.codec);
+      lines.push(`if (${test}) obj[${JSON.stringify(m.name)}] = c${codecs.length - 1}.read(d, ${wt});`);
+    }
+  }
+  const head = codecs.map((_, i) => `const c${i} = codecs[${i}];`).join("\n");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function("codecs", "other", "type", `${head}\nreturn function read(d, obj, lo, hi) {\n${lines.join("\n")}\n};`)(codecs, otherMember, type) as (d: Dec, obj: Record<string, unknown>, lo: number, hi: number) => void;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the `Value` of a value type's typed shape (format §7.3) into `{ $type, Value }`. */
@@ -1841,7 +1996,7 @@ function writeInline(e: Enc, type: TypeInfo, v: unknown): void {
 /** Writes an object (full shape, or the root's shape of present members, or a typed shape). */
 function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date || v instanceof Uint8Array) fault(`expected an object (${type.name}), got ${describe(v)}`);
-  const o = v as Record<string, unknown>;
+  const o = v as Record<string | symbol, unknown>;
   const w = e.w;
   if (e.ids !== null) {
     const id = e.ids.get(o);
@@ -1851,6 +2006,16 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
     }
     e.ids.set(o, e.nextId++);
   }
+  if (type.keeps) {
+    const kept = o[keptMembers];
+    if (kept !== undefined && kept !== null) {
+      if (!Array.isArray(kept)) fault("the kept members (keptMembers) are not an array");
+      if (kept.length > 0) {
+        writeKeptObject(e, type, o, typed, kept as KeptMember[]);
+        return;
+      }
+    }
+  }
   const members = type.members;
   const count = members.length;
   if (count > 64) {
@@ -1859,11 +2024,17 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   }
   // Presence of the type's members as two 32-bit masks.
   let lo = 0, hi = 0;
-  for (let i = 0; i < count; i++) {
-    const m = members[i]!;
-    if (m.codec.absent(o[m.name])) continue;
-    if (i < 32) lo |= 1 << i;
-    else hi |= 1 << (i - 32);
+  const writer = type.writer ??= compileWriter(type);
+  if (writer !== null) {
+    lo = writer.presence(o);
+    hi = presenceHigh;
+  } else {
+    for (let i = 0; i < count; i++) {
+      const m = members[i]!;
+      if (!m.always && m.codec.absent(o[m.name])) continue;
+      if (i < 32) lo |= 1 << i;
+      else hi |= 1 << (i - 32);
+    }
   }
   lo >>>= 0;
   hi >>>= 0;
@@ -1872,10 +2043,10 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   if (e.rootPending) {
     e.rootPending = false;
     listed = new Array(count);
-    for (let i = 0; i < count; i++) listed[i] = bit(lo, hi, i);
+    for (let i = 0; i < count; i++) listed[i] = bit(lo, hi, i) || members[i]!.writesDefault;
     // A listed member brings every member that shares its key.
     for (let i = 0; i < count; i++) {
-      if (!bit(lo, hi, i)) continue;
+      if (!listed[i]) continue;
       for (let j = 0; j < count; j++) if (members[j]!.key === members[i]!.key) listed[j] = true;
     }
     let llo = 0, lhi = 0;
@@ -1883,7 +2054,7 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
     const id = e.nextShape++;
     e.root = { type, typed, listed, listedLo: llo >>> 0, listedHi: lhi >>> 0, id };
     w.varint((id << 2) | 2);
-    writeShapeDef(w, type, typed, listed);
+    w.raw(rootDef(type, typed, listed, llo >>> 0, lhi >>> 0));
   } else if (root !== null && root.type === type && root.typed === typed && (lo & ~root.listedLo) === 0 && (hi & ~root.listedHi) === 0) {
     listed = root.listed;
     w.varint((root.id << 2) | 1);
@@ -1917,16 +2088,67 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   else w.varintBig((BigInt(phi) << 32n) | BigInt(plo));
   if (lo === 0 && hi === 0) return;
   e.enter();
+  if (writer !== null) {
+    writer.members(e, o, lo, hi);
+    e.depth--;
+    return;
+  }
   for (let i = 0; i < count; i++) {
     if (!bit(lo, hi, i)) continue;
     const m = members[i]!;
     try {
-      m.codec.write(e, o[m.name]);
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
     } catch (err) {
       throw withPath(err, "." + m.name);
     }
   }
   e.depth--;
+}
+
+/** The high presence mask a compiled writer's `presence` computed last. */
+let presenceHigh = 0;
+
+/** A type's compiled writer: its presence masks, and its present members in order. */
+interface CompiledWriter {
+  presence(o: Record<string | symbol, unknown>): number;
+  members(e: Enc, o: Record<string | symbol, unknown>, lo: number, hi: number): void;
+}
+
+/**
+ * The writer of a type of at most 64 members, compiled once: each member its own property load with a constant name
+ * and its own call site, so both stay monomorphic (null where code generation is not allowed: the loops write).
+ */
+function compileWriter(type: TypeInfo): CompiledWriter | null {
+  const members = type.members;
+  const pres: string[] = [];
+  const body: string[] = [];
+  members.forEach((m, i) => {
+    const name = JSON.stringify(m.name);
+    const mask = i < 32 ? "lo" : "hi";
+    const b = (1 << (i & 31)) >>> 0;
+    pres.push(m.always ? `${mask} |= ${b};` : `if (!c${i}.absent(o[${name}])) ${mask} |= ${b};`);
+    const write = m.always ? `{ const x = o[${name}]; if (x === undefined || x === null) writeDefault(e, c${i}); else c${i}.write(e, x); }` : `c${i}.write(e, o[${name}]);`;
+    body.push(`if ((${mask} & ${b}) !== 0) try { ${write} } catch (err) { throw withPath(err, ${JSON.stringify("." + m.name)}); }`);
+  });
+  const head = members.map((_, i) => `const c${i} = codecs[${i}];`).join("\n");
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    return new Function("codecs", "writeDefault", "withPath", "setHigh", `${head}
+return {
+  presence(o) { let lo = 0, hi = 0; ${pres.join(" ")} setHigh(hi >>> 0); return lo >>> 0; },
+  members(e, o, lo, hi) { ${body.join("\n")} },
+};`)(members.map((m) => m.codec), writeDefault, withPath, (h: number) => { presenceHigh = h; }) as CompiledWriter;
+  } catch {
+    return null;
+  }
+}
+
+/** A member written at its default (`writesDefault`) that holds null or undefined: null where the wire has one, else the default. */
+function writeDefault(e: Enc, c: Codec): void {
+  if (c.wt === WT.Bytes || c.wt === WT.Object || c.wt === WT.Sequence || c.wt === WT.Map) writeNullable(e, c, null);
+  else c.write(e, c.def());
 }
 
 function bit(lo: number, hi: number, i: number): boolean {
@@ -1940,7 +2162,7 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
   const count = members.length;
   e.rootPending = false;
   const present: boolean[] = new Array(count);
-  for (let i = 0; i < count; i++) present[i] = !members[i]!.codec.absent(o[members[i]!.name]);
+  for (let i = 0; i < count; i++) present[i] = members[i]!.always || !members[i]!.codec.absent(o[members[i]!.name]);
   const ids = typed ? e.typedIds : e.fullIds;
   const id = ids.get(type);
   if (id !== undefined) w.varint((id << 2) | 1);
@@ -1964,12 +2186,28 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
     if (!present[i]) continue;
     const m = members[i]!;
     try {
-      m.codec.write(e, o[m.name]);
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
     } catch (err) {
       throw withPath(err, "." + m.name);
     }
   }
   e.depth--;
+}
+
+/** The bytes of a root shape definition listing `listed` (its bits `lo`, `hi`), made once per type and member set. */
+function rootDef(type: TypeInfo, typed: boolean, listed: boolean[], lo: number, hi: number): Uint8Array {
+  const cache = (type.rootDefs ??= new Map());
+  const key = (typed ? "t" : "u") + lo + ":" + hi;
+  let def = cache.get(key);
+  if (def === undefined) {
+    const w = new ByteWriter(64);
+    writeShapeDef(w, type, typed, listed);
+    def = w.finish();
+    if (cache.size < 256) cache.set(key, def);
+  }
+  return def;
 }
 
 function writeShapeDef(w: ByteWriter, type: TypeInfo, typed: boolean, listed: boolean[] | null): void {
@@ -2110,6 +2348,337 @@ function hex8(n: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
+// Kept members (format §5.2): a type with `keepsUnknown` keeps the members it lacks and writes them back.
+
+/** The symbol under which a decoded object of a `keepsUnknown` type holds its kept members (`KeptMember[]`). */
+export const keptMembers: unique symbol = Symbol.for("amber.keptMembers") as never;
+
+/** A member a `keepsUnknown` type lacks, kept from the data: its writer tag, name hash, and value re-encoded to stand alone. */
+export interface KeptMember {
+  /** The writer's tag: key << 3 | wire type. */
+  readonly tag: number;
+  /** Its name hash when the writer's shape carried one (its key repeated there), else null. */
+  readonly nameHash: number | null;
+  /** The value, its shapes defined inside it (ids from 0), null strings and collections as `0` (format version 1). */
+  readonly bytes: Uint8Array;
+  /** False when the value held a back-reference to an object outside it: writing it again fails. */
+  readonly writable: boolean;
+}
+
+/** Maps the shapes a copied value uses to the shapes of its output, writing each header (definitions where new). */
+interface ShapeSink {
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void;
+}
+
+function defBytes(d: Dec, shape: RShape): Uint8Array {
+  return shape.def ?? d.buf.subarray(shape.defStart, shape.defEnd);
+}
+
+function writeShapeHeader(w: ByteWriter, kind: 0 | 1 | 2, id: number, def: Uint8Array | null): void {
+  if (kind === 1) w.varint((id + 1) << 2);
+  else w.varint((id << 2) | (def !== null ? 2 : 1));
+  if (def !== null) w.raw(def);
+}
+
+/** Shapes of one kept value: numbered from 0 inside it, each defined where first used. */
+class LocalShapes implements ShapeSink {
+  private readonly ids = new Map<RShape, number>();
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void {
+    const key = shape;
+    const id = this.ids.get(key);
+    if (id !== undefined) writeShapeHeader(w, kind, id, null);
+    else {
+      const nid = this.ids.size;
+      this.ids.set(key, nid);
+      writeShapeHeader(w, kind, nid, defBytes(d, shape));
+    }
+  }
+}
+
+function defKey(kind: number, def: Uint8Array): string {
+  let s = kind === 1 ? "i" : "o";
+  for (let i = 0; i < def.length; i += 4096) s += String.fromCharCode.apply(null, def.subarray(i, i + 4096) as unknown as number[]);
+  return s;
+}
+
+/** Shapes of a payload being written: one with the same definition bytes is referred to, else defined. */
+class PayloadShapes implements ShapeSink {
+  constructor(private readonly e: Enc) {}
+  header(d: Dec, shape: RShape, kind: 0 | 1 | 2, w: ByteWriter): void {
+    const def = defBytes(d, shape);
+    const ids = (this.e.defIds ??= new Map());
+    const key = defKey(kind, def);
+    const id = ids.get(key);
+    if (id !== undefined) writeShapeHeader(w, kind, id, null);
+    else {
+      const nid = this.e.nextShape++;
+      ids.set(key, nid);
+      writeShapeHeader(w, kind, nid, def);
+    }
+  }
+}
+
+/** State of one copy: whether the value held a back-reference (it then cannot be written again). */
+interface CopyState { writable: boolean }
+
+/** A null Bytes value or collection: `0`, or `0 0` in a reference-mode payload. */
+function copyNull(w: ByteWriter, e: Enc | null): void {
+  w.u8(0);
+  if (e !== null && e.ref) w.u8(0);
+}
+
+/**
+ * Copies one value of wire type `wt` from `d` (checked and counted as a skip is) to `w`, its shapes through `sink`.
+ * `e` is the payload being written (its ids counted and nulls in its mode), or null for a standalone kept value.
+ */
+function copyValue(d: Dec, wt: number, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const buf = d.buf;
+  switch (wt) {
+    case 0: {
+      const p = d.pos;
+      d.skipVarint();
+      w.raw(buf.subarray(p, d.pos));
+      return;
+    }
+    case 1: case 2: case 3: {
+      const n = wt === 1 ? 4 : wt === 2 ? 8 : 16;
+      const p = d.need(n);
+      w.raw(buf.subarray(p, p + n));
+      return;
+    }
+    case 4: {
+      const n = d.bytesLength();
+      if (n < 0) {
+        if (n === -2) st.writable = false;
+        copyNull(w, e);
+        return;
+      }
+      const p = d.need(n);
+      if (d.ref) d.bytesVals.push(buf.subarray(p, p + n));
+      if (e !== null && e.ref) e.bytesIds++;
+      w.varint(n + 1);
+      w.raw(buf.subarray(p, p + n));
+      return;
+    }
+    case 5: copyObject(d, w, sink, e, st); return;
+    case 6: copySequence(d, w, sink, e, st); return;
+    default: copyMap(d, w, sink, e, st);
+  }
+}
+
+function copyObject(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const h = d.varint();
+  if (h === 0) {
+    w.u8(0);
+    return;
+  }
+  const low = h % 4;
+  const id = Math.floor(h / 4);
+  if (low === 3) {
+    if (!d.ref) d.fail("A back-reference outside reference mode", at);
+    if (id >= d.objs.length) d.fail(`A back-reference names object ${id}, which has not been read`, at);
+    st.writable = false;
+    w.u8(0);
+    return;
+  }
+  if (low === 0) {
+    const shape = id - 1 === d.shapes.length ? d.define(id - 1, at, true) : d.held(id - 1, at, true);
+    sink.header(d, shape, 1, w);
+    const p = d.need(shape.width);
+    w.raw(d.buf.subarray(p, p + shape.width));
+    return;
+  }
+  const shape = low === 2 ? d.define(id, at, false) : d.held(id, at, false);
+  if (e !== null && e.ref) e.nextId++;
+  sink.header(d, shape, 0, w);
+  d.enter(at);
+  if (d.ref) d.newId(SKIPPED, undefined);
+  const count = shape.tags.length;
+  const p0 = d.pos;
+  const words = d.presenceWords(count);
+  w.raw(d.buf.subarray(p0, d.pos));
+  for (let i = 0; i < count; i++) if (bitSet(words, i)) copyValue(d, shape.tags[i]! & 7, w, sink, e, st);
+  d.depth--;
+}
+
+function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const n = d.collection("sequence", at);
+  if (n < 0) {
+    if (n === -2) st.writable = false;
+    copyNull(w, e);
+    return;
+  }
+  if (d.collIds) d.newId(SKIPPED, undefined);
+  if (e !== null && e.ref) e.nextId++;
+  w.varint(n + 1);
+  if (n === 0) return;
+  const dp = d.pos;
+  const desc = d.byte();
+  w.u8(desc);
+  if (desc & 0x80) {
+    const width = packedWidth(desc & 0x7f);
+    if (width === 0) d.fail(`The packed code ${desc & 0x7f} is not valid`, dp);
+    if (n * width > d.end - d.pos) d.fail("A packed sequence is cut short", dp);
+    const p = d.need(n * width);
+    w.raw(d.buf.subarray(p, p + n * width));
+    return;
+  }
+  if (desc & 0x40) d.fail(`The element descriptor 0x${desc.toString(16)} is not valid`, dp);
+  if (desc & 0x20) {
+    if (desc !== 0x25) d.fail(`The element descriptor 0x${desc.toString(16)} is not valid`, dp);
+    const hat = d.pos;
+    const h = d.varint();
+    if (h % 4 !== 1 && h % 4 !== 2) d.fail("The rows' shape header is not valid", hat);
+    const id = Math.floor(h / 4);
+    const shape = h % 4 === 2 ? d.define(id, hat, false) : d.held(id, hat, false);
+    if (shape.tags.length > 64) d.fail("Rows name a shape of more than 64 members", hat);
+    sink.header(d, shape, 2, w);
+    const cp = d.pos;
+    const codes = d.codes(shape.tags.length, hat);
+    w.raw(d.buf.subarray(cp, d.pos));
+    let width = 0;
+    for (const c of codes) width += packedWidth(c);
+    if (n * width > d.end - d.pos) d.fail("Rows are cut short", dp);
+    const p = d.need(n * width);
+    w.raw(d.buf.subarray(p, p + n * width));
+    return;
+  }
+  d.enter(at);
+  if (desc & 0x10) {
+    const p = d.pos;
+    d.dims(n);
+    w.raw(d.buf.subarray(p, d.pos));
+  }
+  const nullable = (desc & 8) !== 0;
+  const ewt = desc & 7;
+  for (let i = 0; i < n; i++) {
+    if (nullable) {
+      const b = d.presenceByte();
+      w.u8(b);
+      if (b === 0) continue;
+    }
+    copyValue(d, ewt, w, sink, e, st);
+  }
+  d.depth--;
+}
+
+function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const n = d.collection("map", at);
+  if (n < 0) {
+    if (n === -2) st.writable = false;
+    copyNull(w, e);
+    return;
+  }
+  if (d.collIds) d.newId(SKIPPED, undefined);
+  if (e !== null && e.ref) e.nextId++;
+  w.varint(n + 1);
+  if (n === 0) return;
+  const dp = d.pos;
+  const desc = d.byte();
+  if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
+  w.u8(desc);
+  d.enter(at);
+  for (let i = 0; i < n; i++) {
+    copyValue(d, desc & 7, w, sink, e, st);
+    if ((desc & 0x80) !== 0) {
+      const b = d.presenceByte();
+      w.u8(b);
+      if (b === 0) continue;
+    }
+    copyValue(d, (desc >> 4) & 7, w, sink, e, st);
+  }
+  d.depth--;
+}
+
+/** Keeps the member `tag` the type lacks on `obj` (under `keptMembers`), its value re-encoded to stand alone. */
+function keepMember(d: Dec, obj: Record<string | symbol, unknown>, tag: number, hash: number | null): void {
+  const at = d.pos;
+  const w = new ByteWriter(32);
+  const st: CopyState = { writable: true };
+  copyValue(d, tag & 7, w, new LocalShapes(), null, st);
+  const bytes = w.finish();
+  d.keptBytes += bytes.length;
+  if (d.keptBytes > 4 * d.end + 65536) d.fail("The kept members of this payload pass four times its size plus 64 KiB (each carries its shapes' definitions)", at);
+  let list = obj[keptMembers] as KeptMember[] | undefined;
+  if (list === undefined) obj[keptMembers] = list = [];
+  list.push({ tag, nameHash: hash, bytes, writable: st.writable });
+}
+
+/** An object with kept members: the type's full shape extended by them (never the root's subset), then their values. */
+function writeKeptObject(e: Enc, type: TypeInfo, o: Record<string | symbol, unknown>, typed: boolean, kept: KeptMember[]): void {
+  const w = e.w;
+  e.rootPending = false;
+  const members = type.members;
+  const count = members.length;
+  const total = count + kept.length;
+  if (total > MAX_SHAPE_MEMBERS) fault(`${type.name} has ${total} members with its kept ones, more than ${MAX_SHAPE_MEMBERS}`);
+  const keys: number[] = [];
+  const def = new ByteWriter(64);
+  def.varint((total << 1) | (typed ? 1 : 0));
+  if (typed) def.varint(type.tagNumber);
+  for (const m of members) {
+    def.u16(m.tag);
+    keys.push(m.key);
+  }
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    if (typeof k !== "object" || k === null || typeof k.tag !== "number" || !(k.bytes instanceof Uint8Array)) fault(`kept member ${i} is not a KeptMember (tag, nameHash, bytes)`);
+    if (k.writable === false) fault(`kept member ${i} (key ${k.tag >> 3}) held a back-reference to an object outside it; it cannot be written again`);
+    def.u16(k.tag);
+    keys.push(k.tag >> 3);
+  }
+  for (let i = 0; i < total; i++) {
+    if (keys.indexOf(keys[i]!) === keys.lastIndexOf(keys[i]!)) continue;
+    const h = i < count ? members[i]!.nameHash : kept[i - count]!.nameHash;
+    if (h === null || h === undefined) fault(`kept member of key ${keys[i]} shares its key with another member, and the data gave no name hash for it`);
+    def.u32(h);
+  }
+  const defBytes = def.finish();
+  const sink = new PayloadShapes(e);
+  const ids = (e.defIds ??= new Map());
+  const key = defKey(0, defBytes);
+  const sid = ids.get(key);
+  if (sid !== undefined) writeShapeHeader(w, 0, sid, null);
+  else {
+    const nid = e.nextShape++;
+    ids.set(key, nid);
+    writeShapeHeader(w, 0, nid, defBytes);
+  }
+  const present: boolean[] = new Array(total).fill(true);
+  for (let i = 0; i < count; i++) present[i] = members[i]!.always || !members[i]!.codec.absent(o[members[i]!.name]);
+  for (let base = 0; base < total; base += 64) {
+    let lo = 0, hi = 0;
+    for (let j = 0; j < 64 && base + j < total; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
+    lo >>>= 0;
+    hi >>>= 0;
+    if (hi === 0) w.varint(lo);
+    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
+    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
+  }
+  e.enter();
+  for (let i = 0; i < count; i++) {
+    if (!present[i]) continue;
+    const m = members[i]!;
+    try {
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
+    } catch (err) {
+      throw withPath(err, "." + m.name);
+    }
+  }
+  for (const k of kept) {
+    const d = new Dec(k.bytes, k.bytes.length, defaultLimits, type.model, false);
+    copyValue(d, k.tag & 7, w, sink, e, { writable: true });
+    if (d.pos !== k.bytes.length) fault(`kept member of key ${k.tag >> 3}: ${k.bytes.length - d.pos} byte(s) follow its value`);
+  }
+  e.depth--;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
 // The model.
 
 const SCALAR_CODES: Record<string, number> = { Byte: 1, SByte: 2, Int16: 3, UInt16: 4, Int32: 5, UInt32: 6, Int64: 7, UInt64: 8, Single: 9, Double: 10, Boolean: 11, Char: 12 };
@@ -2120,6 +2689,10 @@ export class AmberModel {
   readonly types = new Map<string, TypeInfo>();
   /** The types by tag. */
   readonly byTag = new Map<number, TypeInfo>();
+  /** The symbol under which decoded objects of `keepsUnknown` types hold their kept members (`Symbol.for("amber.keptMembers")`). */
+  static readonly keptMembers: typeof keptMembers = keptMembers;
+  /** Shape definitions read and checked before, by their bytes (a shape's plans are shared by every payload). */
+  readonly knownDefs: { bytes: Uint8Array; shape: RShape }[] = [];
 
   constructor(readonly document: SchemaDocument) {
     for (const t of document.types) {
@@ -2174,6 +2747,8 @@ export class AmberModel {
       keys: [m.key, ...(m.formerKeys ?? [])],
       rowCode: m.rowCode ?? 0,
       codec, node: m.encoding,
+      always: m.writesDefault === true && !(codec instanceof NullableCodec),
+      writesDefault: m.writesDefault === true,
     };
   }
 
@@ -2194,7 +2769,7 @@ export class AmberModel {
         const t = this.types.get(n.sequence.object);
         if (t !== undefined && t.inline) rows = t;
       }
-      return new SequenceCodec(elem, rows);
+      return new SequenceCodec(elem, rows, n.rank ?? 0, n.rows !== false);
     }
     if ("map" in n) {
       const stringKeys = "scalar" in n.map.key && n.map.key.scalar === "String";
@@ -2279,12 +2854,11 @@ export class AmberModel {
 
   /** Decodes a payload (format §2) whose root is of the type `typeName`. */
   decode<T = unknown>(typeName: string, bytes: Uint8Array, options?: DecodeOptions): T {
-    const out: T[] = [];
-    this.decodeInto(typeName, bytes, options, 1, out);
-    return out[0]!;
+    return this.decodeInto<T>(typeName, bytes, options, 1, null);
   }
 
-  private decodeInto<T>(typeName: string, bytes: Uint8Array, options: DecodeOptions | undefined, count: number, out: T[]): void {
+  /** Reads `count` values into `out` (or, with `out` null, one value, returned). */
+  private decodeInto<T>(typeName: string, bytes: Uint8Array, options: DecodeOptions | undefined, count: number, out: T[] | null): T {
     const { codec } = this.root(typeName);
     const limits = options?.limits ? { ...defaultLimits, ...options.limits } : defaultLimits;
     if (!(bytes instanceof Uint8Array)) throw new AmberError("The input is not a Uint8Array", 0, "Give the payload's bytes.");
@@ -2299,19 +2873,20 @@ export class AmberModel {
     d.ref = ref;
     d.collIds = ref && version === 2;
     d.pos = 1;
+    let value: unknown;
     try {
       for (let i = 0; i < count; i++) {
-        let value: unknown;
         if (codec instanceof NullableCodec) {
           value = d.presenceByte() === 0 ? null : codec.read(d, h & 7);
         } else value = codec.read(d, h & 7);
-        out.push(value as T);
+        if (out !== null) out.push(value as T);
       }
     } catch (err) {
       if (err instanceof AmberError) throw err;
       throw new AmberError(`The data could not be read: ${(err as Error).message}`, d.pos);
     }
     if (d.pos !== bytes.length) d.fail(`${bytes.length - d.pos} byte(s) follow the end of the payload`);
+    return value as T;
   }
 
   /** Encodes `value` as a payload whose root is of the type `typeName`. */
@@ -2344,7 +2919,7 @@ export class AmberModel {
       if (err instanceof RangeError && /call stack/i.test(err.message)) throw new AmberError(`${short}: the value nests too deeply (a cycle needs referenceMode: true)`, e.w.pos);
       throw err;
     }
-    const out = e.w.finish();
+    const out = e.w.finishShared();
     e.release();
     return out;
   }

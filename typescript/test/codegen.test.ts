@@ -28,7 +28,7 @@ test("the generated modules compile under strict with no errors, and their funct
     writeFileSync(join(dir, "use.ts"), [
       `import { decodeDrawing, encodeDrawing, type Drawing } from "./drawing.js";`,
       `import { decodeAll, encodeAll, type All, type ShapeUnion } from "./everything.js";`,
-      `const d: Drawing = { Title: "t", Background: "Blue", Layer: null, Origin: { X: 1, Y: 2 }, Shapes: [{ $type: "Amber.Tool.Tests.Model.Drawings.Label", Text: "l", Anchors: [] }], Counts: { a: 1n }, Thumbnail: null, Note: null, Caption: null };`,
+      `const d: Drawing = { Title: "t", Background: "Blue", Layer: null, Origin: { X: 1, Y: 2 }, Shapes: [{ $type: "Amber.Tool.Tests.Model.Drawings.Circle", Name: "c", Radius: 1 }], Counts: { a: 1n }, Thumbnail: null, Note: null, Caption: null };`,
       `const back: Drawing = decodeDrawing(encodeDrawing(d));`,
       `const shapes: ShapeUnion[] = [{ $type: "Test.Circle", Name: "c", Radius: 1 }];`,
       `const area = (s: ShapeUnion): number => (s.$type === "Test.Circle" ? s.Radius : s.$type === "Test.Square" ? s.Side : 0);`,
