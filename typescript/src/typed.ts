@@ -2292,7 +2292,7 @@ class AnyCodec implements Codec {
     if (typeof name === "string") {
       type = this.model.types.get(name);
       if (type === undefined) fault(`$type ${JSON.stringify(name)} is not a type of the schema`);
-    } else if (this.dynamic && typeof v === "object" && v !== null && decodedTypes.has(v)) {
+    } else if (typeof v === "object" && v !== null && decodedTypes.has(v)) {
       type = decodedTypes.get(v)!;
     } else if (this.dynamic) {
       const inferred = inferType(v);
