@@ -86,12 +86,12 @@ namespace Amber.Tool.Tests.Model.Writing
         public AmberUnknownMembers? Unknown { get; set; }
     }
 
-    public sealed class Item
+    public sealed class Parcel
     {
         public string Name { get; set; } = "";
     }
 
-    /// <summary>An object member: it may hold a List&lt;Item&gt;, which the generated code registers as a known type.</summary>
+    /// <summary>An object member: it may hold a List&lt;Parcel&gt;, which the generated code registers as a known type.</summary>
     public sealed class Holder
     {
         public object? Content { get; set; }
@@ -99,7 +99,7 @@ namespace Amber.Tool.Tests.Model.Writing
 
     public sealed class Crate
     {
-        public List<Item> Items { get; set; } = new List<Item>();
+        public List<Parcel> Parcels { get; set; } = new List<Parcel>();
     }
 
     /// <summary>Payloads written here so the model's generated code is in this assembly.</summary>
@@ -113,9 +113,9 @@ namespace Amber.Tool.Tests.Model.Writing
             AmberSerializer.Serialize(new Grids()),
             AmberSerializer.Serialize(new Readings()),
             AmberSerializer.Serialize(new Relay()),
-            AmberSerializer.Serialize(new Holder { Content = new List<Item> { new Item { Name = "i" } } }),
+            AmberSerializer.Serialize(new Holder { Content = new List<Parcel> { new Parcel { Name = "i" } } }),
             AmberSerializer.Serialize(new Crate()),
-            AmberSerializer.Serialize(new Dictionary<string, Item> { ["k"] = new Item() }),
+            AmberSerializer.Serialize(new Dictionary<string, Parcel> { ["k"] = new Parcel() }),
         };
     }
 }
