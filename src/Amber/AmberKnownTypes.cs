@@ -151,14 +151,23 @@ namespace Amber
         /// back (<c>AmberJson.FromJson</c>) writes it inline as its own code does.
         /// </summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes)
+        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes) =>
+            RegisterView(type, csharpName, memberViews, rowCodes, false);
+
+        /// <summary>
+        /// Registers the JSON view of a type as <see cref="RegisterView(Type, string, string[], byte[])"/> does;
+        /// <paramref name="keepsUnknown"/> says that the type keeps the members it does not know (an <c>AmberUnknownMembers</c>
+        /// member, docs/format.md §5.2) and writes them back, which the schema tells readers in other languages.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes, bool keepsUnknown)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null)
             {
                 if (memberViews.Length != entry.Shape.Tags.Length) throw new ArgumentException("One view per member is required.", nameof(memberViews));
                 if (rowCodes != null && rowCodes.Length != memberViews.Length) throw new ArgumentException("One code per member is required.", nameof(rowCodes));
-                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null, rowCodes);
+                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null, rowCodes, keepsUnknown);
             }
         }
 
@@ -203,6 +212,14 @@ namespace Amber
             {
                 if (pair.Key != baseType && baseType.IsAssignableFrom(pair.Key)) views.Add(ViewOf(pair.Value));
             }
+            return views;
+        }
+
+        /// <summary>The views of every registered type (generated objects and values, built-ins).</summary>
+        internal static List<Json.ViewType> AllViews()
+        {
+            var views = new List<Json.ViewType>();
+            foreach (KeyValuePair<Type, Entry> pair in s_byType) views.Add(ViewOf(pair.Value));
             return views;
         }
 

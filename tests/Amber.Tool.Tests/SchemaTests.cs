@@ -5,7 +5,9 @@ using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using Amber.Tool.Tests.Model;
+using Amber.Json;
 using Amber.Tool.Tests.Model.Drawings;
+using Amber.Tool.Tests.Model.Writing;
 using Amber.Tool.Tests.Model.Zoo;
 using Xunit;
 
@@ -317,6 +319,134 @@ namespace Amber.Tool.Tests
             JsonElement colour = MembersOf(types[typeof(Drawing).FullName!])["Background"].GetProperty("encoding").GetProperty("enum");
             Assert.False(colour.TryGetProperty("flags", out _));
         }
+
+        private static string[] WritingDefaults(JsonElement type) =>
+            type.GetProperty("members").EnumerateArray()
+                .Where(m => m.TryGetProperty("writesDefault", out JsonElement w) && w.GetBoolean())
+                .Select(m => m.GetProperty("name").GetString()!).ToArray();
+
+        /// <summary>
+        /// A member with an initializer or a constructor-parameter default (positional records included) is written at its
+        /// default, as are struct members; a Nullable with a default that is not null says so too (absent only when null).
+        /// </summary>
+        [Fact]
+        public void Members_written_at_their_default_say_writesDefault()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Defaults), typeof(Settings), typeof(Pin) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            Assert.Equal(new[] { "Lives", "Name", "Start", "Spot" }, WritingDefaults(types[typeof(Defaults).FullName!]));
+            Assert.Equal(new[] { "Volume" }, WritingDefaults(types[typeof(Settings).FullName!]));
+            Assert.Equal(new[] { "Size" }, WritingDefaults(types[typeof(Pin).FullName!]));
+            // Only true is written: a member left out at its default has no writesDefault at all.
+            Assert.False(MembersOf(types[typeof(Defaults).FullName!])["Plain"].TryGetProperty("writesDefault", out _));
+            // An inline struct's members are all in its row.
+            Assert.Empty(WritingDefaults(types[typeof(Spot).FullName!]));
+        }
+
+        /// <summary>What the document says is what .NET writes: with every member at default(T), the payload holds exactly the members it marks (a Nullable one only when not null).</summary>
+        [Fact]
+        public void A_payload_of_defaults_holds_exactly_the_members_marked_writesDefault()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Defaults), typeof(Settings), typeof(Pin), typeof(Drawing) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            void Check<T>(T atDefaults, params string[] nullables)
+            {
+                using JsonDocument data = JsonDocument.Parse(AmberJson.ToJson(AmberSerializer.Serialize(atDefaults), typeof(T)));
+                string[] present = data.RootElement.EnumerateObject().Select(p => p.Name).Where(n => !n.StartsWith('$')).ToArray();
+                Assert.Equal(WritingDefaults(types[typeof(T).FullName!]).Except(nullables), present);
+            }
+            Check(new Defaults { Lives = 0, Name = null!, Start = null }, "Start");
+            Check(new Settings(volume: 0));
+            Check(new Pin(null!, Size: 0));
+            // A class member is written even when null (as null), a struct member always.
+            Check(new Drawing { Title = null!, Shapes = null!, Counts = null!, Thumbnail = null!, Caption = null });
+        }
+
+        /// <summary>A multi-dimensional array's sequence node has its rank; a one-dimensional one has none.</summary>
+        [Fact]
+        public void Multi_dimensional_arrays_say_their_rank()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Grids) }));
+            Dictionary<string, JsonElement> members = MembersOf(TypesOf(doc)[typeof(Grids).FullName!]);
+            Assert.Equal("{\"sequence\":{\"scalar\":\"Double\"},\"rank\":2}", Compact(members["Cells"].GetProperty("encoding")));
+            Assert.Equal("{\"sequence\":{\"scalar\":\"Int32\"},\"rank\":3}", Compact(members["Cube"].GetProperty("encoding")));
+            Assert.Equal("{\"sequence\":{\"scalar\":\"Int32\"}}", Compact(members["Flat"].GetProperty("encoding")));
+            // Inline structs in a multi-dimensional array are written one by one.
+            Assert.Equal("{\"sequence\":{\"object\":\"Amber.Tool.Tests.Model.Writing.Spot\"},\"rank\":2,\"rows\":false}", Compact(members["Board"].GetProperty("encoding")));
+        }
+
+        /// <summary>
+        /// A sequence of inline structs that .NET writes one by one (through a surrogate, a HashSet, a multi-dimensional array)
+        /// says rows false; a List, an array or a list interface of them, which it writes as rows, says nothing.
+        /// </summary>
+        [Fact]
+        public void Struct_sequences_not_written_as_rows_say_so()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Readings) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            Dictionary<string, JsonElement> members = MembersOf(types[typeof(Readings).FullName!]);
+            string surrogate = typeof(TemperatureSurrogate).FullName!;
+            Assert.True(types[surrogate].GetProperty("inline").GetBoolean());
+            foreach (string name in new[] { "Temperatures", "Peaks" })
+                Assert.Equal("{\"sequence\":{\"object\":\"" + surrogate + "\"},\"rows\":false}", Compact(members[name].GetProperty("encoding")));
+            Assert.Equal("{\"sequence\":{\"object\":\"Amber.Tool.Tests.Model.Writing.Spot\"},\"rows\":false}", Compact(members["Visited"].GetProperty("encoding")));
+            foreach (string name in new[] { "Spots", "Corners", "Path" })
+                Assert.Equal("{\"sequence\":{\"object\":\"Amber.Tool.Tests.Model.Writing.Spot\"}}", Compact(members[name].GetProperty("encoding")));
+        }
+
+        /// <summary>A type with an AmberUnknownMembers member says keepsUnknown; others do not (the kept member is no member of the document).</summary>
+        [Fact]
+        public void A_type_that_keeps_unknown_members_says_so()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Relay), typeof(Defaults) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            JsonElement relay = types[typeof(Relay).FullName!];
+            Assert.True(relay.GetProperty("keepsUnknown").GetBoolean());
+            Assert.Equal(new[] { "Id" }, MembersOf(relay).Keys);
+            Assert.False(types[typeof(Defaults).FullName!].TryGetProperty("keepsUnknown", out _));
+        }
+
+        /// <summary>
+        /// An object member may hold a collection the model's generated code registered (a List&lt;Parcel&gt;, whose typed shape
+        /// carries its own tag): such collections of the document's types join it, with the types they name.
+        /// </summary>
+        [Fact]
+        public void Registered_collections_of_listed_types_join_where_an_object_member_may_hold_them()
+        {
+            string list = "System.Collections.Generic.List<Amber.Tool.Tests.Model.Writing.Parcel>";
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Holder), typeof(Parcel) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            Assert.Equal("{\"dynamic\":true}", Compact(MembersOf(types[typeof(Holder).FullName!])["Content"].GetProperty("encoding")));
+            JsonElement entry = types[list];
+            Assert.Equal("value", entry.GetProperty("kind").GetString());
+            Assert.Equal(AmberCode.TypeTagOf(list).ToString("X8"), entry.GetProperty("tag").GetString());
+            Assert.Equal("{\"sequence\":{\"object\":\"Amber.Tool.Tests.Model.Writing.Parcel\"}}", Compact(entry.GetProperty("encoding")));
+            Assert.True(types.ContainsKey("System.Collections.Generic.Dictionary<string, Amber.Tool.Tests.Model.Writing.Parcel>"));
+
+            // Without an object member, the same types bring no collection.
+            using JsonDocument plain = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Parcel) }));
+            Assert.Equal(new[] { typeof(Parcel).FullName }, TypesOf(plain).Keys);
+
+            // The tool, given a type with an object member, lists the registered collections of the assembly's types.
+            ToolResult r = Run("schema", "--assembly", ModelAssembly, "--type", "Amber.Tool.Tests.Model.Writing.Holder");
+            Assert.Equal(AmberTool.Ok, r.Code);
+            using JsonDocument tool = JsonDocument.Parse(r.Stdout);
+            Assert.Equal(Compact(entry), Compact(TypesOf(tool)[list]));
+        }
+
+        /// <summary>A dictionary root: its entry (kind value) and the types it names, its items' generated registration run first.</summary>
+        [Fact]
+        public void A_dictionary_root_is_listed_with_the_types_it_names()
+        {
+            using JsonDocument doc = JsonDocument.Parse(AmberInspector.GetSchema(new[] { typeof(Dictionary<string, Parcel>) }));
+            Dictionary<string, JsonElement> types = TypesOf(doc);
+            string name = "System.Collections.Generic.Dictionary<string, Amber.Tool.Tests.Model.Writing.Parcel>";
+            Assert.Equal(new[] { typeof(Parcel).FullName!, name }, types.Keys.OrderBy(n => n, StringComparer.Ordinal));
+            Assert.Equal("{\"map\":{\"key\":{\"scalar\":\"String\"},\"value\":{\"object\":\"Amber.Tool.Tests.Model.Writing.Parcel\"}}}",
+                Compact(types[name].GetProperty("encoding")));
+        }
+
+        private static string Compact(JsonElement e) => JsonSerializer.Serialize(e);
 
         private static void AssertGolden(string actual, string name, [CallerFilePath] string here = "")
         {

@@ -2,9 +2,8 @@
 # Proves the README quick start from a fresh console project that references only the packed
 # Amber package (runtime + generator in one package), then chunked LZ4 and Brotli streams with Amber.Compression,
 # then message framing over a Pipe, then a fresh web project serving and calling a minimal-API endpoint with Amber.AspNetCore,
-# then that every integration package brings the generator along, then a fresh Akka.NET console with Amber.Akka, a fresh
-# web project with Amber.SignalR and the SignalR client, and a fresh web project serving and calling an interface over
-# gRPC with Amber.Grpc.AspNetCore.
+# then that every integration package brings the generator along, then a fresh Akka.NET console with Amber.Akka, and a
+# fresh web project with Amber.SignalR, Amber.Grpc.AspNetCore and their clients calling a hub and an interface over gRPC.
 # Used by .ci/run; run it by hand the same way.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -239,40 +238,60 @@ echo "akka check printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "hello Ada 3 AmberAkkaSerializer" ] || { echo "akka check: unexpected output"; exit 1; }
 echo "akka check: OK"
 
-# SignalR from the packed package: a fresh web project that adds only Amber.SignalR (Amber and its generator come along)
-# and the .NET SignalR client, hosts a hub speaking the 'amber' protocol on a loopback port and calls it once over a
-# WebSocket. Order and Receipt are named only by the hub's method, which Amber.SignalR declares a contract of, so the
-# generator serves them with no attribute.
-mkdir "$work/signalr" && cd "$work/signalr"
-dotnet new web --framework net10.0 --name QuickStartSignalR --output . >/dev/null
+# SignalR and code-first gRPC from the packed packages, in one fresh web project (one restore and build for both): it adds
+# only Amber.SignalR and Amber.Grpc.AspNetCore (Amber.Grpc, Amber and its generator come along) and the two .NET clients.
+# It hosts a hub speaking the 'amber' protocol (HTTP/1.1, a WebSocket) and serves a plain interface over gRPC (HTTP/2),
+# each on its own loopback port, and calls each once. Order and Receipt are named only by the hub's method, which
+# Amber.SignalR declares a contract of, and IShop only at MapAmberGrpcService and CreateAmberClient: the generator serves
+# them with no attribute.
+mkdir "$work/web2" && cd "$work/web2"
+dotnet new web --framework net10.0 --name QuickStartRemote --output . >/dev/null
 cat > nuget.config <<XML
 <configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
 XML
 dotnet add package Amber.SignalR --version "$version" --no-restore >/dev/null
 dotnet add package Microsoft.AspNetCore.SignalR.Client --version 10.0.15 --no-restore >/dev/null
+dotnet add package Amber.Grpc.AspNetCore --version "$version" --no-restore >/dev/null
+dotnet add package Grpc.Net.Client --version 2.85.0 --no-restore >/dev/null
 cat > Program.cs <<'CS'
+using Amber.Grpc;
 using Amber.SignalR;
+using Grpc.Net.Client;
 using Microsoft.AspNetCore.Http.Connections;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Client;
 
 TimeSpan timeout = TimeSpan.FromSeconds(20);
 var builder = WebApplication.CreateBuilder(args);
 builder.Logging.ClearProviders();
-builder.WebHost.UseUrls("http://127.0.0.1:0");
+builder.WebHost.ConfigureKestrel(k =>
+{
+    k.Listen(System.Net.IPAddress.Loopback, 0, o => o.Protocols = HttpProtocols.Http1);
+    k.Listen(System.Net.IPAddress.Loopback, 0, o => o.Protocols = HttpProtocols.Http2);
+});
 builder.Services.AddSignalR().AddAmberProtocol();
+builder.Services.AddAmberGrpc();
 var app = builder.Build();
 app.UseWebSockets();
 app.MapHub<ShopHub>("/shop");
+app.MapAmberGrpcService<Shop>();
 await app.StartAsync().WaitAsync(timeout);
+string[] urls = app.Urls.ToArray();
 
 await using HubConnection connection = new HubConnectionBuilder()
-    .WithUrl(app.Urls.First() + "/shop", HttpTransportType.WebSockets)
+    .WithUrl(urls[0] + "/shop", HttpTransportType.WebSockets)
     .AddAmberProtocol()
     .Build();
 await connection.StartAsync().WaitAsync(timeout);
 Receipt receipt = await connection.InvokeAsync<Receipt>("Place", new Order("tea", 4)).WaitAsync(timeout);
 Console.WriteLine($"{receipt.Item} {receipt.Total} {connection.State}");
+
+using GrpcChannel channel = GrpcChannel.ForAddress(urls[1]);
+IShop shop = channel.CreateAmberClient<IShop>();
+Receipt viaGrpc = await shop.Place(new Order("tea", 4)).WaitAsync(timeout);
+int total = await shop.Add(viaGrpc.Total, 30).WaitAsync(timeout);
+Console.WriteLine($"{viaGrpc.Item} {viaGrpc.Total} {total}");
 await app.StopAsync().WaitAsync(timeout);
 
 public record Order(string Item, int Quantity);
@@ -281,45 +300,6 @@ public sealed class ShopHub : Hub
 {
     public Receipt Place(Order order) => new Receipt(order.Item, order.Quantity * 3);
 }
-CS
-out="$(dotnet run -c Release --nologo 2>&1)"
-echo "signalr check printed: $out"
-[ "$(echo "$out" | tail -n 1)" = "tea 12 Connected" ] || { echo "signalr check: unexpected output"; exit 1; }
-echo "signalr check: OK"
-
-# Code-first gRPC from the packed packages: a fresh web project that adds only Amber.Grpc.AspNetCore (Amber.Grpc, Amber
-# and its generator come along) and Grpc.Net.Client, serves a plain interface on a loopback HTTP/2 port and calls it
-# through the typed client. The interface is named only at MapAmberGrpcService and CreateAmberClient.
-mkdir "$work/grpc" && cd "$work/grpc"
-dotnet new web --framework net10.0 --name QuickStartGrpc --output . >/dev/null
-cat > nuget.config <<XML
-<configuration><packageSources><add key="amber-local" value="$work/feed" /></packageSources></configuration>
-XML
-dotnet add package Amber.Grpc.AspNetCore --version "$version" --no-restore >/dev/null
-dotnet add package Grpc.Net.Client --version 2.85.0 --no-restore >/dev/null
-cat > Program.cs <<'CS'
-using Amber.Grpc;
-using Grpc.Net.Client;
-using Microsoft.AspNetCore.Server.Kestrel.Core;
-
-TimeSpan timeout = TimeSpan.FromSeconds(20);
-var builder = WebApplication.CreateBuilder(args);
-builder.Logging.ClearProviders();
-builder.WebHost.ConfigureKestrel(k => k.Listen(System.Net.IPAddress.Loopback, 0, o => o.Protocols = HttpProtocols.Http2));
-builder.Services.AddAmberGrpc();
-var app = builder.Build();
-app.MapAmberGrpcService<Shop>();
-await app.StartAsync().WaitAsync(timeout);
-
-using GrpcChannel channel = GrpcChannel.ForAddress(app.Urls.First());
-IShop shop = channel.CreateAmberClient<IShop>();
-Receipt receipt = await shop.Place(new Order("tea", 4)).WaitAsync(timeout);
-int total = await shop.Add(receipt.Total, 30).WaitAsync(timeout);
-Console.WriteLine($"{receipt.Item} {receipt.Total} {total}");
-await app.StopAsync().WaitAsync(timeout);
-
-public record Order(string Item, int Quantity);
-public record Receipt(string Item, int Total);
 public interface IShop
 {
     Task<Receipt> Place(Order order);
@@ -332,6 +312,8 @@ public sealed class Shop : IShop
 }
 CS
 out="$(dotnet run -c Release --nologo 2>&1)"
-echo "grpc check printed: $out"
+echo "signalr and grpc check printed: $out"
+[ "$(echo "$out" | tail -n 2 | head -n 1)" = "tea 12 Connected" ] || { echo "signalr check: unexpected output"; exit 1; }
+echo "signalr check: OK"
 [ "$(echo "$out" | tail -n 1)" = "tea 12 42" ] || { echo "grpc check: unexpected output"; exit 1; }
 echo "grpc check: OK"

@@ -16,11 +16,14 @@ namespace Amber.Generator.Emitting
         //   e<Scalar>[:Name=value,…];  an enum of that underlying scalar, with its named values
         //   e<Scalar>|Name=value,…;    a [Flags] enum
         //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
-        //   b           byte[] / Memory<byte>                                         a<D>        a sequence of D
+        //   b           byte[] / Memory<byte>                                         a[rank][-]<D>  a sequence of D
         //   m<K><V>     a map                                                         d  object   x  a hand-written formatter's
         //   p<8 hex>    polymorphic, declared as an abstract class or interface: the tag of its name (AmberKnownTypes.RegisterBaseView)
         //   q<8 hex>    polymorphic with a concrete declared type (its tag): a shape without a tag reads as that type
         // A node of a reference type starts with its nullable annotation (schema only): ? may be null, ! declared not null.
+        // Schema only too: a sequence's rank (2 to 32 digits' value) follows a of a multi-dimensional array, and - a sequence
+        // of inline structs the writer writes one by one rather than as rows; a member descriptor starts with + when the
+        // writer writes the member at its default (it cannot leave it out, CanSkipDefault false).
 
         /// <summary>The type tag of each object of the model, by codec id.</summary>
         private static Dictionary<string, uint> ObjectTags(IReadOnlyList<ObjectModel>? objects)
@@ -67,6 +70,8 @@ namespace Amber.Generator.Emitting
                 case TypeKind.MultiArray:
                 case TypeKind.Sequence:
                     sb.Append('a');
+                    if (t.Kind == TypeKind.MultiArray) sb.Append(t.Rank.ToString(CultureInfo.InvariantCulture));
+                    if (ElementIsRowStruct(t.Element!) && !WritesRows(t)) sb.Append('-');
                     AppendView(sb, t.Element!, objectTags, n?.Element);
                     break;
                 case TypeKind.Map:
@@ -92,12 +97,29 @@ namespace Amber.Generator.Emitting
             }
         }
 
+        /// <summary>Whether an element's view is a struct that rows can hold (format §6.1), through any surrogates.</summary>
+        private static bool ElementIsRowStruct(TypeRef element)
+        {
+            while (element.Kind == TypeKind.Surrogate) element = element.Element!;
+            return element.Kind == TypeKind.Object && element.Rows;
+        }
+
+        /// <summary>
+        /// Whether the generated writer writes the sequence's struct elements as rows (EmitCollectionBodyWrite): an array, a
+        /// List and a List or array an interface-typed member holds; not a surrogate's elements, a multi-dimensional array,
+        /// or another collection.
+        /// </summary>
+        private static bool WritesRows(TypeRef t) =>
+            t.Element!.Rows && (t.Kind == TypeKind.Array || t.Kind == TypeKind.Sequence && t.Collection == CollectionKind.List);
+
         /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
         private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
             "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(Plain(o.FullName)) + ", new string[] { "
-            + string.Join(", ", o.Members.Select(m => Quote(ViewOf(m.Type, objectTags, m.Nullability)))) + " }"
+            + string.Join(", ", o.Members.Select(m => Quote((m.CanSkipDefault ? "" : "+") + ViewOf(m.Type, objectTags, m.Nullability)))) + " }"
             // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
-            + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : "") + ");";
+            + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : o.UnknownMembers != null ? ", null" : "")
+            // A type that keeps members it does not know (format §5.2) and writes them back.
+            + (o.UnknownMembers != null ? ", true" : "") + ");";
 
         /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its RegisterBaseView name.</summary>
         private static uint BaseTag(TypeRef t) => AmberCode.TypeTagOf(Plain(t.FullName));

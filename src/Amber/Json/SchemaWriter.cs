@@ -32,49 +32,43 @@ namespace Amber.Json
             {
                 if (type == null) throw new ArgumentException("The list of types holds a null.", nameof(types));
                 if (found.ContainsKey(type)) continue;
-                if (!type.IsGenericTypeDefinition) AmberKnownTypes.EnsureRegistered(type);
+                if (!type.IsGenericTypeDefinition)
+                {
+                    // A collection root (a Dictionary<string, Item>) is registered by the generated code of its items' assembly.
+                    foreach (Type part in Parts(type)) AmberKnownTypes.EnsureRegistered(part);
+                }
                 ViewType? view = AmberKnownTypes.ViewOf(type);
                 if (view == null || view.Shape.TypeTag == null) continue;
                 found.Add(type, view);
                 pending.Push(view);
             }
-            // The types members name by tag join, so the document is whole: a reader resolves every "object" it finds; so do
-            // the declared types of polymorphic members and every registered type they may hold, so it finds every tag too.
             var bases = new Dictionary<uint, (Type Type, string Name)>();
-            while (pending.Count > 0)
-            {
-                ViewType view = pending.Pop();
-                foreach (ViewNode node in Nodes(view))
-                {
-                    Type declared;
-                    if (node.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic)
-                    {
-                        ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
-                        if (named == null) continue;
-                        if (found.TryAdd(named.Type, named)) pending.Push(named);
-                        if (node.Kind == ViewKind.Object) continue;
-                        declared = named.Type;
-                    }
-                    else if (node.Kind == ViewKind.Polymorphic && node.HasTag && AmberKnownTypes.TryGetBase(node.Tag, out Type? abstractType, out string? name))
-                    {
-                        if (!bases.TryAdd(node.Tag, (abstractType, name))) continue;
-                        declared = abstractType;
-                    }
-                    else continue;
-                    foreach (ViewType held in AmberKnownTypes.ViewsAssignableTo(declared))
-                    {
-                        if (held.Shape.TypeTag != null && found.TryAdd(held.Type, held)) pending.Push(held);
-                    }
-                }
-            }
+            Close(found, pending, bases);
 
-            // An object member may hold a built-in value (format §7.3): with one in the document, they join too.
+            // An object member may hold a built-in value (format §7.3), and any collection of the document's types that generated
+            // code registered (a List<Item>, whose typed shape carries that tag): with one in the document, they join too.
             if (HasDynamic(found.Values))
             {
                 foreach (Type builtIn in s_builtIns)
                 {
                     ViewType? view = AmberKnownTypes.ViewOf(builtIn);
                     if (view != null && view.Shape.TypeTag != null) found.TryAdd(builtIn, view);
+                }
+                List<ViewType> registered = AmberKnownTypes.AllViews();
+                bool added = true;
+                while (added)
+                {
+                    added = false;
+                    var listed = new HashSet<Type>(found.Keys);
+                    foreach ((Type abstractType, _) in bases.Values) listed.Add(abstractType);
+                    foreach (ViewType view in registered)
+                    {
+                        if (!view.IsValue || view.Shape.TypeTag == null || found.ContainsKey(view.Type) || !IsCollectionOf(view.Type, listed)) continue;
+                        found.Add(view.Type, view);
+                        pending.Push(view);
+                        added = true;
+                    }
+                    Close(found, pending, bases);
                 }
             }
 
@@ -111,6 +105,71 @@ namespace Amber.Json
             string text = Encoding.UTF8.GetString(buffer.WrittenSpan);
             // The same text on every platform: JSON strings escape their line breaks, so every raw one is the writer's.
             return Environment.NewLine == "\n" ? text : text.Replace(Environment.NewLine, "\n", StringComparison.Ordinal);
+        }
+
+        /// <summary>
+        /// Adds what the pending types reach, so the document is whole: the types members name by tag (a reader resolves every
+        /// "object" it finds), the declared types of polymorphic members and every registered type they may hold.
+        /// </summary>
+        private static void Close(Dictionary<Type, ViewType> found, Stack<ViewType> pending, Dictionary<uint, (Type Type, string Name)> bases)
+        {
+            while (pending.Count > 0)
+            {
+                ViewType view = pending.Pop();
+                foreach (ViewNode node in Nodes(view))
+                {
+                    Type declared;
+                    if (node.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic)
+                    {
+                        ViewType? named = AmberKnownTypes.ViewOf(node.Tag);
+                        if (named == null) continue;
+                        if (found.TryAdd(named.Type, named)) pending.Push(named);
+                        if (node.Kind == ViewKind.Object) continue;
+                        declared = named.Type;
+                    }
+                    else if (node.Kind == ViewKind.Polymorphic && node.HasTag && AmberKnownTypes.TryGetBase(node.Tag, out Type? abstractType, out string? name))
+                    {
+                        if (!bases.TryAdd(node.Tag, (abstractType, name))) continue;
+                        declared = abstractType;
+                    }
+                    else continue;
+                    foreach (ViewType held in AmberKnownTypes.ViewsAssignableTo(declared))
+                    {
+                        if (held.Shape.TypeTag != null && found.TryAdd(held.Type, held)) pending.Push(held);
+                    }
+                }
+            }
+        }
+
+        /// <summary>A type and the types it is built of: an array's element type, a generic type's arguments, recursively.</summary>
+        private static IEnumerable<Type> Parts(Type type)
+        {
+            yield return type;
+            if (type.HasElementType)
+            {
+                foreach (Type part in Parts(type.GetElementType()!)) yield return part;
+            }
+            else if (type.IsGenericType)
+            {
+                foreach (Type argument in type.GetGenericArguments())
+                {
+                    foreach (Type part in Parts(argument)) yield return part;
+                }
+            }
+        }
+
+        /// <summary>
+        /// Whether a registered value type is a collection (an array or a constructed generic type) of a type the document
+        /// lists (an object, enum or declared base) that is not a built-in (a List&lt;Item&gt; where Item is listed; not a List&lt;int&gt;, which is one already or not known).
+        /// </summary>
+        private static bool IsCollectionOf(Type type, HashSet<Type> listed)
+        {
+            if (!type.HasElementType && !type.IsGenericType) return false;
+            foreach (Type part in Parts(type))
+            {
+                if (part != type && part.Assembly != typeof(object).Assembly && listed.Contains(part)) return true;
+            }
+            return false;
         }
 
         /// <summary>The built-in known types of format §7.3 (what <c>Internal.BuiltInTypes</c> registers).</summary>
@@ -184,6 +243,8 @@ namespace Amber.Json
             writer.WriteString("kind", "object");
             writer.WriteBoolean("valueType", view.Type.IsValueType);
             writer.WriteBoolean("inline", view.RowCodes != null);
+            // Members it does not know are kept and written back (format §5.2): a reader in another language does the same.
+            if (view.KeepsUnknown) writer.WriteBoolean("keepsUnknown", true);
             writer.WriteStartArray("members");
             for (int i = 0; i < shape.Tags.Length; i++)
             {
@@ -215,6 +276,9 @@ namespace Amber.Json
                 if (view.RowCodes != null) writer.WriteNumber("rowCode", view.RowCodes[i]);
                 ViewNode? encoding = view.Member(i);
                 if (encoding?.RefNullable is bool mayBeNull) writer.WriteBoolean("nullable", mayBeNull);
+                // Written even at its default (an initializer or a constructor-parameter default, an object …): a writer that
+                // leaves it out writes other bytes, and a reader of this type would give the other value.
+                if (encoding?.WritesDefault == true) writer.WriteBoolean("writesDefault", true);
                 writer.WritePropertyName("encoding");
                 WriteNode(writer, encoding);
                 writer.WriteEndObject();
@@ -297,6 +361,9 @@ namespace Amber.Json
                 case ViewKind.Sequence:
                     writer.WritePropertyName("sequence");
                     WriteNode(writer, node.Element);
+                    if (node.Rank >= 2) writer.WriteNumber("rank", node.Rank);
+                    // Struct elements rows could hold, which the writer writes one by one (a surrogate's, a HashSet's …).
+                    if (node.NoRows) writer.WriteBoolean("rows", false);
                     // Items of a reference type: whether one may be null (their nullable annotation).
                     if (node.Element?.RefNullable is bool itemsNullable) writer.WriteBoolean("itemsNullable", itemsNullable);
                     break;

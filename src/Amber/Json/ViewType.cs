@@ -15,7 +15,7 @@ namespace Amber.Json
         private readonly string? _valueView;
         private ViewNode?[]? _members;
 
-        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView, byte[]? rowCodes = null)
+        public ViewType(Type type, string name, AmberShape shape, string[]? memberViews, string? valueView, byte[]? rowCodes = null, bool keepsUnknown = false)
         {
             Type = type;
             Name = name;
@@ -23,7 +23,11 @@ namespace Amber.Json
             _memberViews = memberViews;
             _valueView = valueView;
             RowCodes = rowCodes;
+            KeepsUnknown = keepsUnknown;
         }
+
+        /// <summary>Whether the type keeps the members it does not know (an <c>AmberUnknownMembers</c> member, docs/format.md §5.2) and writes them back.</summary>
+        public bool KeepsUnknown { get; }
 
         /// <summary>For a struct written inline (docs/format.md §5.1), its members' packed codes; null otherwise.</summary>
         public byte[]? RowCodes { get; }
@@ -148,7 +152,10 @@ namespace Amber.Json
     /// <c>p</c>8-hex-tag (polymorphic, the tag of the declared abstract class or interface; a bare <c>p</c> from older
     /// generated code names none), <c>q</c>8-hex-tag (polymorphic, the declared type concrete), <c>d</c> (object declared),
     /// <c>x</c> (not known: a hand-written formatter's). A node of a reference type may start with its nullable annotation:
-    /// <c>?</c> may be null, <c>!</c> declared not null (<see cref="RefNullable"/>).
+    /// <c>?</c> may be null, <c>!</c> declared not null (<see cref="RefNullable"/>). After <c>a</c>, a multi-dimensional
+    /// array's rank (decimal digits, <see cref="Rank"/>), then <c>-</c> when the writer writes struct elements one by one,
+    /// not as rows (<see cref="NoRows"/>). A member's descriptor may start with <c>+</c>: the writer writes the member even
+    /// at its default (<see cref="WritesDefault"/>). Descriptors of generated code before these marks parse as before.
     /// </summary>
     internal sealed class ViewNode
     {
@@ -198,6 +205,15 @@ namespace Amber.Json
         /// </summary>
         public bool? RefNullable { get; private set; }
 
+        /// <summary>A member's descriptor (<c>+</c>): the writer writes the member even when it holds its type's default.</summary>
+        public bool WritesDefault { get; private set; }
+
+        /// <summary><c>a</c>: the rank of a multi-dimensional array (2 to 32); 0 for a sequence of one dimension.</summary>
+        public int Rank { get; private set; }
+
+        /// <summary><c>a</c> (<c>-</c>): the writer writes its struct elements one by one, where rows (format §6.1) could hold them.</summary>
+        public bool NoRows { get; private set; }
+
         /// <summary><c>p</c>: whether the descriptor names the declared type's tag (generated code before it did not).</summary>
         public bool HasTag { get; private set; }
 
@@ -230,7 +246,10 @@ namespace Amber.Json
         {
             if (s_parsed.TryGetValue(code, out ViewNode? node)) return node;
             int at = 0;
+            bool writesDefault = code.Length > 0 && code[0] == '+';
+            if (writesDefault) at++;
             node = ParseAt(code, ref at);
+            if (writesDefault) node.WritesDefault = true;   // a node just made: the cache holds whole descriptors only
             if (at != code.Length) throw new ArgumentException($"The view descriptor '{code}' has extra characters.", nameof(code));
             return s_parsed.GetOrAdd(code, node);
         }
@@ -275,8 +294,13 @@ namespace Amber.Json
                     uint tag = uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
                     at += 8;
                     return new ViewNode(kind, null, tag, null, null);
-                case 'n':
                 case 'a':
+                    int rank = 0;
+                    while (at < code.Length && code[at] >= '0' && code[at] <= '9' && rank < 1000) rank = rank * 10 + (code[at++] - '0');
+                    bool noRows = at < code.Length && code[at] == '-';
+                    if (noRows) at++;
+                    return new ViewNode(kind, null, 0, ParseAt(code, ref at), null) { Rank = rank, NoRows = noRows };
+                case 'n':
                     return new ViewNode(kind, null, 0, ParseAt(code, ref at), null);
                 case 'm':
                     ViewNode key = ParseAt(code, ref at);

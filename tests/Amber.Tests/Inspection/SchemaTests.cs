@@ -152,6 +152,45 @@ namespace Amber.Tests.Inspection
             Assert.Equal(ViewKind.Enum, map.Value!.Kind);
         }
 
+        /// <summary>
+        /// The marks a writer in another language needs: + on a member written at its default, a multi-dimensional array's rank
+        /// and - on a sequence not written as rows; descriptors without them (older generated code) parse as before.
+        /// </summary>
+        [Fact]
+        public void View_descriptors_carry_written_defaults_ranks_and_sequences_not_written_as_rows()
+        {
+            ViewNode member = ViewNode.Parse("+!sString;");
+            Assert.True(member.WritesDefault);
+            Assert.False(member.RefNullable);
+            Assert.Equal(ViewKind.Scalar, member.Kind);
+            Assert.False(ViewNode.Parse("!sString;").WritesDefault);
+            Assert.True(ViewNode.Parse("+nsInt32;").WritesDefault);
+
+            ViewNode cube = ViewNode.Parse("?a3sInt32;");
+            Assert.Equal(ViewKind.Sequence, cube.Kind);
+            Assert.Equal(3, cube.Rank);
+            Assert.False(cube.NoRows);
+            Assert.Equal("Int32", cube.Element!.Scalar);
+            Assert.True(cube.RefNullable);
+
+            ViewNode board = ViewNode.Parse("a12-o1A2B3C4D");
+            Assert.Equal(12, board.Rank);
+            Assert.True(board.NoRows);
+            Assert.Equal(0x1A2B3C4Du, board.Element!.Tag);
+            ViewNode surrogates = ViewNode.Parse("+!a-o1A2B3C4D");
+            Assert.True(surrogates.WritesDefault);
+            Assert.Equal(0, surrogates.Rank);
+            Assert.True(surrogates.NoRows);
+
+            // Older generated code: no marks, nothing said.
+            ViewNode older = ViewNode.Parse("aasInt32;");
+            Assert.Equal(0, older.Rank);
+            Assert.False(older.NoRows);
+            Assert.False(older.WritesDefault);
+            Assert.Equal(ViewKind.Sequence, older.Element!.Kind);
+            Assert.Throws<ArgumentException>(() => ViewNode.Parse("+"));
+        }
+
         [Fact]
         public void A_null_type_is_refused()
         {

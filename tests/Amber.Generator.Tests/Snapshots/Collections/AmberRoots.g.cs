@@ -52,7 +52,7 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM4(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0, "asDouble;");
+            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0, "a2sDouble;");
             static void W1(ref global::Amber.AmberWriter w, global::System.Collections.Generic.Dictionary<string, int?> v)
             {
                 {
@@ -198,7 +198,7 @@ namespace Amber.Generated
             }
             global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6, "aasInt32;");
             global::Amber.AmberKnownTypes.Register(typeof(global::Data.Bag), AmberCodec_Data_DBag.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Data_DBag.WriteTyped(ref w, (global::Data.Bag)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Data_DBag.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Data.Bag), "Data.Bag", new string[] { "?a!sString;", "?msString;nsInt32;", "?asInt32;", "?a!asInt32;", "?asDouble;", "?asGuid;", "a!sString;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Data.Bag), "Data.Bag", new string[] { "?a!sString;", "?msString;nsInt32;", "?asInt32;", "?a!asInt32;", "?a2sDouble;", "?asGuid;", "a!sString;" });
         }
     }
 }

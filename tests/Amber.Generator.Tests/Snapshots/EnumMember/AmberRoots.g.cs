@@ -56,7 +56,7 @@ namespace Amber.Generated
             }
             global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Finish>("Paint.Finish", global::Amber.WireType.Varint, W1, R1, "eInt32:Matte=-1,Gloss=1;");
             global::Amber.AmberKnownTypes.Register(typeof(global::Paint.Can), AmberCodec_Paint_DCan.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Paint_DCan.WriteTyped(ref w, (global::Paint.Can)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Paint_DCan.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Paint.Can), "Paint.Can", new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "eInt32:Matte=-1,Gloss=1;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Paint.Can), "Paint.Can", new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "+eInt32:Matte=-1,Gloss=1;" });
         }
     }
 }

@@ -32,7 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Boxes.Box<int>>(new AmberRoot_Boxes_DBox_X3Cint_X3E());
             global::Amber.AmberKnownTypes.Register(typeof(global::Boxes.Box<int>), AmberCodec_Boxes_DBox_Lint_G.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Boxes_DBox_Lint_G.WriteTyped(ref w, (global::Boxes.Box<int>)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Boxes_DBox_Lint_G.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Boxes.Box<int>), "Boxes.Box<int>", new string[] { "sInt32;", "sInt32;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Boxes.Box<int>), "Boxes.Box<int>", new string[] { "+sInt32;", "sInt32;" });
         }
     }
 }

@@ -50,7 +50,7 @@ namespace Amber.Generated
             global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Point2), AmberCodec_Scene_DPoint2.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DPoint2.WriteTyped(ref w, (global::Scene.Point2)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DPoint2.ReadBody(ref r, s, p), null);
             global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Point2), "Scene.Point2", new string[] { "sSingle;", "sSingle;" }, AmberCodec_Scene_DPoint2.RowCodes);
             global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Sprite), AmberCodec_Scene_DSprite.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DSprite.WriteTyped(ref w, (global::Scene.Sprite)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DSprite.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Sprite), "Scene.Sprite", new string[] { "o819CDD77", "o47C3509E", "o23F08EFF" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Sprite), "Scene.Sprite", new string[] { "+o819CDD77", "+o47C3509E", "+o23F08EFF" });
         }
     }
 }

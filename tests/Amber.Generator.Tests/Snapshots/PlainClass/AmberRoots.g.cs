@@ -32,7 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Shop.Person>(new AmberRoot_Shop_DPerson());
             global::Amber.AmberKnownTypes.Register(typeof(global::Shop.Person), AmberCodec_Shop_DPerson.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Shop_DPerson.WriteTyped(ref w, (global::Shop.Person)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Shop_DPerson.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Shop.Person), "Shop.Person", new string[] { "!sString;", "sInt32;", "?b" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Shop.Person), "Shop.Person", new string[] { "+!sString;", "sInt32;", "?b" });
         }
     }
 }

@@ -32,7 +32,7 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Geometry.Point>(new AmberRoot_Geometry_DPoint());
             global::Amber.AmberKnownTypes.Register(typeof(global::Geometry.Point), AmberCodec_Geometry_DPoint.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Geometry_DPoint.WriteTyped(ref w, (global::Geometry.Point)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Geometry_DPoint.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Point), "Geometry.Point", new string[] { "sInt32;", "sInt32;", "!sString;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Point), "Geometry.Point", new string[] { "sInt32;", "sInt32;", "+!sString;" });
         }
     }
 }

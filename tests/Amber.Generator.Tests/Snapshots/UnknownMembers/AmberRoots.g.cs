@@ -52,9 +52,9 @@ namespace Amber.Generated
             global::Amber.AmberFormatterRegistry.Register<global::Relay.Envelope>(new AmberRoot_Relay_DEnvelope());
             global::Amber.AmberFormatterRegistry.Register<global::Relay.Point>(new AmberRoot_Relay_DPoint());
             global::Amber.AmberKnownTypes.Register(typeof(global::Relay.Envelope), AmberCodec_Relay_DEnvelope.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Relay_DEnvelope.WriteTyped(ref w, (global::Relay.Envelope)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Relay_DEnvelope.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Envelope), "Relay.Envelope", new string[] { "?sString;", "sInt32;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Envelope), "Relay.Envelope", new string[] { "?sString;", "sInt32;" }, null, true);
             global::Amber.AmberKnownTypes.Register(typeof(global::Relay.Point), AmberCodec_Relay_DPoint.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Relay_DPoint.WriteTyped(ref w, (global::Relay.Point)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Relay_DPoint.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Point), "Relay.Point", new string[] { "sInt32;", "sInt32;" });
+            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Point), "Relay.Point", new string[] { "sInt32;", "sInt32;" }, null, true);
         }
     }
 }
