@@ -9,7 +9,7 @@ export interface GenerateOptions {
 }
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
-const RESERVED = new Set(["model", "schema", "AmberDateTime", "AmberDateTimeOffset", "MultiArray", "EncodeOptions", "DecodeOptions", "loadSchema", "AmberModel"]);
+const RESERVED = new Set(["model", "schema", "AmberDateTime", "AmberDateTimeOffset", "MultiArray", "EncodeOptions", "DecodeOptions", "loadSchema", "AmberModel", "keptMembers", "KeptMember"]);
 
 function prop(name: string): string {
   return IDENT.test(name) ? name : JSON.stringify(name);
@@ -104,6 +104,10 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
       out.push(`  /** The type's name: set when read from a polymorphic or object position; picks the type when written there. */`);
       out.push(`  $type?: ${JSON.stringify(t.name)};`);
       for (const m of t.members ?? []) out.push(`  ${prop(m.name)}: ${tsOf(m.encoding)};`);
+      if (t.keepsUnknown === true) {
+        out.push(`  /** Members of the data this type lacks, kept on read and written back (set by decoding). */`);
+        out.push(`  [keptMembers]?: KeptMember[];`);
+      }
       out.push("}");
       out.push("");
     }
@@ -139,6 +143,11 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
   }
   // A multi-dimensional array member (a sequence node with a rank) needs the MultiArray type.
   if (out.some((l) => l.includes("MultiArray<"))) out[2] = out[2]!.replace("import type { AmberModel,", "import type { AmberModel, MultiArray,");
+  // A keepsUnknown type's interface declares its kept members.
+  if (objects.some((t) => t.keepsUnknown === true)) {
+    out[1] = out[1]!.replace("import { loadSchema }", "import { keptMembers, loadSchema }");
+    out[2] = out[2]!.replace("import type { AmberModel,", "import type { AmberModel, KeptMember,");
+  }
   return out.join("\n") + "\n";
 }
 

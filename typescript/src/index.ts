@@ -12,8 +12,8 @@ export {
 } from "./streams.js";
 export type { ChunkedStream, Connection, ConnectionMessage, FrameToWrite, StreamFrame } from "./streams.js";
 export { AmberWriter, ShapeIds, writePayload } from "./writer.js";
-export { AmberModel, loadSchema, TypeInfo } from "./typed.js";
-export type { Codec, DecodeOptions, EncodeOptions, MemberInfo } from "./typed.js";
+export { AmberModel, keptMembers, loadSchema, TypeInfo } from "./typed.js";
+export type { Codec, DecodeOptions, EncodeOptions, KeptMember, MemberInfo } from "./typed.js";
 export { parseSchema } from "./schema.js";
 export type { SchemaDocument, SchemaMember, SchemaNode, SchemaType } from "./schema.js";
 export { AmberDateTime, AmberDateTimeOffset, MultiArray } from "./values.js";

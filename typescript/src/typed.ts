@@ -1344,7 +1344,8 @@ class SequenceCodec implements Codec {
     if (n === 0) return;
     if (dims !== null && dims.length === 0) dims = null;
     const elem = this.elem;
-    if (dims === null && elem.code !== 0 && !(elem instanceof NullableCodec)) {
+    // Packed as .NET writes them (format §6.1): arrays and lists of the primitives, never of enums (element by element).
+    if (dims === null && elem.code !== 0 && !(elem instanceof NullableCodec) && (elem as { isEnum?: boolean }).isEnum !== true) {
       const code = elem.code;
       const width = packedWidth(code);
       w.u8(0x80 | code);
@@ -1828,7 +1829,11 @@ function readInline(d: Dec, type: TypeInfo, h: number, at: number): unknown {
 function readMembers(d: Dec, type: TypeInfo, shape: RShape, at: number, typed: boolean): unknown {
   d.enter(at);
   const obj = type.create(typed);
-  if (d.ref) d.newId(type, obj);
+  if (d.ref) {
+    d.newId(type, obj);
+    // Without $type, the object keeps its type where the encoder can find it, should it be written in an object position.
+    if (!typed) decodedTypes.set(obj, type);
+  }
   const plan = objectPlan(type, shape);
   const tags = shape.tags;
   const count = tags.length;
@@ -2264,6 +2269,15 @@ class AnyCodec implements Codec {
   }
 
   write(e: Enc, v: unknown): void {
+    // In reference mode an object written before is a back-reference whatever its $type says (or lacks): a Node met
+    // first in a Node member, without $type, must not be taken for a dictionary here. (Byte arrays count apart.)
+    if (e.ids !== null && typeof v === "object" && v !== null && !(v instanceof Uint8Array)) {
+      const seen = e.ids.get(v);
+      if (seen !== undefined) {
+        e.w.varint((seen << 2) | 3);
+        return;
+      }
+    }
     let type: TypeInfo | undefined;
     let value = v;
     const name = typeof v === "object" && v !== null && !(v instanceof Date) && !(v instanceof Uint8Array) && !Array.isArray(v) ? (v as Record<string, unknown>).$type : undefined;
@@ -2278,6 +2292,8 @@ class AnyCodec implements Codec {
     if (typeof name === "string") {
       type = this.model.types.get(name);
       if (type === undefined) fault(`$type ${JSON.stringify(name)} is not a type of the schema`);
+    } else if (typeof v === "object" && v !== null && decodedTypes.has(v)) {
+      type = decodedTypes.get(v)!;
     } else if (this.dynamic) {
       const inferred = inferType(v);
       type = inferred === null ? undefined : this.model.types.get(inferred);
@@ -2302,6 +2318,13 @@ class AnyCodec implements Codec {
     return null;
   }
 }
+
+/**
+ * The types of objects decoded in reference mode without `$type` (a typed reference graph can hold one object in a
+ * member of its type and in an `object` member): re-encoded in an object position, they keep their type rather than
+ * being taken for a dictionary. A WeakMap rather than a property, so decoded objects stay plain and comparable.
+ */
+const decodedTypes = new WeakMap<object, TypeInfo>();
 
 function inferType(v: unknown): string | null {
   if (typeof v === "string") return "string";
@@ -2828,7 +2851,9 @@ export class AmberModel {
 
   private rootCodec(t: TypeInfo): Codec {
     if (t.isObject) return t.codec;
-    if (t.valueCodec === null) throw new AmberError(`The type ${t.name} is abstract: it has no payload of its own`, 0, "Name a concrete type.");
+    // An abstract root is a typed shape naming one of its subtypes (by `$type` on write), as a polymorphic member is.
+    if (t.schema.kind === "abstract") return new AnyCodec(this, t, false, t.name);
+    if (t.valueCodec === null) throw new AmberError(`The type ${t.name} has no payload of its own`, 0, "Name a concrete type.");
     return t.valueCodec;
   }
 

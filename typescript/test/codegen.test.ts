@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { generateTypes } from "../src/index.js";
-import { everything } from "./schemas.js";
+import { doc, everything, m, obj, S } from "./schemas.js";
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/test
 const pkg = join(here, "..", "..");
@@ -25,15 +25,20 @@ test("the generated modules compile under strict with no errors, and their funct
     const runtime = join(pkg, "dist", "src", "index.js");
     writeFileSync(join(dir, "drawing.ts"), generateTypes(drawing, { importFrom: runtime }));
     writeFileSync(join(dir, "everything.ts"), generateTypes(everything(), { importFrom: runtime, types: ["Test.All", "Test.Child"] }));
+    writeFileSync(join(dir, "relay.ts"), generateTypes(doc([obj("R.Order", [m("Id", S("String"))], { keepsUnknown: true })]), { importFrom: runtime }));
     writeFileSync(join(dir, "use.ts"), [
       `import { decodeDrawing, encodeDrawing, type Drawing } from "./drawing.js";`,
       `import { decodeAll, encodeAll, type All, type ShapeUnion } from "./everything.js";`,
+      `import { decodeOrder, encodeOrder, type Order } from "./relay.js";`,
+      `import { keptMembers, type KeptMember } from ${JSON.stringify(runtime)};`,
+      `const kept: KeptMember[] | undefined = decodeOrder(encodeOrder({ Id: "o" }))[keptMembers];`,
+      `const order: Order = { Id: "p", [keptMembers]: kept };`,
       `const d: Drawing = { Title: "t", Background: "Blue", Layer: null, Origin: { X: 1, Y: 2 }, Shapes: [{ $type: "Amber.Tool.Tests.Model.Drawings.Circle", Name: "c", Radius: 1 }], Counts: { a: 1n }, Thumbnail: null, Note: null, Caption: null };`,
       `const back: Drawing = decodeDrawing(encodeDrawing(d));`,
       `const shapes: ShapeUnion[] = [{ $type: "Test.Circle", Name: "c", Radius: 1 }];`,
       `const area = (s: ShapeUnion): number => (s.$type === "Test.Circle" ? s.Radius : s.$type === "Test.Square" ? s.Side : 0);`,
       `const a: Partial<All> = { Shapes: shapes };`,
-      `export const out = [back.Title, area(shapes[0]!), decodeAll(encodeAll(a as All)).Shapes?.length];`,
+      `export const out = [back.Title, area(shapes[0]!), decodeAll(encodeAll(a as All)).Shapes?.length, order.Id, kept === undefined];`,
       `console.log(JSON.stringify(out));`,
     ].join("\n"));
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmitOnError: true, outDir: "out", skipLibCheck: true, types: [] }, include: ["*.ts"] }));
@@ -45,7 +50,7 @@ test("the generated modules compile under strict with no errors, and their funct
       assert.fail(`tsc reported errors:\n${(e as { stdout?: string }).stdout}`);
     }
     const printed = execFileSync(process.execPath, [join(dir, "out", "use.js")], { encoding: "utf8", timeout: 30_000 });
-    assert.equal(printed.trim(), JSON.stringify(["t", 1, 1]));
+    assert.equal(printed.trim(), JSON.stringify(["t", 1, 1, "p", true]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
