@@ -2160,6 +2160,35 @@ function bit(lo: number, hi: number, i: number): boolean {
   return (i < 32 ? (lo >>> i) & 1 : (hi >>> (i - 32)) & 1) === 1;
 }
 
+/** The presence words of a wide or extended shape (format §5): one varint per 64 members, bit j for member base + j. */
+function writePresenceWords(w: ByteWriter, present: readonly boolean[]): void {
+  const total = present.length;
+  for (let base = 0; base < total; base += 64) {
+    let lo = 0, hi = 0;
+    for (let j = 0; j < 64 && base + j < total; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
+    lo >>>= 0;
+    hi >>>= 0;
+    if (hi === 0) w.varint(lo);
+    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
+    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
+  }
+}
+
+/** The values of the type's members whose presence bit is set, in shape order; an error names the member. */
+function writePresentMembers(e: Enc, o: Record<string, unknown>, members: readonly MemberInfo[], present: readonly boolean[]): void {
+  for (let i = 0; i < members.length; i++) {
+    if (!present[i]) continue;
+    const m = members[i]!;
+    try {
+      const x = o[m.name];
+      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
+      else m.codec.write(e, x);
+    } catch (err) {
+      throw withPath(err, "." + m.name);
+    }
+  }
+}
+
 /** An object of a type of more than 64 members: always its full shape (format §5), several presence words. */
 function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typed: boolean): void {
   const w = e.w;
@@ -2177,27 +2206,9 @@ function writeWideObject(e: Enc, type: TypeInfo, o: Record<string, unknown>, typ
     w.varint((nid << 2) | 2);
     w.raw(typed ? type.typedDef : type.fullDef);
   }
-  for (let base = 0; base < count; base += 64) {
-    let lo = 0, hi = 0;
-    for (let j = 0; j < 64 && base + j < count; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
-    lo >>>= 0;
-    hi >>>= 0;
-    if (hi === 0) w.varint(lo);
-    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
-    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
-  }
+  writePresenceWords(w, present);
   e.enter();
-  for (let i = 0; i < count; i++) {
-    if (!present[i]) continue;
-    const m = members[i]!;
-    try {
-      const x = o[m.name];
-      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
-      else m.codec.write(e, x);
-    } catch (err) {
-      throw withPath(err, "." + m.name);
-    }
-  }
+  writePresentMembers(e, o, members, present);
   e.depth--;
 }
 
@@ -2672,27 +2683,9 @@ function writeKeptObject(e: Enc, type: TypeInfo, o: Record<string | symbol, unkn
   }
   const present: boolean[] = new Array(total).fill(true);
   for (let i = 0; i < count; i++) present[i] = members[i]!.always || !members[i]!.codec.absent(o[members[i]!.name]);
-  for (let base = 0; base < total; base += 64) {
-    let lo = 0, hi = 0;
-    for (let j = 0; j < 64 && base + j < total; j++) if (present[base + j]) j < 32 ? (lo |= 1 << j) : (hi |= 1 << (j - 32));
-    lo >>>= 0;
-    hi >>>= 0;
-    if (hi === 0) w.varint(lo);
-    else if (hi < 0x200000) w.varint(hi * TWO32 + lo);
-    else w.varintBig((BigInt(hi) << 32n) | BigInt(lo));
-  }
+  writePresenceWords(w, present);
   e.enter();
-  for (let i = 0; i < count; i++) {
-    if (!present[i]) continue;
-    const m = members[i]!;
-    try {
-      const x = o[m.name];
-      if (m.always && (x === undefined || x === null)) writeDefault(e, m.codec);
-      else m.codec.write(e, x);
-    } catch (err) {
-      throw withPath(err, "." + m.name);
-    }
-  }
+  writePresentMembers(e, o, members, present);
   for (const k of kept) {
     const d = new Dec(k.bytes, k.bytes.length, defaultLimits, type.model, false);
     copyValue(d, k.tag & 7, w, sink, e, { writable: true });
