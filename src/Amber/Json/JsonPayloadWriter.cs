@@ -442,12 +442,17 @@ namespace Amber.Json
                 // A multi-dimensional array: {"$dims": [2, 3], "$items": [...]} in row-major order.
                 if (!e.TryGetProperty(JsonView.DimsProperty, out JsonElement dims) || !e.TryGetProperty(JsonView.ItemsProperty, out items) || dims.ValueKind != JsonValueKind.Array)
                     throw Expected("an array, or {\"$dims\": [...], \"$items\": [...]}", e);
+                if (dims.GetArrayLength() is < 1 or > 32)
+                    throw Problem($"\"$dims\" lists {dims.GetArrayLength()} lengths; an array has 1 to 32 dimensions", "Write the array's lengths as the view shows them.");
                 var lengths = new int[dims.GetArrayLength()];
                 long product = 1;
                 for (int k = 0; k < lengths.Length; k++)
                 {
-                    lengths[k] = dims[k].GetInt32();
-                    product *= lengths[k];
+                    JsonElement length = dims[k];
+                    if (length.ValueKind != JsonValueKind.Number || !length.TryGetInt32(out lengths[k]) || lengths[k] < 0)
+                        throw Problem($"\"$dims\"[{k}] is {Describe(length)}: a length is a whole number from 0 to {int.MaxValue}", "Write the array's lengths as the view shows them.");
+                    // Bounded by the items' count below; stop before the product can overflow.
+                    product = Math.Min(product * lengths[k], (long)int.MaxValue + 1);
                 }
                 if (items.ValueKind != JsonValueKind.Array || product != items.GetArrayLength())
                     throw Problem($"\"$dims\" multiply to {product} but \"$items\" has {(items.ValueKind == JsonValueKind.Array ? items.GetArrayLength() : 0)} elements", "Make the lengths agree with the items.");

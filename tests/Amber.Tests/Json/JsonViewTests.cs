@@ -204,6 +204,22 @@ namespace Amber.Tests.Json
             Assert.Contains("MinusFive", ex.Message);
         }
 
+        [Theory]
+        [InlineData("[2, 3000000000]", "\"$dims\"[1] is Number 3000000000")]
+        [InlineData("[2, -1]", "\"$dims\"[1] is Number -1")]
+        [InlineData("[2, 1.5]", "\"$dims\"[1] is Number 1.5")]
+        [InlineData("[\"2\", 3]", "\"$dims\"[0] is String")]
+        [InlineData("[]", "\"$dims\" lists 0 lengths")]
+        [InlineData("[65536, 65536, 65536]", "\"$dims\" multiply to 2147483648 but \"$items\" has 6 elements")]
+        public void Multi_dimensional_lengths_outside_an_array_lengths_are_an_AmberException(string dims, string problem)
+        {
+            string json = "{\"Grid\": {\"$dims\": " + dims + ", \"$items\": [1, 2, 3, 4, 5, 6]}}";
+            var ex = Assert.Throws<AmberException>(() => AmberJson.FromJson<AllArrays>(json));
+            Assert.Contains(problem, ex.Message);
+            Assert.Contains("Grid", ex.Message);
+            Assert.Equal(new[,] { { 1, 2, 3 }, { 4, 5, 6 } }, AmberJson.FromJson<AllArrays>("{\"Grid\": {\"$dims\": [2, 3], \"$items\": [1, 2, 3, 4, 5, 6]}}")!.Grid);
+        }
+
         [Fact]
         public void Polymorphic_values_carry_their_type_and_round_trip()
         {
