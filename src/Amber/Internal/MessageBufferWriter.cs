@@ -113,9 +113,14 @@ namespace Amber.Internal
             return spill;
         }
 
-        /// <summary>Writes the length prefix and commits the message to the destination.</summary>
-        public void Complete()
+        /// <summary>
+        /// Writes the length prefix and commits the message to the destination; a payload above
+        /// <paramref name="maxInputBytes"/>, which a reader with the same options would refuse, is refused here and commits nothing.
+        /// </summary>
+        public void Complete(long maxInputBytes)
         {
+            long length = _spill == null ? _written : _spill.WrittenSpan.Length;
+            if (length > maxInputBytes) AmberThrow.MessageTooLarge(length, maxInputBytes);
             IBufferWriter<byte> destination = _destination!;
             if (_spill == null)
             {

@@ -140,6 +140,12 @@ namespace Amber
             throw new AmberException($"The type tag 0x{tag:X8} belongs to both '{first.FullName}' and '{second.FullName}'", offset,
                 "Two types whose full names hash alike are both registered; rename one of them (the tag is the FNV-1a hash of the full C# name).");
 
+        /// <summary>A message being written whose payload a reader with the same options would refuse.</summary>
+        [DoesNotReturn]
+        internal static void MessageTooLarge(long length, long maxInputBytes) =>
+            throw new AmberException($"The message's payload of {length} bytes is above MaxInputBytes ({maxInputBytes}), so a reader with these options would refuse it; nothing was written", 0,
+                "Send smaller messages (a chunked stream for large data, docs/streams.md), or raise AmberOptions.MaxInputBytes on the writer and every reader.");
+
         /// <summary>A message length prefix with more bytes than the longest length the options allow needs.</summary>
         [DoesNotReturn]
         internal static void MessagePrefixTooLong(long offset, int maxPrefix, long maxInputBytes) =>

@@ -19,14 +19,19 @@ namespace Amber
         /// block the destination hands out; nothing is committed to the destination unless the whole message
         /// is written. With a reused buffer writer this allocates nothing.
         /// </summary>
+        /// <exception cref="AmberException">
+        /// The payload is above <see cref="AmberOptions.MaxInputBytes"/>: a reader with the same options would refuse
+        /// the message, so it is refused here and nothing is committed.
+        /// </exception>
         public static void WriteMessage<[AmberRoot] T>(IBufferWriter<byte> destination, T value, AmberOptions? options = null)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             MessageBufferWriter message = MessageBufferWriter.Rent(destination);
             try
             {
+                options ??= AmberOptions.Default;
                 AmberSerializer.Serialize(message, value, options);
-                message.Complete();
+                message.Complete(options.MaxInputBytes);
             }
             finally
             {

@@ -62,7 +62,7 @@ namespace Amber
                 formatter.Write(ref writer, value);
                 writer.Flush();
                 if (_state.DefinitionCount > _maxShapes || _state.DefinitionBytes > _maxShapeBytes) LimitExceeded();
-                _frame.Complete();
+                _frame.Complete(_options.MaxInputBytes);
                 written = true;
             }
             catch (AmberException ex)

@@ -402,5 +402,49 @@ namespace Amber.Tests.Streaming
             Assert.Equal(Count, read);
             Assert.True(multiSegmentReads > 0);
         }
+
+        [Theory]
+        [InlineData(false)]
+        [InlineData(true)]
+        public void A_message_above_MaxInputBytes_is_refused_when_written_and_commits_nothing(bool spill)
+        {
+            // 13 bytes of payload (Golden_bytes_of_a_small_message): a reader with MaxInputBytes = 12 refuses it, so the writer does.
+            var person = new Person { Name = "Ada", Age = 36 };
+            var strict = new AmberOptions { MaxInputBytes = 12 };
+            IBufferWriter<byte> destination = spill ? new ExactBlockWriter() : new ArrayBufferWriter<byte>();
+            AmberFraming.WriteMessage(destination, person, new AmberOptions { MaxInputBytes = 13 });
+            int before = Written(destination).Length;
+            var ex = Assert.Throws<AmberException>(() => AmberFraming.WriteMessage(destination, person, strict));
+            Assert.Contains("payload of 13 bytes is above MaxInputBytes (12)", ex.Message);
+            Assert.Contains("raise AmberOptions.MaxInputBytes", ex.Message);
+            Assert.Equal(before, Written(destination).Length);
+            var buffer = new ReadOnlySequence<byte>(Written(destination));
+            Assert.True(AmberFraming.TryReadMessage(ref buffer, out Person? back, new AmberOptions { MaxInputBytes = 13 }));
+            Assert.Equal("Ada", back!.Name);
+            Assert.Equal(0, buffer.Length);
+
+            static byte[] Written(IBufferWriter<byte> w) => w is ExactBlockWriter e ? e.Written : ((ArrayBufferWriter<byte>)w).WrittenSpan.ToArray();
+        }
+
+        [Fact]
+        public void A_connection_message_above_MaxInputBytes_is_refused_when_written_and_the_connection_goes_on()
+        {
+            var options = new AmberOptions { MaxInputBytes = 40 };
+            var writer = new AmberMessageWriter(options);
+            var destination = new ArrayBufferWriter<byte>();
+            writer.WriteMessage(destination, new Person { Name = "Ada", Age = 36 });
+            int before = destination.WrittenCount;
+            var ex = Assert.Throws<AmberException>(() => writer.WriteMessage(destination, new Person { Name = new string('x', 100), Age = 1 }));
+            Assert.Contains("above MaxInputBytes (40)", ex.Message);
+            Assert.Equal(before, destination.WrittenCount);
+            writer.WriteMessage(destination, new Person { Name = "Bo", Age = 7 });
+
+            var reader = new AmberMessageReader(options);
+            var buffer = new ReadOnlySequence<byte>(destination.WrittenMemory);
+            Assert.True(reader.TryReadMessage(ref buffer, out Person? first));
+            Assert.True(reader.TryReadMessage(ref buffer, out Person? second));
+            Assert.Equal(("Ada", 36, "Bo", 7), (first!.Name, first.Age, second!.Name, second.Age));
+            Assert.Equal(0, buffer.Length);
+        }
     }
 }
