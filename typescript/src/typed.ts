@@ -2536,18 +2536,27 @@ function copyObject(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: C
   d.depth--;
 }
 
-function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
-  const at = d.pos;
-  const n = d.collection("sequence", at);
+/**
+ * A kept sequence's or map's count (its id counted on both sides in reference mode), copied; null and empty are copied
+ * whole. Returns the count, or 0 when nothing of it is left to copy.
+ */
+function copyCollectionCount(d: Dec, kind: "sequence" | "map", w: ByteWriter, e: Enc | null, st: CopyState): number {
+  const n = d.collection(kind, d.pos);
   if (n < 0) {
     if (n === -2) st.writable = false;
     copyNull(w, e);
-    return;
+    return 0;
   }
   if (d.collIds) d.newId(SKIPPED, undefined);
   if (e !== null && e.ref) e.nextId++;
   w.varint(n + 1);
-  if (n === 0) return;
+  return n;
+}
+
+function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
+  const at = d.pos;
+  const n = copyCollectionCount(d, "sequence", w, e, st);
+  if (n <= 0) return;
   const dp = d.pos;
   const desc = d.byte();
   w.u8(desc);
@@ -2600,16 +2609,8 @@ function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st:
 
 function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
   const at = d.pos;
-  const n = d.collection("map", at);
-  if (n < 0) {
-    if (n === -2) st.writable = false;
-    copyNull(w, e);
-    return;
-  }
-  if (d.collIds) d.newId(SKIPPED, undefined);
-  if (e !== null && e.ref) e.nextId++;
-  w.varint(n + 1);
-  if (n === 0) return;
+  const n = copyCollectionCount(d, "map", w, e, st);
+  if (n <= 0) return;
   const dp = d.pos;
   const desc = d.byte();
   if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
