@@ -274,7 +274,7 @@ namespace Amber
             if (d.IsShaped)
             {
                 Span<int> lengths = stackalloc int[MaxArrayRank];
-                int rank = ReadArrayDimensions(count, 0, lengths);
+                int rank = ReadArrayDimensions(ref count, 0, lengths);
                 writer.WriteVarint((ulong)rank);
                 foreach (int length in lengths.Slice(0, rank)) writer.WriteVarint((ulong)length);
             }

@@ -488,8 +488,16 @@ namespace Amber
         /// <summary>Skips one row member written with <paramref name="writerCode"/>.</summary>
         public void SkipRowValue(byte writerCode) => Skip(AmberCode.PackedWidth(writerCode));
 
-        /// <summary>Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor.</summary>
-        public void ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths) => ReadArrayDimensions(count, expectedRank, lengths);
+        /// <summary>
+        /// Reads the rank and lengths that follow a shaped (multi-dimensional) descriptor, and returns the number of elements
+        /// that follow: <paramref name="count"/>, or 0 for an empty array that keeps its lengths (count 1, lengths multiplying
+        /// to 0; docs/format.md §6.1).
+        /// </summary>
+        public int ReadShapedLengths(int expectedRank, int count, scoped Span<int> lengths)
+        {
+            ReadArrayDimensions(ref count, expectedRank, lengths);
+            return count;
+        }
 
         /// <summary>Reads a map header. Returns -1 for null, else the pair count, with the pair descriptor. For a reader that keeps no collection identity; see the overload.</summary>
         public int ReadMapHeader(out byte descriptor)
@@ -577,7 +585,7 @@ namespace Amber
                 return;
             }
             EnterDepth();
-            if (d.IsShaped) ReadArrayDimensions(count, 0, default);
+            if (d.IsShaped) ReadArrayDimensions(ref count, 0, default);
             bool nullable = d.HasNullableElements;
             WireType wt = d.ElementWireType;
             for (int i = 0; i < count; i++)

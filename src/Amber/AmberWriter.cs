@@ -454,14 +454,24 @@ namespace Amber
             if (count > 0) WriteByteRaw(elementDescriptor);
         }
 
-        /// <summary>Writes a multi-dimensional array header: total count, descriptor with the shaped bit, rank and lengths.</summary>
+        /// <summary>
+        /// Writes a multi-dimensional array header: total count, descriptor with the shaped bit, rank and lengths. An empty
+        /// array with a length above 0 (<c>new int[0, 5]</c>) is written with count 1, its lengths and no elements, so it
+        /// keeps its dimensions (docs/format.md §6.1); one whose lengths are all 0 is count 0, as any empty sequence.
+        /// </summary>
         public void WriteShapedSequenceHeader(scoped ReadOnlySpan<int> lengths, byte elementDescriptor)
         {
             long count = 1;
-            foreach (int l in lengths) count *= l;
+            bool anyLength = false;
+            foreach (int l in lengths)
+            {
+                count *= l;
+                anyLength |= l != 0;
+            }
             CountCollection();
-            WriteVarint((ulong)count + 1);
-            if (count > 0)
+            bool emptyWithLengths = count == 0 && anyLength;
+            WriteVarint(emptyWithLengths ? 2UL : (ulong)count + 1);
+            if (count > 0 || emptyWithLengths)
             {
                 WriteByteRaw((byte)(elementDescriptor | AmberCode.DescriptorShaped));
                 WriteVarint((ulong)lengths.Length);

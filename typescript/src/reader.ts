@@ -326,7 +326,7 @@ export class AmberReader {
 
   private sequence(): Value | null {
     const at = this.pos;
-    const n = this.collectionHeader("sequence");
+    let n = this.collectionHeader("sequence");
     if (n === -1) return null;
     if (n < -1) return { t: WireType.Sequence, ref: -2 - n };
     const id = this.collectionIds ? this.objectIds++ : undefined;
@@ -358,7 +358,9 @@ export class AmberReader {
         dims.push(len);
         product *= len;
       }
-      if (product !== n) this.fail(`The dimensions' product ${product} is not the count ${n}`, rankAt);
+      // Lengths multiplying to 0 under a count of 1: an empty array that keeps its lengths, no element follows.
+      if (product === 0 && n === 1) n = 0;
+      else if (product !== n) this.fail(`The dimensions' product ${product} is not the count ${n}`, rankAt);
     }
     const nullable = (desc & 0x08) !== 0;
     const wt = (desc & 7) as WireType;

@@ -408,7 +408,7 @@ class Dec {
 
   skipSequence(): void {
     const at = this.pos;
-    const n = this.collection("sequence", at);
+    let n = this.collection("sequence", at);
     if (n < 0) return;
     if (this.collIds) this.newId(SKIPPED, undefined);
     if (n === 0) return;
@@ -430,7 +430,7 @@ class Dec {
       return;
     }
     this.enter(at);
-    if (desc & 0x10) this.dims(n);
+    if (desc & 0x10 && this.dims(n).includes(0)) n = 0;
     const nullable = (desc & 8) !== 0;
     const wt = desc & 7;
     for (let i = 0; i < n; i++) {
@@ -465,6 +465,10 @@ class Dec {
     return p;
   }
 
+  /**
+   * The rank and lengths after a shaped descriptor (§6.1). They multiply to the count `n`, or to 0 under a count of 1: an
+   * empty array that keeps its lengths, after which no element follows (the caller reads `dimsProduct(dims)` elements).
+   */
   dims(n: number): number[] {
     const at = this.pos;
     const rank = this.varint();
@@ -477,7 +481,7 @@ class Dec {
       dims.push(len);
       product *= len;
     }
-    if (product !== n) this.fail(`The dimensions' product ${product} is not the count ${n}`, at);
+    if (product !== n && !(product === 0 && n === 1)) this.fail(`The dimensions' product ${product} is not the count ${n}`, at);
     return dims;
   }
 
@@ -1239,7 +1243,7 @@ class SequenceCodec implements Codec {
   read(d: Dec, wt: number): unknown {
     if (wt !== WT.Sequence) wrongWire(d, wt, WT.Sequence);
     const at = d.pos;
-    const n = d.collection("sequence", at);
+    let n = d.collection("sequence", at);
     if (n === -1) return null;
     if (n === -2) {
       const k = d.objKinds[d.backrefObject];
@@ -1295,7 +1299,13 @@ class SequenceCodec implements Codec {
     }
     d.enter(at);
     let dims: number[] | null = null;
-    if (desc & 0x10) dims = d.dims(n);
+    if (desc & 0x10) {
+      dims = d.dims(n);
+      if (dims.includes(0)) {
+        n = 0;
+        arr.length = 0;
+      }
+    }
     const nullable = (desc & 8) !== 0;
     const ewt = desc & 7;
     for (let i = 0; i < n; i++) {
@@ -1340,8 +1350,10 @@ class SequenceCodec implements Codec {
       e.ids.set(v as object, e.nextId++);
     }
     const n = items.length;
-    w.varint(n + 1);
-    if (n === 0) return;
+    // An empty multi-dimensional array with a length above 0 keeps its lengths: count 1, no elements (format §6.1).
+    const emptyWithDims = n === 0 && dims !== null && dims.some((x) => x !== 0);
+    w.varint(emptyWithDims ? 2 : n + 1);
+    if (n === 0 && !emptyWithDims) return;
     if (dims !== null && dims.length === 0) dims = null;
     const elem = this.elem;
     // Packed as .NET writes them (format §6.1): arrays and lists of the primitives, never of enums (element by element).

@@ -210,8 +210,10 @@ export class AmberWriter {
       return;
     }
     if (v.t !== WireType.Sequence || !("count" in v)) throw new AmberError("A sequence node is not valid", this.out.length);
-    this.varint(v.count + 1);
-    if (v.count === 0) return;
+    // An empty multi-dimensional array with a length above 0 keeps its lengths: count 1, no elements (format §6.1).
+    const emptyWithDims = v.count === 0 && v.dims !== undefined && v.dims.some((d) => d !== 0);
+    this.varint(emptyWithDims ? 2 : v.count + 1);
+    if (v.count === 0 && !emptyWithDims) return;
     this.out.push(v.desc);
     if (v.raw !== undefined) return this.bytes(v.raw);
     if (v.rows !== undefined) {

@@ -50,6 +50,19 @@ test("rank: nested arrays of a rank-2 sequence are written as a multi-dimensiona
   assert.deepEqual(model.decode("T.G", model.encode("T.G", { Grid: [] })), { Grid: new MultiArray([0, 0], []) });
 });
 
+test("rank: an empty array with a length above 0 keeps its lengths (count 1, lengths, no element), read, skipped and dumped", () => {
+  const model = loadSchema(doc([obj("T.G", [m("Grid", { sequence: S("Int32"), rank: 2 }), m("After", S("Int32"))]), obj("T.H", [m("After", S("Int32"))])]));
+  const bytes = model.encode("T.G", { Grid: new MultiArray([0, 5], []), After: 9 });
+  assert.ok(Buffer.from(bytes).toString("hex").includes("0210020005"), Buffer.from(bytes).toString("hex"));
+  assert.deepEqual(model.decode("T.G", bytes), { Grid: new MultiArray([0, 5], []), After: 9 });
+  assert.deepEqual(model.decode("T.H", bytes), { After: 9 });
+  assert.match(dumpPayload(readPayload(bytes)), /"\$dims": \[\s*0,\s*5\s*\]/);
+  // Lengths multiplying to 0 under any count but 1 are damage.
+  const damaged = Buffer.from(Buffer.from(bytes).toString("hex").replace("0210020005", "0310020005"), "hex");
+  assert.throws(() => model.decode("T.G", damaged), (e: unknown) => e instanceof AmberError && /product 0 is not the count 2/.test(e.message));
+  assert.throws(() => readPayload(damaged), (e: unknown) => e instanceof AmberError && /product 0 is not the count 2/.test(e.message));
+});
+
 test("rank: ragged arrays, a flat array and a MultiArray of another rank are encode errors naming the member", () => {
   const model = loadSchema(doc([obj("T.G", [m("Grid", { sequence: S("Int32"), rank: 2 })])]));
   assert.throws(() => model.encode("T.G", { Grid: [[1, 2], [3]] }), (e: unknown) => e instanceof AmberError && /G\.Grid.*not rectangular/.test(e.message));

@@ -269,7 +269,7 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"if ({n} > 0)"))
             {
                 sw.Line($"if (({desc} & {shaped}) == 0) global::Amber.AmberThrow.Malformed(r.Position, \"A multi-dimensional array has no dimensions\");");
-                sw.Line($"r.ReadShapedLengths({Int(t.Rank)}, {n}, {len});");
+                sw.Line($"{n} = r.ReadShapedLengths({Int(t.Rank)}, {n}, {len});");
                 sw.Line($"{desc} = (byte)({desc} & ~{shaped});");
             }
             string dims = string.Join(", ", Enumerable.Range(0, t.Rank).Select(r => $"{len}[{Int(r)}]"));

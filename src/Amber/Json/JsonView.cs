@@ -542,7 +542,7 @@ namespace Amber.Json
             if (d.IsShaped)
             {
                 Span<int> lengths = stackalloc int[AmberReader.MaxArrayRank];
-                int rank = r.ReadArrayDimensions(n, 0, lengths);
+                int rank = r.ReadArrayDimensions(ref n, 0, lengths);
                 w?.WriteStartObject();
                 w?.WriteStartArray(DimsProperty);
                 foreach (int length in lengths.Slice(0, rank)) w?.WriteNumberValue(length);

@@ -210,9 +210,10 @@ namespace Amber
         /// <summary>
         /// Reads the header after a shaped descriptor (§6.1): the rank (<paramref name="expectedRank"/>, or with 0 any from 2 to
         /// <see cref="MaxArrayRank"/>) and each dimension's length, into <paramref name="lengths"/> as far as it holds them.
-        /// The lengths must multiply to the sequence's <paramref name="count"/>. Returns the rank.
+        /// The lengths must multiply to the sequence's <paramref name="count"/>, or, with a count of 1, to 0: an empty array
+        /// that keeps its lengths (<c>new int[0, 5]</c>), whose count this sets to 0, as no element follows. Returns the rank.
         /// </summary>
-        internal int ReadArrayDimensions(int count, int expectedRank, scoped Span<int> lengths)
+        internal int ReadArrayDimensions(ref int count, int expectedRank, scoped Span<int> lengths)
         {
             long at = Position;
             ulong rank = ReadVarint();
@@ -233,7 +234,8 @@ namespace Amber
                 // Saturates above the count, which no product that matches it can reach (but 0, after a length of 0).
                 product = product > count ? (length == 0 ? 0 : product) : product * (long)length;
             }
-            if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
+            if (product == 0 && count == 1) count = 0;
+            else if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
             return (int)rank;
         }
 

@@ -42,6 +42,7 @@ using Xunit;
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatCollisions))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatRows))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatMultiDim))]
+[assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatEmptyGrids))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatLogEntry))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatNode))]
 [assembly: Amber.AmberSerializable(typeof(Amber.Tests.Compat.CompatVector3))]
@@ -217,6 +218,10 @@ namespace Amber.Tests.Compat
 
                 // ---- added in 0.3.0: connection streams (format §7.6), shapes once per connection
                 new CompatEntry("connection-messages.ambc", WriteConnection, VerifyConnection),
+
+                // ---- added in 0.4.0: an empty multi-dimensional array with a length above 0 keeps its lengths (format §6.1)
+                Payload("multidimensional-empty-lengths", () => CompatFactory.EmptyGrids(shared: false)),
+                Payload("multidimensional-empty-lengths-references", () => CompatFactory.EmptyGrids(shared: true), References, identity: true),
             };
 
             return entries;

@@ -267,7 +267,25 @@ namespace Amber.Tests.Compat
                 Cube = cube,
                 Names = new[,] { { "a", null }, { "c", "d" } },
                 Objects = new[,] { { new CompatNested { Id = 1 }, new CompatNested { Id = 2, Label = "b" } } },
-                Empty = new int[0, 0], // an empty array carries no dimensions (format §6.1: no descriptor when count is 0), so [0, 5] would read as [0, 0]
+                Empty = new int[0, 0], // all lengths 0: count 0 and no descriptor (format §6.1); multidimensional-empty-lengths has [0, 5]
+            };
+        }
+
+        /// <summary>
+        /// Empty arrays that keep their lengths ([0, 5], [3, 0, 2], [0, 2] of objects) beside an all-zero one and a filled
+        /// one; with <paramref name="shared"/> the same empty array in two members (one instance in reference mode).
+        /// </summary>
+        public static CompatEmptyGrids EmptyGrids(bool shared)
+        {
+            var wide = new int[0, 5];
+            return new CompatEmptyGrids
+            {
+                Wide = wide,
+                Tall = new string?[3, 0, 2],
+                NoRows = new CompatNested[0, 2],
+                Zero = new int[0, 0],
+                Filled = new[,] { { 1, 2 }, { 3, 4 } },
+                SameWide = shared ? wide : new int[7, 0],
             };
         }
 

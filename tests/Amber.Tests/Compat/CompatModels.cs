@@ -939,4 +939,16 @@ namespace Amber.Tests.Compat
         public Dictionary<string, CompatInlineSpotV2>? Named { get; set; }
         public CompatInlineSpotV2? Maybe { get; set; }
     }
+
+    // ---- added in 0.4.0: empty multi-dimensional arrays keep their lengths (format §6.1)
+
+    public class CompatEmptyGrids
+    {
+        public int[,]? Wide { get; set; }
+        public string?[,,]? Tall { get; set; }
+        public CompatNested[,]? NoRows { get; set; }
+        public int[,]? Zero { get; set; }
+        public int[,]? Filled { get; set; }
+        public int[,]? SameWide { get; set; }
+    }
 }

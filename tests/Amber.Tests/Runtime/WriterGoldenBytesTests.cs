@@ -194,7 +194,10 @@ namespace Amber.Tests.Runtime
             Assert.Equal("01", Hex((ref AmberWriter w) => w.WritePacked<int>(Array.Empty<int>())));
             Assert.Equal("07 18 02 02 03", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 2, 3 }, (byte)WireType.Varint | AmberCode.DescriptorNullable)));
             Assert.Equal("07 10 02 02 03", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 2, 3 }, (byte)WireType.Varint)));
-            Assert.Equal("01", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 0, 3 }, (byte)WireType.Varint)));
+            // Empty: all lengths 0 is count 0, as any empty sequence; a length above 0 keeps the lengths under count 1.
+            Assert.Equal("01", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 0, 0 }, (byte)WireType.Varint)));
+            Assert.Equal("02 10 02 00 03", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 0, 3 }, (byte)WireType.Varint)));
+            Assert.Equal("02 15 03 03 00 02", Hex((ref AmberWriter w) => w.WriteShapedSequenceHeader(new[] { 3, 0, 2 }, (byte)WireType.Object)));
             Assert.Equal("03 84", Hex((ref AmberWriter w) => w.WriteMapHeader(2, (byte)((int)WireType.Bytes | ((int)WireType.Varint << 4) | AmberCode.MapNullableValues))));
             Assert.Equal("01", Hex((ref AmberWriter w) => w.WriteMapHeader(0, 0x44)));
             Assert.Equal("01 00", Hex((ref AmberWriter w) => { w.WritePresence(true); w.WritePresence(false); }));

@@ -423,7 +423,7 @@ namespace Amber.Generated
                     if (n1 > 0)
                     {
                         if ((d1 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
-                        r.ReadShapedLengths(2, n1, len1);
+                        n1 = r.ReadShapedLengths(2, n1, len1);
                         d1 = (byte)(d1 & ~0x10);
                     }
                     var b1 = new double[len1[0], len1[1]];
