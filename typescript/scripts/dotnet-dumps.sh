@@ -10,8 +10,8 @@ bin="$root/src/Amber.Tool/bin/Release/net8.0"
 dotnet build "$root/src/Amber.Tool" -c Release --nologo -clp:NoSummary -v q >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
 dll="$bin/Amber.Tool.dll"
 [ -f "$dll" ] || dll="$(find "$root/src/Amber.Tool/bin/Release" -name Amber.Tool.dll | head -1)"
-# A file the schema-less dump refuses (a nullable root's presence byte, which only a type announces) leaves
-# NAME.error with the tool's message instead of NAME.json: the TypeScript dump must refuse it too.
+# A file the schema-less dump refuses leaves NAME.error with the tool's message instead of NAME.json: the
+# TypeScript dump must refuse it too, at the same byte.
 dump() { # file, output name without extension
   if ! dotnet "$dll" dump "$1" > "$2.json" 2> "$2.error"; then rm -f "$2.json"; else rm -f "$2.error"; fi
 }

@@ -76,6 +76,14 @@ export class AmberReader {
   }
 
   /** Throws unless the buffer was read to its end. */
+  /** A presence byte (0 absent or null, 1 a value follows); anything else is damage. */
+  presence(): number {
+    const at = this.pos;
+    const p = this.byte();
+    if (p > 1) this.fail(`A presence byte is ${p}, not 0 or 1`, at);
+    return p;
+  }
+
   ensureEnd(): void {
     if (this.pos !== this.end) this.fail(`${this.end - this.pos} byte(s) follow the end of the payload`);
   }
@@ -435,9 +443,25 @@ function hex2(b: number): string {
 
 /** Reads one payload (docs/format.md §2) into a tree. */
 export function readPayload(bytes: Uint8Array, limits: AmberLimits = defaultLimits): Payload {
+  try {
+    return readRoot(bytes, limits, false);
+  } catch (e) {
+    // A nullable value type's root has a presence byte the header does not announce (format §2): a root that does not
+    // read as a value but reads as a presence byte and the value is one. The value's error stands when neither reads.
+    if (!(e instanceof AmberError) || bytes.length < 2 || bytes[1] > 1) throw e;
+    try {
+      return readRoot(bytes, limits, true);
+    } catch {
+      throw e;
+    }
+  }
+}
+
+function readRoot(bytes: Uint8Array, limits: AmberLimits, nullableRoot: boolean): Payload {
   const r = new AmberReader(bytes, limits);
   const h = r.readHeader();
-  const root = r.value(h.wireType);
+  const root = nullableRoot && r.presence() === 0 ? null : r.value(h.wireType);
   r.ensureEnd();
-  return { version: h.version, referenceMode: h.referenceMode, wireType: h.wireType, root };
+  const p: Payload = { version: h.version, referenceMode: h.referenceMode, wireType: h.wireType, root };
+  return nullableRoot ? { ...p, nullableRoot } : p;
 }

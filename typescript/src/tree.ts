@@ -86,6 +86,11 @@ export interface Payload {
   readonly referenceMode: boolean;
   readonly wireType: WireType;
   readonly root: Value | null;
+  /**
+   * A nullable value type's root (format §2): a presence byte comes before the value, and `root` null is that byte 0.
+   * The header does not say so; `readPayload` sets it when the root reads only with the presence byte.
+   */
+  readonly nullableRoot?: boolean;
 }
 
 /** Whether a tag's key occurs more than once in `tags`. */

@@ -51,6 +51,11 @@ export class AmberWriter {
     return Uint8Array.from(this.out);
   }
 
+  /** A presence byte: 1 when a value follows, 0 for null. */
+  presence(present: boolean): void {
+    this.out.push(present ? 1 : 0);
+  }
+
   /** Writes a payload header byte; `version` 1 or 2 (3 or 4 for connection messages). */
   header(version: number, referenceMode: boolean, wt: WireType): void {
     this.referenceMode = referenceMode;
@@ -245,6 +250,7 @@ export class AmberWriter {
 export function writePayload(p: Payload): Uint8Array {
   const w = new AmberWriter();
   w.header(p.version, p.referenceMode, p.wireType);
-  w.value(p.root, p.wireType);
+  if (p.nullableRoot === true) w.presence(p.root !== null);
+  if (p.nullableRoot !== true || p.root !== null) w.value(p.root, p.wireType);
   return w.toBytes();
 }

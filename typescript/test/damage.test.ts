@@ -24,8 +24,10 @@ const files: CorpusFile[] = corpus();
 test("every truncation of every compat file reads or throws AmberError; a payload or chunked stream cut short never reads", () => {
   const counts = { read: 0, AmberError: 0 };
   for (const f of files) {
-    // A nullable root's payload does not read without its type (its presence byte), and its prefix may: not asserted.
-    const whole = outcome(f.name, f.bytes);
+    // A nullable root's payload cut after its presence byte 1 may read as a value (without the type, the presence byte is
+    // found only when the root does not read as a value): not asserted for those.
+    const nullableRoot = f.name.endsWith(".amber") && readPayload(f.bytes).nullableRoot === true;
+    const whole = nullableRoot ? "AmberError" : outcome(f.name, f.bytes);
     for (let n = 0; n < f.bytes.length; n++) {
       const o = outcome(f.name, f.bytes.subarray(0, n));
       counts[o]++;

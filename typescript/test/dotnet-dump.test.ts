@@ -39,7 +39,7 @@ for (const file of corpus()) {
         assert.equal(dumpPayload(readPayload(m)) + "\n", expected(`${file.name}.${i}`), `message ${i}`);
       });
     } else if (existsSync(join(dumps!, file.name + ".error"))) {
-      // The schema-less dump refuses it (a nullable root's presence byte needs the type): so must this one, at the same byte.
+      // The schema-less .NET dump refuses it: so must this one, at the same byte.
       used.add(file.name + ".error");
       const dotnet = readFileSync(join(dumps!, file.name + ".error"), "utf8");
       assert.throws(() => dumpPayload(readPayload(file.bytes)), (e: unknown) => e instanceof AmberError && e.offset === dotnetOffset(dotnet));

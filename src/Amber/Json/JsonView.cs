@@ -35,6 +35,7 @@ namespace Amber.Json
         public static void WritePayload(ReadOnlySpan<byte> payload, Type? type, Utf8JsonWriter? writer, AmberOptions options, PayloadStatsBuilder? stats)
         {
             ViewNode? root = RootView(type, out bool nullableRoot);
+            if (type == null) nullableRoot = ReadsOnlyAsNullableRoot(payload, options);
             var reader = new AmberReader(payload, options, ReaderState.Rent());
             var context = new Context(writer);
             try
@@ -118,6 +119,39 @@ namespace Amber.Json
             {
                 State.Truncate(mark.Count, mark.Bytes);
                 Started = mark.Started;
+            }
+        }
+
+        /// <summary>
+        /// Whether a payload viewed without its type is a nullable value type's root (format §2: a presence byte before the
+        /// value), which the header does not announce: it is when the root does not read as a value (it fails, or bytes are
+        /// left after it) but reads as a presence byte of 0 or 1 and the value. A root that reads both ways reads as a value
+        /// (so an <c>int?</c> holding null, <c>00</c> after the header, shows as 0, as an <c>int</c> of 0 would). Both tries
+        /// write nothing; the caller's read then reports the error of the value's reading when neither succeeds.
+        /// </summary>
+        private static bool ReadsOnlyAsNullableRoot(ReadOnlySpan<byte> payload, AmberOptions options)
+        {
+            if (payload.Length < 2 || payload[1] > 1) return false;
+            return !ReadsWithoutWriting(payload, options, presence: false) && ReadsWithoutWriting(payload, options, presence: true);
+        }
+
+        private static bool ReadsWithoutWriting(ReadOnlySpan<byte> payload, AmberOptions options, bool presence)
+        {
+            var reader = new AmberReader(payload, options, ReaderState.Rent());
+            try
+            {
+                WireType wt = reader.ReadPayloadHeader();
+                if (!presence || reader.ReadPresence()) WriteValue(ref reader, new Context(null), wt, null);
+                reader.EnsureEnd();
+                return true;
+            }
+            catch (AmberException)
+            {
+                return false;
+            }
+            finally
+            {
+                reader.Dispose();
             }
         }
 
