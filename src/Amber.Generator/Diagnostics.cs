@@ -9,13 +9,32 @@ namespace Amber.Generator
     {
         private const string Category = "Amber";
 
-        /// <summary>Where the help pages live: a descriptor's help link is this, its id and ".md".</summary>
-        private const string HelpLinkBase = "https://github.com/amber-serializer/amber/blob/main/docs/diagnostics/";
+        /// <summary>
+        /// The one address of the help pages on the web, or null while none serves them: a descriptor's help link is this,
+        /// its id and ".md". The pages ship inside the Amber package (docs/diagnostics/, packed by src/Amber/Amber.csproj),
+        /// and every message names its page there, so a diagnostic points at a page that exists with or without it. When
+        /// the pages get a public address, set it here and the package's RepositoryUrl to the same repository.
+        /// </summary>
+        internal const string? HelpLinkBase = null;
 
-        /// <summary>An error, enabled by default, whose help link is its page in docs/diagnostics/.</summary>
+        /// <summary>Where a diagnostic's page is inside the Amber package.</summary>
+        internal static string PagePath(string id) => "docs/diagnostics/" + id + ".md";
+
+        /// <summary>The help link of a diagnostic: its page at <see cref="HelpLinkBase"/>, or none while the pages have no address.</summary>
+        internal static string? HelpLinkOf(string id) => HelpLinkBase == null ? null : HelpLinkBase + id + ".md";
+
+        /// <summary>The message, followed by where its page is in the Amber package.</summary>
+        private static string WithPage(string id, string message) => message + " (See " + PagePath(id) + " in the Amber package.)";
+
+        /// <summary>An error, enabled by default, whose message names its page in docs/diagnostics/.</summary>
         private static DiagnosticDescriptor Error(string id, string title, string message) => new DiagnosticDescriptor(
-            id, title, message, Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
-            helpLinkUri: HelpLinkBase + id + ".md");
+            id, title, WithPage(id, message), Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
+            helpLinkUri: HelpLinkOf(id));
+
+        /// <summary>An info diagnostic, enabled by default, whose message names its page in docs/diagnostics/.</summary>
+        private static DiagnosticDescriptor Info(string id, string title, string message) => new DiagnosticDescriptor(
+            id, title, WithPage(id, message), Category, DiagnosticSeverity.Info, isEnabledByDefault: true,
+            helpLinkUri: HelpLinkOf(id));
 
         public static readonly DiagnosticDescriptor UnsupportedMemberType = Error("AMB001", "Member type cannot be serialized", "Member '{0}' has type '{1}', which Amber cannot serialize: {2}. Fix: mark the member [AmberIgnore], or give it a concrete serializable type.");
 
@@ -42,14 +61,25 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor BadUnknownMembers = Error("AMB012", "Unknown members cannot be kept", "Type '{0}' keeps unknown members in '{1}', but {2}. Fix: {3}.");
 
-        public static readonly DiagnosticDescriptor LeftToOtherSerializer = new DiagnosticDescriptor(
+        public static readonly DiagnosticDescriptor LeftToOtherSerializer = Info(
             "AMB013", "Type left to another library's serializer",
-            "Type '{0}', passed to another library's API, gets no Amber formatter: {1} Only that library's own serializer can carry it. Where the type is bound to Amber, sending it fails at run time.",
-            Category, DiagnosticSeverity.Info, isEnabledByDefault: true, helpLinkUri: HelpLinkBase + "AMB013.md");
+            "Type '{0}', passed to another library's API, gets no Amber formatter: {1} Only that library's own serializer can carry it. Where the type is bound to Amber, sending it fails at run time.");
 
         public static readonly DiagnosticDescriptor BadServiceMethod = Error("AMB014", "Service contract member cannot be a remote call", "'{0}' of service contract '{1}' cannot be a remote call: {2}. Fix: {3}.");
 
         public static readonly DiagnosticDescriptor NoServiceContract = Error("AMB015", "No service contract", "'{0}' is named as a service, but {1}. Fix: {2}.");
+
+        public static readonly DiagnosticDescriptor NeverSerializable = Error("AMB016", "Member of a type that cannot be serialized", "{0}, {1}, which can never be serialized: {2}. Fix: {3}.");
+
+        public static readonly DiagnosticDescriptor MemberLeftOut = Info("AMB017", "Member left out of the data", "Member '{0}' (type '{1}') is not serialized: {2}. To serialize it, {3}; to say it is left out on purpose, mark it [AmberIgnore].");
+
+        /// <summary>Every descriptor, in id order.</summary>
+        public static readonly DiagnosticDescriptor[] All =
+        {
+            UnsupportedMemberType, NoConstructor, Inaccessible, KeyCollision, NameClash, BadKey, NoUnsafeAccessor, BadSurrogate,
+            OpenGeneric, TooManyMembers, BadUnknownMembers, LeftToOtherSerializer, BadServiceMethod, NoServiceContract,
+            NeverSerializable, MemberLeftOut,
+        };
 
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
         public static string MessageOf(DiagnosticInfo info)
@@ -75,6 +105,8 @@ namespace Amber.Generator
             "AMB013" => LeftToOtherSerializer,
             "AMB014" => BadServiceMethod,
             "AMB015" => NoServiceContract,
+            "AMB016" => NeverSerializable,
+            "AMB017" => MemberLeftOut,
             _ => null,
         };
     }

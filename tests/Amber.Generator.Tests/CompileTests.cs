@@ -72,7 +72,9 @@ namespace Amber.Generator.Tests
 
             GeneratorRun run = GeneratorHarness.Run(input);
             Assert.Null(run.Result.Exception);
-            Assert.True(run.Diagnostics.IsEmpty, $"{version}: " + GeneratorHarness.Describe(run.Diagnostics));
+            // Info diagnostics (AMB017: a member left out, such as a protected one) say something and stop nothing.
+            var reported = run.Diagnostics.Where(d => d.Severity > DiagnosticSeverity.Info).ToList();
+            Assert.True(reported.Count == 0, $"{version}: " + GeneratorHarness.Describe(reported));
             Assert.NotEmpty(run.Result.GeneratedSources);
             var problems = GeneratorHarness.Problems(run.Output);
             Assert.True(problems.IsEmpty, $"The generated code does not compile as {version}:\n"

@@ -40,7 +40,7 @@ public static class Use
             GeneratorRun run = GeneratorHarness.Run(source);
 
             Diagnostic d = Assert.Single(run.Diagnostics);
-            Assert.Equal("AMB001", d.Id);
+            Assert.Equal("AMB016", d.Id);
             Assert.Contains("Bad.Callback", d.GetMessage());
             string[] files = run.Result.GeneratedSources.Select(s => s.HintName).ToArray();
             Assert.Contains("AmberCodec_Good.g.cs", files);
@@ -53,14 +53,16 @@ public static class Use
         }
 
         [Fact]
-        public void A_problem_with_no_place_in_source_is_reported_at_each_call_site_that_reaches_it()
+        public void A_type_from_another_assembly_that_cannot_be_modelled_is_reported_at_each_member_holding_it()
         {
+            // Random has a parameterless constructor and nothing to serialize: the problem is the type's, and it is not in
+            // this source, so each member of that type is reported at its declaration, by its name.
             const string source = @"
 using Amber;
 
-public class First { public System.Threading.CancellationToken Token { get; set; } }
+public class First { public System.Random? Dice { get; set; } }
 
-public class Second { public System.Threading.CancellationToken Token { get; set; } }
+public class Second { public System.Random? Other { get; set; } public System.Random? Again { get; set; } }
 
 public static class Use
 {
@@ -70,11 +72,16 @@ public static class Use
             GeneratorRun run = GeneratorHarness.Run(source);
 
             Diagnostic[] found = run.Diagnostics.Where(x => x.Id == "AMB001").ToArray();
-            Assert.Equal(2, found.Length);
-            Assert.All(found, x => Assert.Contains("CancellationToken", x.GetMessage()));
-            int[] lines = found.Select(x => x.Location.GetLineSpan().StartLinePosition.Line).OrderBy(l => l).ToArray();
-            int[] callSites = source.Split('\n').Select((text, line) => (text, line)).Where(x => x.text.Contains("AmberSerializer.Serialize")).Select(x => x.line).ToArray();
-            Assert.Equal(callSites, lines);
+            Assert.Equal(3, found.Length);
+            Assert.Equal(found.Length, run.Diagnostics.Length);
+            foreach ((string member, string name) in new[] { ("First.Dice", "Dice"), ("Second.Other", "Other"), ("Second.Again", "Again") })
+            {
+                Diagnostic d = Assert.Single(found, x => x.GetMessage().Contains("'" + member + "'"));
+                Assert.Contains("has type 'System.Random?'", d.GetMessage());
+                Assert.Contains("no public settable members", d.GetMessage());
+                Assert.Equal(name, source.Substring(d.Location.SourceSpan.Start, d.Location.SourceSpan.Length));
+            }
+            Assert.DoesNotContain("AmberCodec_First.g.cs", run.Result.GeneratedSources.Select(s => s.HintName));
         }
 
         [Fact]

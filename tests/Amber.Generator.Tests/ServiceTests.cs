@@ -381,8 +381,9 @@ namespace App
 }";
             GeneratorRun run = GeneratorHarness.Run(source);
             Diagnostic d = Assert.Single(run.Diagnostics);
-            Assert.Equal("AMB001", d.Id);
+            Assert.Equal("AMB016", d.Id);
             Assert.Contains("App.IApi.Run(callback)", d.GetMessage());
+            Assert.Contains("a delegate", d.GetMessage());
             Assert.DoesNotContain(run.Result.GeneratedSources, s => s.HintName.StartsWith("AmberService_", System.StringComparison.Ordinal));
         }
     }

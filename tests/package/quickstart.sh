@@ -15,6 +15,8 @@ dotnet pack "$root/src/Amber" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.$version.nupkg"
 # The generator must ship inside the package, under analyzers/dotnet/cs.
 unzip -l "$work/feed/Amber.$version.nupkg" | grep "analyzers/dotnet/cs/Amber.Generator.dll" >/dev/null
+# Every diagnostic's message names its page in the package: each page of docs/diagnostics ships under docs/diagnostics.
+listing="$(unzip -l "$work/feed/Amber.$version.nupkg")"; for page in "$root"/docs/diagnostics/AMB*.md; do grep -q "docs/diagnostics/$(basename "$page")\$" <<<"$listing" || { echo "Amber.$version.nupkg lacks docs/diagnostics/$(basename "$page")"; exit 1; }; done
 
 mkdir "$work/app" && cd "$work/app"
 dotnet new console --framework net10.0 --name QuickStart --output . >/dev/null

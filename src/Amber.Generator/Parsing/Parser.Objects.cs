@@ -39,18 +39,19 @@ namespace Amber.Generator.Parsing
             public MemberAccess? Access { get; set; }
         }
 
-        private string? ParseObject(INamedTypeSymbol type)
+        /// <summary>The object type's id (null when it cannot be modelled); <paramref name="via"/> is the member that reaches it.</summary>
+        private string? ParseObject(INamedTypeSymbol type, ISymbol? via = null)
         {
             if (_objectIds.TryGetValue(type, out string? existing))
             {
-                Reach(_objectNodes[type]);
+                Reach(_objectNodes[type], via);
                 return existing;
             }
             string id = MakeId(type);
             _objectIds[type] = id;   // before members, so recursive types terminate
             Node node = new Node();
             _objectNodes[type] = node;
-            Reach(node);
+            Reach(node, via);
             Node owner = _owner;
             _owner = node;
             try
@@ -70,13 +71,20 @@ namespace Amber.Generator.Parsing
         /// <summary>The model of an object type, or null (reported) when it cannot be served.</summary>
         private ObjectModel? ModelObject(INamedTypeSymbol type, string id)
         {
-            string display = type.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+            // Without the annotation of the member that reached it first: 'Widget.OnClick', not 'Widget?.OnClick'.
+            string display = type.WithNullableAnnotation(NullableAnnotation.NotAnnotated).ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
 
             List<Candidate> candidates = CollectCandidates(type);
             if (!TakeUnknownMembers(type, display, candidates, out string? unknownMembers)) return null;
             IMethodSymbol? ctor = ChooseConstructor(type, candidates, out bool hasParameterless);
             if (ctor == null && !hasParameterless)
             {
+                if (!InSource(type))
+                {
+                    // Not the user's type: each member holding it is reported instead, naming that member (ReportIfUnusable).
+                    _owner.Unusable = "it has no public parameterless constructor and no public constructor whose parameters all match its members";
+                    return null;
+                }
                 Report(Diagnostics.NoConstructor, type, display);
                 return null;
             }
@@ -86,6 +94,7 @@ namespace Amber.Generator.Parsing
             if (!ok) return null;
             DropExtraKeysThatAreOtherMembersKeys(members);
             if (!CheckHasData(type, display, members)) return null;
+            NoteLeftOutMembers(type, members);
 
             if (unknownMembers != null && members.Count > 64)
             {
@@ -318,8 +327,115 @@ namespace Amber.Generator.Parsing
         private bool CheckHasData(INamedTypeSymbol type, string display, List<MemberModel> members)
         {
             if (members.Count > 0 || type.DeclaringSyntaxReferences.Length > 0) return true;
-            Report(Diagnostics.UnsupportedMemberType, type, display, display, "it has no public settable members or matching constructor parameters, so its data would be lost");
+            // Each member holding it is reported instead, naming that member (ReportIfUnusable).
+            _owner.Unusable = "it has no public settable members or matching constructor parameters, so its data would be lost";
             return false;
+        }
+
+        private static bool InSource(ISymbol symbol) => symbol.Locations.Any(l => l.IsInSource);
+
+        /// <summary>
+        /// AMB017 (info) on each member of a type in source that looks like data but is left out of it: an auto-property with a
+        /// private setter, or with no setter and no constructor parameter of its name, a non-public auto-property, a readonly
+        /// field no constructor sets, a non-public field no property uses. A computed property (no backing field) is not data
+        /// and is not reported; neither is a member marked [AmberIgnore] (or [NonSerialized], [IgnoreDataMember]).
+        /// </summary>
+        private void NoteLeftOutMembers(INamedTypeSymbol type, List<MemberModel> members)
+        {
+            if (type.IsTupleType || !InSource(type)) return;
+            var served = new HashSet<string>(members.Select(m => m.DisplayName), StringComparer.Ordinal);
+            var seen = new HashSet<string>(served, StringComparer.Ordinal);
+            for (INamedTypeSymbol? t = type; t != null && InSource(t); t = t.BaseType)
+            {
+                foreach (ISymbol m in t.GetMembers())
+                {
+                    if (m.IsStatic || m.IsImplicitlyDeclared || !InSource(m) || !seen.Add(m.Name) || IsIgnored(m)) continue;
+                    string? why = null, fix = null;
+                    ITypeSymbol? memberType = null;
+                    if (m is IPropertySymbol p)
+                    {
+                        if (p.IsIndexer || p.IsAbstract || p.GetMethod == null || p.RefKind != RefKind.None || p.ExplicitInterfaceImplementations.Length > 0 || p.Name == "EqualityContract") continue;
+                        // Data has a place of its own: an auto-property's backing field. A property computed from others has none.
+                        if (!t.GetMembers().OfType<IFieldSymbol>().Any(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, p))) continue;
+                        memberType = p.Type;
+                        if (!IsAccessible(p.GetMethod))
+                        {
+                            why = "it is " + AccessibilityWord(p.GetMethod.DeclaredAccessibility);
+                            fix = "mark it [AmberInclude]";
+                        }
+                        else if (p.SetMethod != null && !IsAccessible(p.SetMethod))
+                        {
+                            why = "its setter is " + AccessibilityWord(p.SetMethod.DeclaredAccessibility);
+                            fix = "mark it [AmberInclude], or make the setter public, internal or init";
+                        }
+                        else if (p.SetMethod == null)
+                        {
+                            why = "it has no setter, and no constructor Amber uses has a parameter of its name";
+                            fix = "add a constructor parameter named '" + CamelCase(p.Name) + "' (with [AmberConstructor] if there are several constructors), or mark it [AmberInclude]";
+                        }
+                    }
+                    else if (m is IFieldSymbol f)
+                    {
+                        if (f.IsConst || f.IsFixedSizeBuffer || f.AssociatedSymbol != null) continue;
+                        memberType = f.Type;
+                        if (!IsAccessible(f))
+                        {
+                            // A field behind a property (`_name` of `Name => _name`) is data through that property, or part of a
+                            // computed value; a field of a type that is not data (a service, a handle) is state, not data.
+                            if (UsedByAProperty(t, f) || !LooksLikeData(f.Type)) continue;
+                            why = "it is " + AccessibilityWord(f.DeclaredAccessibility);
+                            fix = "mark it [AmberInclude]";
+                        }
+                        else if (f.IsReadOnly)
+                        {
+                            why = "it is readonly, and no constructor Amber uses has a parameter of its name";
+                            fix = "add a constructor parameter named '" + CamelCase(f.Name) + "', or mark it [AmberInclude]";
+                        }
+                    }
+                    if (why == null || memberType == null) continue;
+                    string memberDisplay = t.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat) + "." + m.Name;
+                    RecordInfo(new DiagnosticInfo(Diagnostics.MemberLeftOut.Id, ToInfo(m.Locations.First(l => l.IsInSource)),
+                        new[] { memberDisplay, memberType.ToDisplayString(), why, fix! }.ToEquatableArray()));
+                }
+            }
+        }
+
+        private static string AccessibilityWord(Accessibility a) => a switch
+        {
+            Accessibility.Private => "private",
+            Accessibility.Protected => "protected",
+            Accessibility.ProtectedAndInternal => "private protected",
+            Accessibility.Internal => "internal to another assembly",
+            Accessibility.ProtectedOrInternal => "protected internal",
+            _ => "not accessible to generated code",
+        };
+
+        private static string CamelCase(string name) =>
+            name.Length == 0 || char.IsLower(name[0]) ? name : char.ToLowerInvariant(name[0]) + name.Substring(1);
+
+        /// <summary>Whether a property of <paramref name="type"/> names the field in its accessors (it is that property's storage).</summary>
+        private bool UsedByAProperty(INamedTypeSymbol type, IFieldSymbol field)
+        {
+            foreach (IPropertySymbol p in type.GetMembers().OfType<IPropertySymbol>())
+            {
+                foreach (SyntaxReference r in p.DeclaringSyntaxReferences)
+                {
+                    if (r.GetSyntax(_ct).DescendantNodes().OfType<IdentifierNameSyntax>().Any(i => i.Identifier.ValueText == field.Name)) return true;
+                }
+            }
+            return false;
+        }
+
+        /// <summary>
+        /// Whether a private field's type is the kind of value data is made of: not an interface, a delegate, an abstract class,
+        /// or a type that can never be serialized (those are services and state, rarely data).
+        /// </summary>
+        private static bool LooksLikeData(ITypeSymbol type)
+        {
+            if (type is IArrayTypeSymbol array) return LooksLikeData(array.ElementType);
+            if (type.TypeKind is Microsoft.CodeAnalysis.TypeKind.Interface or Microsoft.CodeAnalysis.TypeKind.Delegate or Microsoft.CodeAnalysis.TypeKind.TypeParameter) return false;
+            if (type.IsAbstract || type.SpecialType == SpecialType.System_Object) return false;
+            return NeverSerializable(type) == null;
         }
 
         /// <summary>The object's model: its members, row layout when it can be written as rows, callbacks, tags and reference handling.</summary>

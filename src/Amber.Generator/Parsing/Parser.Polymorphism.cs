@@ -47,8 +47,8 @@ namespace Amber.Generator.Parsing
             foreach (INamedTypeSymbol c in concrete)
             {
                 if (!_compilation.IsSymbolAccessibleWithin(c, _compilation.Assembly)) continue;
-                string? id = ParseObject(c);
-                if (id == null) { failed = true; return null; }
+                string? id = ParseObject(c, member);
+                if (ReportIfUnusable(c, member, memberDisplay) || id == null) { failed = true; return null; }
                 (uint tag, EquatableArray<uint> former) = TagsOf(c);
                 if (tags.TryGetValue(tag, out string? other))
                 {

@@ -70,8 +70,17 @@ namespace Amber.Generator.Parsing
         /// <summary>A root or an object type: what it reaches and what was reported while it was modelled, in order.</summary>
         private sealed class Node
         {
-            /// <summary>A <see cref="DiagnosticInfo"/> or a reached <see cref="Node"/>, in the order they came.</summary>
+            /// <summary>A <see cref="DiagnosticInfo"/> or an <see cref="Edge"/> to a reached node, in the order they came.</summary>
             public List<object> Items { get; } = new List<object>();
+
+            /// <summary>Info diagnostics about the type (members it leaves out): they say something, they stop nothing.</summary>
+            public List<DiagnosticInfo> Infos { get; } = new List<DiagnosticInfo>();
+
+            /// <summary>
+            /// Why a type from another assembly cannot be modelled (no usable constructor, nothing to serialize), when that is
+            /// the reason: each member of the type is reported at its own declaration with this reason, not the type.
+            /// </summary>
+            public string? Unusable { get; set; }
 
             /// <summary>Something was reported, or the type could not be modelled.</summary>
             public bool Failed { get; set; }
@@ -80,14 +89,34 @@ namespace Amber.Generator.Parsing
             public ObjectModel? Model { get; set; }
         }
 
+        /// <summary>
+        /// A reached node, and where in the user's source the reaching member is declared (null when it is not a member in
+        /// source): a diagnostic without a place of its own inside the reached node is shown there.
+        /// </summary>
+        private sealed class Edge
+        {
+            public Edge(Node node, LocationInfo? via)
+            {
+                Node = node;
+                Via = via;
+            }
+
+            public Node Node { get; }
+
+            public LocationInfo? Via { get; }
+        }
+
         private readonly Dictionary<ITypeSymbol, Node> _objectNodes = new Dictionary<ITypeSymbol, Node>(SymbolEqualityComparer.Default);
         private Node _owner = new Node();
 
-        /// <summary>The root or type being modelled reaches <paramref name="node"/>.</summary>
-        private void Reach(Node node)
+        /// <summary>The root or type being modelled reaches <paramref name="node"/>, through the member <paramref name="via"/> if any.</summary>
+        private void Reach(Node node, ISymbol? via = null)
         {
-            if (!ReferenceEquals(node, _owner)) _owner.Items.Add(node);
+            if (!ReferenceEquals(node, _owner)) _owner.Items.Add(new Edge(node, ToInfo(via?.Locations.FirstOrDefault(l => l.IsInSource))));
         }
+
+        /// <summary>An info diagnostic of the type being modelled: shown when a root reaches it, and no reason not to serve it.</summary>
+        private void RecordInfo(DiagnosticInfo info) => _owner.Infos.Add(info);
 
         /// <summary>A diagnostic of the root or type being modelled; a null location means "at the root".</summary>
         private void Record(DiagnosticInfo info)
@@ -169,13 +198,14 @@ namespace Amber.Generator.Parsing
             var diagnostics = new List<DiagnosticInfo>();
             var seenDiagnostics = new HashSet<DiagnosticInfo>();
             var served = new List<Node>();
+            var noted = new List<Node>();   // roots reported as errors: their types' infos are shown too
             foreach ((RootRequest request, Node node, TypeRef? type) in rootNodes)
             {
                 if (failing.Contains(node) && request.Implied) continue;
                 if (failing.Contains(node) && request.Optional)
                 {
                     // Not an error: the other library serializes it. One info diagnostic says why Amber does not.
-                    DiagnosticInfo? reason = DiagnosticsReachedFrom(node).FirstOrDefault();
+                    DiagnosticInfo? reason = DiagnosticsReachedFrom(node, null).FirstOrDefault();
                     if (reason == null) continue;
                     var left = new DiagnosticInfo(Diagnostics.LeftToOtherSerializer.Id, request.Location,
                         new[] { request.Type.ToDisplayString(), Diagnostics.MessageOf(reason) }.ToEquatableArray());
@@ -184,11 +214,11 @@ namespace Amber.Generator.Parsing
                 }
                 if (failing.Contains(node))
                 {
-                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(node))
+                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(node, request.Location))
                     {
-                        DiagnosticInfo placed = d.Location == null ? d with { Location = request.Location } : d;
-                        if (seenDiagnostics.Add(placed)) diagnostics.Add(placed);
+                        if (seenDiagnostics.Add(d)) diagnostics.Add(d);
                     }
+                    noted.Add(node);
                     continue;
                 }
                 if (type == null) continue;   // nothing to serve and nothing to say (an error type)
@@ -203,11 +233,11 @@ namespace Amber.Generator.Parsing
             {
                 if (failing.Contains(e.Node) || e.Model == null)
                 {
-                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(e.Node))
+                    foreach (DiagnosticInfo d in DiagnosticsReachedFrom(e.Node, e.Request.Location))
                     {
-                        DiagnosticInfo placed = d.Location == null ? d with { Location = e.Request.Location } : d;
-                        if (seenDiagnostics.Add(placed)) diagnostics.Add(placed);
+                        if (seenDiagnostics.Add(d)) diagnostics.Add(d);
                     }
+                    noted.Add(e.Node);
                     continue;
                 }
                 services.Add(e.Model);
@@ -227,9 +257,10 @@ namespace Amber.Generator.Parsing
                 if (n.Model != null) objects.Add(n.Model);
                 foreach (object item in n.Items)
                 {
-                    if (item is Node child && visited.Add(child)) stack.Push(child);
+                    if (item is Edge edge && visited.Add(edge.Node)) stack.Push(edge.Node);
                 }
             }
+            AddInfos(served.Concat(noted), diagnostics, seenDiagnostics);
             return new ParsedRoots(roots, objects, diagnostics, referenceRoots, services);
         }
 
@@ -241,7 +272,7 @@ namespace Amber.Generator.Parsing
             {
                 foreach (object item in n.Items)
                 {
-                    if (item is not Node child) continue;
+                    if (item is not Edge { Node: var child }) continue;
                     if (!reachedBy.TryGetValue(child, out List<Node>? parents)) reachedBy[child] = parents = new List<Node>();
                     parents.Add(n);
                 }
@@ -269,21 +300,51 @@ namespace Amber.Generator.Parsing
             return result;
         }
 
-        /// <summary>The diagnostics of a node and of all it reaches, in the order a parse of that root alone reports them.</summary>
-        private static List<DiagnosticInfo> DiagnosticsReachedFrom(Node root)
+        /// <summary>
+        /// The diagnostics of a node and of all it reaches, in the order a parse of that root alone reports them. One with no
+        /// place of its own (it concerns a type from another assembly) is placed at the member in source that reaches it, or
+        /// else at <paramref name="root"/>'s request (<paramref name="at"/>).
+        /// </summary>
+        private static List<DiagnosticInfo> DiagnosticsReachedFrom(Node root, LocationInfo? at)
         {
             var result = new List<DiagnosticInfo>();
             var visited = new HashSet<Node> { root };
-            void Walk(Node n)
+            void Walk(Node n, LocationInfo? place)
             {
                 foreach (object item in n.Items)
                 {
-                    if (item is DiagnosticInfo d) result.Add(d);
-                    else if (item is Node child && visited.Add(child)) Walk(child);
+                    if (item is DiagnosticInfo d) result.Add(d.Location == null && place != null ? d with { Location = place } : d);
+                    else if (item is Edge edge && visited.Add(edge.Node)) Walk(edge.Node, edge.Via ?? place);
                 }
             }
-            Walk(root);
+            Walk(root, at);
             return result;
+        }
+
+        /// <summary>The info diagnostics of every type the given roots reach, each once, after the errors.</summary>
+        private static void AddInfos(IEnumerable<Node> roots, List<DiagnosticInfo> diagnostics, HashSet<DiagnosticInfo> seen)
+        {
+            var visited = new HashSet<Node>();
+            var stack = new Stack<Node>();
+            foreach (Node r in roots)
+            {
+                if (visited.Add(r)) stack.Push(r);
+            }
+            var found = new List<DiagnosticInfo>();
+            while (stack.Count > 0)
+            {
+                Node n = stack.Pop();
+                found.AddRange(n.Infos);
+                foreach (object item in n.Items)
+                {
+                    if (item is Edge edge && visited.Add(edge.Node)) stack.Push(edge.Node);
+                }
+            }
+            // In source order, so the list reads as the code does whatever order the roots came in.
+            foreach (DiagnosticInfo d in found.OrderBy(d => d.Location?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location?.Start ?? -1))
+            {
+                if (seen.Add(d)) diagnostics.Add(d);
+            }
         }
     }
 }

@@ -89,6 +89,12 @@ namespace Amber.Generator.Parsing
             if (replacementFailed) return null;
             if (replaced != null) return replaced;
 
+            if (NeverSerializable(type) is { } never)
+            {
+                ReportNeverSerializable(type, member, memberDisplay, never);
+                return null;
+            }
+
             TypeRef? scalar = ResolveScalar(type, full);
             if (scalar != null) return scalar;
 
@@ -122,7 +128,7 @@ namespace Amber.Generator.Parsing
 
             if (type is not INamedTypeSymbol named)
             {
-                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "pointers and function pointers have no serialized form");
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "it is not a class, struct, record, enum or collection");
                 return null;
             }
 
@@ -153,9 +159,9 @@ namespace Amber.Generator.Parsing
                     "it is a framework type with no implementations the generator can serve");
                 return null;
             }
-            if (named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Delegate || named.IsRefLikeType || named.IsStatic)
+            if (named.IsStatic)
             {
-                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "delegates, ref structs and static classes have no serialized form");
+                Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), "a static class has no instances");
                 return null;
             }
             if (named.TypeKind != Microsoft.CodeAnalysis.TypeKind.Class && named.TypeKind != Microsoft.CodeAnalysis.TypeKind.Struct)
@@ -165,10 +171,156 @@ namespace Amber.Generator.Parsing
             }
             if (!CheckAccessible(named, member)) return null;
 
-            string? id = ParseObject(named);
+            string? id = ParseObject(named, member);
+            if (ReportIfUnusable(named, member, memberDisplay)) return null;
             if (id == null) return null;
             bool rows = _objects.TryGetValue(id, out ObjectModel? model) && model.RowCodes.Count > 0;
             return new TypeRef(full, TypeKind.Object, named.IsValueType, ObjectId: id, WireType: WireType.Object, Rows: rows);
+        }
+
+        /// <summary>
+        /// A type from another assembly that could not be modelled (<see cref="Node.Unusable"/>) is reported at the member that
+        /// holds it (or the root), naming that member, each time a member reaches it; true if it was.
+        /// </summary>
+        private bool ReportIfUnusable(INamedTypeSymbol type, ISymbol? member, string memberDisplay)
+        {
+            if (!_objectNodes.TryGetValue(type, out Node? node) || node.Unusable == null) return false;
+            Report(Diagnostics.UnsupportedMemberType, member, memberDisplay, type.ToDisplayString(), node.Unusable);
+            return true;
+        }
+
+        /// <summary>What a type that can never be serialized is, why it cannot be, and the fix.</summary>
+        private sealed class Never
+        {
+            public Never(string what, string why, string fix)
+            {
+                What = what;
+                Why = why;
+                Fix = fix;
+            }
+
+            public string What { get; }
+
+            public string Why { get; }
+
+            public string Fix { get; }
+        }
+
+        private const string IgnoreIt = "mark the member [AmberIgnore]";
+
+        /// <summary>
+        /// Types whose values are not data and never will be (a running task, a handle, code to call, a stream, a type named by
+        /// the data): null for any other type. A surrogate registered for one of them is used before this is asked.
+        /// </summary>
+        private static Never? NeverSerializable(ITypeSymbol type)
+        {
+            switch (type)
+            {
+                case IPointerTypeSymbol:
+                    return new Never("a pointer", "a pointer is an address in this process's memory, meaningless anywhere else", IgnoreIt);
+                case IFunctionPointerTypeSymbol:
+                    return new Never("a function pointer", "a function pointer is the address of code in this process, and code chosen by data would let the data choose what runs", IgnoreIt);
+                case not INamedTypeSymbol:
+                    return null;
+            }
+            if (type.SpecialType is SpecialType.System_IntPtr or SpecialType.System_UIntPtr)
+            {
+                return new Never("a native handle or address", "it is valid only inside the process that made it",
+                    IgnoreIt + " and serialize what opens it again (a path, a name); if it holds a plain number, make it a long");
+            }
+            if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Delegate)
+            {
+                return Delegate();
+            }
+            if (type.IsRefLikeType)
+            {
+                return new Never("a ref struct", "a ref struct lives only on the stack and cannot be stored in an object", IgnoreIt + ", or hold the data in an array or Memory<T>");
+            }
+            string self = MetadataFullName(type);
+            switch (self)
+            {
+                case "System.Threading.Tasks.ValueTask":
+                case "System.Threading.Tasks.ValueTask`1":
+                    return Task();
+                case "System.Threading.CancellationToken":
+                    return new Never("a cancellation token", "it belongs to an operation running in this process", IgnoreIt);
+                case "System.Runtime.InteropServices.GCHandle":
+                case "System.Runtime.InteropServices.HandleRef":
+                    return Handle();
+            }
+            for (ITypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                switch (MetadataFullName(t))
+                {
+                    case "System.Threading.Tasks.Task":
+                        return Task();
+                    case "System.Delegate":
+                    case "System.MulticastDelegate":
+                        return Delegate();
+                    case "System.Runtime.InteropServices.SafeHandle":
+                    case "System.Threading.WaitHandle":
+                        return Handle();
+                    case "System.IO.Stream":
+                    case "System.IO.TextReader":
+                    case "System.IO.TextWriter":
+                        return new Never("a stream", "a stream is a position in a source of bytes (a file, a socket), not a value",
+                            IgnoreIt + "; to keep the content, read it into a byte[] or ReadOnlyMemory<byte> member");
+                    case "System.Threading.Thread":
+                        return new Never("a thread", "a thread is a running part of this process", IgnoreIt);
+                    case "System.Threading.CancellationTokenSource":
+                        return new Never("a cancellation source", "it belongs to an operation running in this process", IgnoreIt);
+                    case "System.Type":
+                    case "System.Reflection.MemberInfo":
+                        return new Never("a type or member of code",
+                            "Amber does not create types named by the data it reads, because a type chosen by untrusted data is a known attack path (it lets the data choose which code runs)",
+                            IgnoreIt + "; if you trust the data, store the name in a string member yourself and look it up among the types you allow (or register an [AmberSurrogate] for it that does)");
+                }
+            }
+            return null;
+
+            static Never Task() => new Never("a task", "a task is an operation running in this process, not a value",
+                IgnoreIt + ", and keep the task's result in a member of its own once it completes");
+            static Never Delegate() => new Never("a delegate", "a delegate is code to call, and code chosen by data would let the data choose what runs",
+                IgnoreIt + ", and serialize a value that says which behaviour to use (an enum or a name), choosing the code from it after loading");
+            static Never Handle() => new Never("an operating-system handle", "it is valid only inside the process that opened it",
+                IgnoreIt + " and serialize what opens it again (a path, a name)");
+        }
+
+        /// <summary>A type's namespace and metadata name ("System.Threading.Tasks.Task`1").</summary>
+        private static string MetadataFullName(ITypeSymbol type)
+        {
+            INamespaceSymbol? ns = type.ContainingNamespace;
+            string prefix = ns == null || ns.IsGlobalNamespace ? "" : ns.ToDisplayString() + ".";
+            return type.ContainingType != null ? MetadataFullName(type.ContainingType) + "+" + type.MetadataName : prefix + type.MetadataName;
+        }
+
+        /// <summary>AMB016 at the member (naming it, its type, and the type that cannot be serialized when that is inside it), or at the root.</summary>
+        private void ReportNeverSerializable(ITypeSymbol type, ISymbol? member, string memberDisplay, Never never)
+        {
+            ITypeSymbol? declared = member switch
+            {
+                IPropertySymbol p => p.Type,
+                IFieldSymbol f => f.Type,
+                IParameterSymbol pa => pa.Type,
+                IMethodSymbol m => m.ReturnType,
+                _ => null,
+            };
+            string name = type.ToDisplayString();
+            string subject;
+            if (member == null)
+            {
+                subject = "The serialized type is '" + name + "'";
+            }
+            else if (declared != null && !SymbolEqualityComparer.Default.Equals(declared.WithNullableAnnotation(NullableAnnotation.NotAnnotated), type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)))
+            {
+                subject = "Member '" + memberDisplay + "' has type '" + declared.ToDisplayString() + "', which holds '" + name + "'";
+            }
+            else
+            {
+                subject = "Member '" + memberDisplay + "' has type '" + name + "'";
+            }
+            string fix = member == null ? "serialize a class, struct or record that holds the data instead" : never.Fix;
+            Report(Diagnostics.NeverSerializable, member, subject, never.What, never.Why, fix);
         }
 
         /// <summary>
