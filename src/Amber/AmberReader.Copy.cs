@@ -269,8 +269,12 @@ namespace Amber
                 CopyRows(ref writer, context, count);
                 return;
             }
-            EnterDepth();
-            writer.EnterDepth();
+            bool nests = d.NestsCollections;
+            if (nests)
+            {
+                EnterDepth();
+                writer.EnterDepth();
+            }
             if (d.IsShaped)
             {
                 Span<int> lengths = stackalloc int[MaxArrayRank];
@@ -290,8 +294,11 @@ namespace Amber
                 }
                 CopyValue(wt, ref writer, context);
             }
-            writer.ExitDepth();
-            ExitDepth();
+            if (nests)
+            {
+                writer.ExitDepth();
+                ExitDepth();
+            }
         }
 
         private void CopyRows(ref AmberWriter writer, CopyContext context, int count)
@@ -316,8 +323,12 @@ namespace Amber
             if (count == 0) return;
             writer.WriteByteRaw(descriptor);
             var d = new MapDescriptor(descriptor);
-            EnterDepth();
-            writer.EnterDepth();
+            bool nests = d.NestsCollections;
+            if (nests)
+            {
+                EnterDepth();
+                writer.EnterDepth();
+            }
             WireType kt = d.KeyWireType, vt = d.ValueWireType;
             bool nullable = d.HasNullableValues;
             for (int i = 0; i < count; i++)
@@ -331,8 +342,11 @@ namespace Amber
                 }
                 CopyValue(vt, ref writer, context);
             }
-            writer.ExitDepth();
-            ExitDepth();
+            if (nests)
+            {
+                writer.ExitDepth();
+                ExitDepth();
+            }
         }
     }
 }

@@ -584,16 +584,16 @@ namespace Amber
                 Skip((long)count * width);
                 return;
             }
-            EnterDepth();
             if (d.IsShaped) ReadArrayDimensions(ref count, 0, default);
-            bool nullable = d.HasNullableElements;
+            bool nullable = d.HasNullableElements, nests = d.NestsCollections;
             WireType wt = d.ElementWireType;
+            if (nests) EnterDepth();
             for (int i = 0; i < count; i++)
             {
                 if (nullable && !ReadPresence()) continue;
                 SkipValue(wt);
             }
-            ExitDepth();
+            if (nests) ExitDepth();
         }
 
         private void SkipMap()
@@ -601,16 +601,16 @@ namespace Amber
             int count = ReadSkippedMapHeader(out byte descriptor);
             if (count <= 0) return;
             var d = new MapDescriptor(descriptor);
-            EnterDepth();
             WireType kt = d.KeyWireType, vt = d.ValueWireType;
-            bool nullable = d.HasNullableValues;
+            bool nullable = d.HasNullableValues, nests = d.NestsCollections;
+            if (nests) EnterDepth();
             for (int i = 0; i < count; i++)
             {
                 SkipValue(kt);
                 if (nullable && !ReadPresence()) continue;
                 SkipValue(vt);
             }
-            ExitDepth();
+            if (nests) ExitDepth();
         }
     }
 }

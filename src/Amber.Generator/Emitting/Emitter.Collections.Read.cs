@@ -73,6 +73,9 @@ namespace Amber.Generator.Emitting
             sw.Line($"bool {nl} = ({desc} & {Hex(AmberCode.DescriptorNullable)}) != 0;");
             sw.Line($"if (({desc} & {Hex(AmberCode.DescriptorLayoutBits)}) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
             sw.Line($"int {i} = 0;");
+            // Collections in a collection sit one nesting level deeper (docs/security.md, "Bounded nesting").
+            bool nests = NestsCollections(element);
+            if (nests) sw.Line("r.EnterDepth();");
             using (sw.Block("try"))
             using (sw.Block($"for (; {i} < {count}; {i}++)"))
             {
@@ -84,6 +87,7 @@ namespace Amber.Generator.Emitting
                 consume(e);
             }
             EmitPathFilter(sw, $"ex.PassingIndex({i})");
+            if (nests) sw.Line("r.ExitDepth();");
             if (packed != null) sw.Close();
             if (element.Rows) sw.Close();
         }
@@ -212,6 +216,8 @@ namespace Amber.Generator.Emitting
             sw.Line($"var {vwt} = (global::Amber.WireType)(({desc} >> {AmberCode.MapValueWireTypeShift}) & {AmberCode.WireTypeMask});");
             sw.Line($"bool {nl} = ({desc} & {Hex(AmberCode.MapNullableValues)}) != 0;");
             sw.Line($"int {i} = 0;");
+            bool nests = NestsCollections(t.Element!) || NestsCollections(t.Value!);
+            if (nests) sw.Line("r.EnterDepth();");
             using (sw.Block("try"))
             using (sw.Block($"for (; {i} < {n}; {i}++)"))
             {
@@ -235,6 +241,7 @@ namespace Amber.Generator.Emitting
                 }
             }
             EmitPathFilter(sw, $"ex.PassingIndex({i})");
+            if (nests) sw.Line("r.ExitDepth();");
             EmitFinish(sw, t, target, finished, depth);
         }
 

@@ -81,10 +81,13 @@ namespace Amber.Generator.Emitting
         {
             string i = WriteLocal.Index(depth);
             sw.Line($"w.WriteSequenceHeader({c}.Length, {ElementDescriptor(t.Element!)});");
+            bool nests = NestsCollections(t.Element!);
+            if (nests) sw.Line("w.EnterDepth();");
             using (sw.Block($"for (int {i} = 0; {i} < {c}.Length; {i}++)"))
             {
                 EmitWrite(sw, t.Element!, $"{c}[{i}]", depth + 1);
             }
+            if (nests) sw.Line("w.ExitDepth();");
         }
 
         /// <summary>The lengths of each dimension, then the elements in row-major order (what foreach gives).</summary>
@@ -169,21 +172,33 @@ namespace Amber.Generator.Emitting
         {
             string e = WriteLocal.Element(depth);
             sw.Line($"w.WriteMapHeader({map}.Count, {MapDescriptor(t)});");
+            bool nests = NestsCollections(t.Element!) || NestsCollections(t.Value!);
+            if (nests) sw.Line("w.EnterDepth();");
             using (sw.Block($"foreach (var {e} in {map})"))
             {
                 EmitWrite(sw, t.Element!, e + ".Key", depth + 1);
                 EmitWrite(sw, t.Value!, e + ".Value", depth + 1);
             }
+            if (nests) sw.Line("w.ExitDepth();");
         }
+
+        /// <summary>
+        /// Whether elements (keys, values) of this type are collections, which sit one nesting level deeper than the
+        /// collection holding them, as every reader of the format counts them (docs/security.md, "Bounded nesting").
+        /// </summary>
+        internal static bool NestsCollections(TypeRef element) => element.WireType is WireType.Sequence or WireType.Map;
 
         /// <summary>Each element of <paramref name="items"/>, in enumeration order.</summary>
         private static void EmitEachElementWrite(SourceWriter sw, TypeRef element, string items, int depth)
         {
             string e = WriteLocal.Element(depth);
+            bool nests = NestsCollections(element);
+            if (nests) sw.Line("w.EnterDepth();");
             using (sw.Block($"foreach (var {e} in {items})"))
             {
                 EmitWrite(sw, element, e, depth + 1);
             }
+            if (nests) sw.Line("w.ExitDepth();");
         }
 
         /// <summary>A sequence header's descriptor byte: the elements' wire type, and whether each has a presence byte.</summary>

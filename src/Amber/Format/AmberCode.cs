@@ -96,6 +96,13 @@ namespace Amber
         /// <summary>Sequence element descriptor: multi-dimensional; rank and lengths follow.</summary>
         public const byte DescriptorShaped = 0x10;
 
+        /// <summary>
+        /// Sequence and Map: the wire types of collections. A collection nested directly in another (an element, key or value
+        /// of a collection) takes one nesting level; an object takes one; a collection held by an object member or at the
+        /// root takes none (docs/security.md, "Bounded nesting").
+        /// </summary>
+        public static bool IsCollection(WireType wireType) => wireType is WireType.Sequence or WireType.Map;
+
         /// <summary>Sequence element descriptor: structs of primitives as fixed-width rows (docs/format.md §6.1).</summary>
         public const byte DescriptorRows = 0x25;
 

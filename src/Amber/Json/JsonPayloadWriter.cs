@@ -466,6 +466,9 @@ namespace Amber.Json
             {
                 throw Expected("an array", e);
             }
+            // Collections directly in a collection sit one nesting level deeper, as generated writers count them.
+            bool nests = AmberCode.IsCollection(wt);
+            if (nests) w.EnterDepth();
             int i = 0;
             foreach (JsonElement item in items.EnumerateArray())
             {
@@ -486,6 +489,7 @@ namespace Amber.Json
                 }
                 i++;
             }
+            if (nests) w.ExitDepth();
         }
 
         private static void WriteMap(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
@@ -501,6 +505,10 @@ namespace Amber.Json
             WireType valueType = value.WireType ?? throw Problem("The values' encoding is not known", "Leave this member out of the JSON.");
             bool nullable = value.Kind == ViewKind.Nullable;
             byte descriptor = (byte)((int)keyType | ((int)valueType << AmberCode.MapValueWireTypeShift) | (nullable ? AmberCode.MapNullableValues : 0));
+            if (e.ValueKind is not (JsonValueKind.Object or JsonValueKind.Array))
+                throw Expected("an object (or an array of {\"$key\", \"$value\"} pairs)", e);
+            bool nests = AmberCode.IsCollection(keyType) || AmberCode.IsCollection(valueType);
+            if (nests) w.EnterDepth();
             if (e.ValueKind == JsonValueKind.Object)
             {
                 int count = 0;
@@ -538,10 +546,7 @@ namespace Amber.Json
                     i++;
                 }
             }
-            else
-            {
-                throw Expected("an object (or an array of {\"$key\", \"$value\"} pairs)", e);
-            }
+            if (nests) w.ExitDepth();
         }
 
         private static void WriteMapValue(ref AmberWriter w, Context c, JsonElement v, ViewNode value, bool nullable)

@@ -570,7 +570,8 @@ namespace Amber.Json
                 WriteRows(ref r, c, n, element);
                 return;
             }
-            r.EnterDepth();
+            bool nests = d.NestsCollections;
+            if (nests) r.EnterDepth();
             bool nullable = d.HasNullableElements;
             WireType wt = d.ElementWireType;
             if (d.IsShaped)
@@ -597,7 +598,7 @@ namespace Amber.Json
             }
             w?.WriteEndArray();
             if (d.IsShaped) w?.WriteEndObject();
-            r.ExitDepth();
+            if (nests) r.ExitDepth();
         }
 
         private static void WriteRows(ref AmberReader r, Context c, int n, ViewNode? element)
@@ -642,7 +643,8 @@ namespace Amber.Json
             bool nullable = d.HasNullableValues;
             // Scalar keys become JSON property names, as System.Text.Json writes dictionaries; other keys, pairs.
             bool pairs = keyType is WireType.Object or WireType.Sequence or WireType.Map;
-            r.EnterDepth();
+            bool nests = d.NestsCollections;
+            if (nests) r.EnterDepth();
             if (pairs) w?.WriteStartArray();
             else w?.WriteStartObject();
             for (int i = 0; i < n; i++)
@@ -672,7 +674,7 @@ namespace Amber.Json
             }
             if (pairs) w?.WriteEndArray();
             else w?.WriteEndObject();
-            r.ExitDepth();
+            if (nests) r.ExitDepth();
         }
 
         // ------------------------------------------------------------------ scalars

@@ -60,6 +60,12 @@ namespace Amber.Walking
 
         /// <summary>Bits 2–0 (not packed): the elements' wire type.</summary>
         public WireType ElementWireType => (WireType)(Value & AmberCode.WireTypeMask);
+
+        /// <summary>
+        /// Whether the elements are collections (not packed, wire type Sequence or Map), which then sit one nesting level
+        /// deeper (docs/security.md, "Bounded nesting"). Generated readers and writers count the same.
+        /// </summary>
+        public bool NestsCollections => !IsPacked && !IsRows && AmberCode.IsCollection(ElementWireType);
     }
 
     /// <summary>A map's pair descriptor byte (docs/format.md §6.2), by the names of its bits.</summary>
@@ -78,6 +84,9 @@ namespace Amber.Walking
 
         /// <summary>Bit 7: each value is preceded by a presence byte.</summary>
         public bool HasNullableValues => (Value & AmberCode.MapNullableValues) != 0;
+
+        /// <summary>Whether the keys or the values are collections, which then sit one nesting level deeper.</summary>
+        public bool NestsCollections => AmberCode.IsCollection(KeyWireType) || AmberCode.IsCollection(ValueWireType);
     }
 
     /// <summary>

@@ -286,16 +286,16 @@ namespace Amber.Tests.Runtime
         public void Depth_counts_maps_and_objects_too()
         {
             var options = new AmberOptions { MaxDepth = 3 };
-            // map<int, map<int, map<int, int>>>: three levels.
+            // map<int, map<int, map<int, int>>>: the outer map takes no level, each map in a map's values one: two levels.
             byte[] maps = TestWire.Bytes("02 70 00 02 70 00 02 00 00 00");
             TestWire.Read(maps, (ref AmberReader r) =>
             {
                 r.SkipValue(WireType.Map);
                 return 0;
-            }, options);
+            }, new AmberOptions { MaxDepth = 2 });
             Assert.Throws<AmberException>(() =>
             {
-                var r = new AmberReader(maps, new AmberOptions { MaxDepth = 2 });
+                var r = new AmberReader(maps, new AmberOptions { MaxDepth = 1 });
                 r.SkipValue(WireType.Map);
             });
 

@@ -95,6 +95,7 @@ namespace Amber.Generated
                     if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Length, 0x06);
+                        w.EnterDepth();
                         for (int i0 = 0; i0 < c0.Length; i0++)
                         {
                             {
@@ -105,6 +106,7 @@ namespace Amber.Generated
                                 }
                             }
                         }
+                        w.ExitDepth();
                     }
                 }
             }
@@ -383,6 +385,7 @@ namespace Amber.Generated
                     bool nl1 = (d1 & 0x08) != 0;
                     if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                     int i1 = 0;
+                    r.EnterDepth();
                     try
                     {
                         for (; i1 < n1; i1++)
@@ -404,6 +407,7 @@ namespace Amber.Generated
                     {
                         throw;   // never runs: the filter returns false
                     }
+                    r.ExitDepth();
                     v = b1;
                 }
             }

@@ -176,6 +176,7 @@ namespace Amber.Generated
                     if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Length, 0x06);
+                        w.EnterDepth();
                         for (int i0 = 0; i0 < c0.Length; i0++)
                         {
                             {
@@ -186,6 +187,7 @@ namespace Amber.Generated
                                 }
                             }
                         }
+                        w.ExitDepth();
                     }
                 }
             }
