@@ -6,7 +6,8 @@
 # SECONDS (default 600) is split evenly across the targets, which run one after another on one core.
 # TARGETS default to the harness's list (`Amber.Fuzz.Afl list`, fuzz/Amber.Fuzz.Afl/AflTargets.cs); any `Model.span` of
 # fuzz/Amber.Fuzz works too. `Traffic.connection` is the connection stream (AmberMessageReader over a captured connection
-# of eight message types): `fuzz/afl.sh 300 Traffic.connection`.
+# of eight message types): `fuzz/afl.sh 300 Traffic.connection`. Stream, snapshot and framed targets re-seal most inputs
+# (checksums, lengths) before reading them (fuzz/Amber.Fuzz.Afl/Resealer.cs); `*.fromjson` targets get fuzz/json.dict.
 # Installs afl++ (apt-get) and the sharpfuzz tool (into the work directory) when they are missing, builds
 # fuzz/Amber.Fuzz.Afl, instruments Amber.dll and Amber.Fuzz.dll (the models' generated code), runs afl-fuzz per
 # target from the seed factory's inputs, copies crashes and hangs into tests/Amber.Tests/Serialization/FuzzFindings
@@ -89,12 +90,15 @@ for target in "${targets[@]}"; do
     rm -rf "$dir"
     mkdir -p "$dir"
     "${harness[@]}" seeds "$target" "$dir/in" >/dev/null
+    # JSON-text targets get a dictionary of JSON tokens and the view's $ keys.
+    extra=()
+    if [[ "$target" == *.fromjson ]]; then extra=(-x "$root/fuzz/json.dict"); fi
     log "$target: afl-fuzz for ${per_target} s"
     start=$(date +%s)
     # afl-fuzz -V stops on its own; timeout is the backstop should it not. taskset keeps the whole run on one core.
     timeout --kill-after=30 $(( per_target + 120 )) \
         taskset -c "${AMBER_AFL_CPU:-0}" \
-        afl-fuzz -i "$dir/in" -o "$dir/out" -t "$timeout_ms" -m none -V "$per_target" -- dotnet "$bin/Amber.Fuzz.Afl.dll" fuzz "$target" \
+        afl-fuzz -i "$dir/in" -o "$dir/out" -t "$timeout_ms" -m none ${extra[@]+"${extra[@]}"} -V "$per_target" -- dotnet "$bin/Amber.Fuzz.Afl.dll" fuzz "$target" \
         >"$dir/afl.log" 2>&1 || log "$target: afl-fuzz exited with $? (see $dir/afl.log)"
     elapsed=$(( $(date +%s) - start ))
     # The snapshot target's input files, one per harness process (afl-fuzz ends them without a chance to clean up).
@@ -139,7 +143,9 @@ for target in "${targets[@]}"; do
 done
 
 # --- summary -----------------------------------------------------------------------------------------------------
+# Appended to fuzz/afl-results.md, after the runs before it.
 {
+    if [[ -s "$results" ]]; then echo; fi
     echo "# AFL++ run — $(date -u +%Y-%m-%d) (fuzz/afl.sh $total_seconds${*:+ $*})"
     echo
     echo "afl-fuzz $(afl-fuzz -h 2>&1 | grep -o '++[0-9.a-z]*' | head -n1 | sed 's/^/AFL/'), SharpFuzz $sharpfuzz_version, $(dotnet --version) SDK," \
@@ -156,5 +162,5 @@ done
         echo "New findings, copied to tests/Amber.Tests/Serialization/FuzzFindings (with a .txt replay each):"
         printf -- '- %s\n' "${new_findings[@]}"
     fi
-} | tee "$results"
+} | tee -a "$results"
 log "summary written to $results"

@@ -51,11 +51,13 @@ namespace Amber.Fuzz.Afl
             "TreeNode.span",     // [AmberPreserveReferences]: cycles and shared instances
             "Object.span",       // an object root: the type comes from the payload
             "Scene.sequence",    // Deserialize<T>(in ReadOnlySequence<byte>), segments of 1 to 13 bytes
-            "Scene.stream",      // AmberStream.Read<T>: chunked frames from a stream
-            "Shape.snapshot",    // AmberSnapshot.ReadFile<T>: the same frames from a file
+            "Scene.stream",      // AmberStream.Read<T>: chunked frames from a stream, re-sealed (Resealer)
+            "Shape.snapshot",    // AmberSnapshot.ReadFile<T>: the same frames from a file, re-sealed
             "Scene.framing",     // AmberFraming.TryReadMessage<T> until the buffer runs out
+            "Traffic.framing",   // AmberFraming: length-prefixed payloads of eight types as a server reads them, prefixes re-sealed
             "Scene.json",        // AmberJson.ToJson<T>, schema-less ToJson, and the FromJson round trip
-            "Traffic.connection", // AmberMessageReader: a captured connection of eight message types, read on after failed messages
+            "Scene.fromjson",    // AmberJson.FromJson<T> and FromJson<object> on JSON text (afl.sh passes fuzz/json.dict)
+            "Traffic.connection", // AmberMessageReader: a captured connection of eight message types, read on after failed messages, prefixes re-sealed
             "Kept.Scene",        // a relay keeps what it lacks (AmberUnknownMembers) and writes it on: polymorphic values
             "Kept.Collections",  // the same: every collection and key kind, relayed items in a map and a linked list
             "Kept.Geometry",     // the same: inline structs and rows read into a struct that keeps the members it lacks
@@ -87,7 +89,12 @@ namespace Amber.Fuzz.Afl
             }
             if (model.IsConnection)
             {
-                return name.Substring(dot + 1) == "connection" ? new AflTarget(name, ReadConnection, seed => model.MakeSeeds(seed)) : null;
+                return name.Substring(dot + 1) switch
+                {
+                    "connection" => new AflTarget(name, ReadConnection, seed => model.MakeSeeds(seed)),
+                    "framing" => new AflTarget(name, ReadFramedTraffic, FramedTrafficSeeds),
+                    _ => null,
+                };
             }
             return name.Substring(dot + 1) switch
             {
@@ -97,6 +104,7 @@ namespace Amber.Fuzz.Afl
                 "stream" when model.Name == "Scene" => new AflTarget(name, ReadStream, seed => Streams(seed, f => f.Scene())),
                 "snapshot" when model.Name == "Shape" => new AflTarget(name, ReadSnapshot, seed => Streams(seed, f => f.Shape())),
                 "framing" when model.Name == "Scene" => new AflTarget(name, ReadFrames, FramingSeeds),
+                "fromjson" => FromJsonTarget(name, model),
                 _ => null,
             };
         }
@@ -127,9 +135,10 @@ namespace Amber.Fuzz.Afl
             if (refusal != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(refusal);
         }
 
+        /// <summary>The stream re-sealed (<see cref="Resealer.Stream"/>) unless it is one of the inputs read as they are.</summary>
         private static void ReadStream(byte[] input)
         {
-            using var stream = new MemoryStream(input, writable: false);
+            using var stream = new MemoryStream(Resealer.StreamUnlessAsIs(input), writable: false);
             foreach (Scene item in AmberStream.Read<Scene>(stream)) GC.KeepAlive(item);
         }
 
@@ -138,7 +147,7 @@ namespace Amber.Fuzz.Afl
 
         private static void ReadSnapshot(byte[] input)
         {
-            File.WriteAllBytes(s_snapshotPath, input);
+            File.WriteAllBytes(s_snapshotPath, Resealer.StreamUnlessAsIs(input));
             foreach (Shape item in AmberSnapshot.ReadFile<Shape>(s_snapshotPath)) GC.KeepAlive(item);
         }
 
@@ -155,10 +164,152 @@ namespace Amber.Fuzz.Afl
         /// </summary>
         private static void ReadConnection(byte[] input)
         {
+            // Length prefixes re-sealed: a byte inserted into or deleted from a message no longer shifts every later one.
+            input = Resealer.MessagesUnlessAsIs(input, connection: true);
             ConnectionRun run = ConnectionTraffic.Read(Segments(input), null, null);
             if (run.RolledBack.Count == 0) return;
             string? difference = ConnectionTraffic.CrossCheck(input, Delivery.Whole);
             if (difference != null) throw new ConnectionOracleException(difference);
+        }
+
+        /// <summary>
+        /// Plain framing (docs/format.md §7.5) of the connection target's eight types, as a server reads a socket: message
+        /// <c>i</c> is read as <see cref="ConnectionTraffic.Schedule"/>[<c>i % 8</c>] with <see cref="AmberFraming.TryReadMessage"/>
+        /// over <see cref="Segments"/>; a refused payload is skipped by its length prefix and the next one read, and a bad
+        /// prefix or a message cut short ends the connection. Prefixes are re-sealed (<see cref="Resealer.Messages"/>) unless
+        /// the input is one read as it is. The first refusal is thrown at the end.
+        /// </summary>
+        private static void ReadFramedTraffic(byte[] input)
+        {
+            ReadOnlySequence<byte> buffer = Segments(Resealer.MessagesUnlessAsIs(input, connection: false));
+            AmberException? first = null;
+            for (int index = 0; buffer.Length > 0; index++)
+            {
+                try
+                {
+                    if (!ReadFramed(index, ref buffer)) break;
+                }
+                catch (AmberException e)
+                {
+                    first ??= e;
+                    if (!ConnectionTraffic.TryMessageLength(buffer, AmberOptions.Default, out _, out long total) || total > buffer.Length) break;
+                    buffer = buffer.Slice(total);
+                }
+            }
+            if (first != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(first);
+        }
+
+        private static bool ReadFramed(int index, ref ReadOnlySequence<byte> buffer) => (index % ConnectionTraffic.Schedule.Length) switch
+        {
+            0 => ReadFramed<Scene>(ref buffer),
+            1 => ReadFramed<Geometry>(ref buffer),
+            2 => ReadFramed<Records>(ref buffer),
+            3 => ReadFramed<TreeNode>(ref buffer),
+            4 => ReadFramed<Shape>(ref buffer),
+            5 => ReadFramed<Network>(ref buffer),
+            6 => ReadFramed<Vector3[]>(ref buffer),
+            _ => ReadFramed<Dynamic>(ref buffer),
+        };
+
+        private static bool ReadFramed<T>(ref ReadOnlySequence<byte> buffer)
+        {
+            if (!AmberFraming.TryReadMessage(ref buffer, out T? value)) return false;
+            GC.KeepAlive(value);
+            return true;
+        }
+
+        /// <summary>Message counts of <see cref="FramedTrafficSeeds"/>: one message, part of a round, a round, and rounds.</summary>
+        private static readonly int[] s_framedCounts = { 1, 3, 8, 12, 17, 24 };
+
+        /// <summary>One input per count of <see cref="s_framedCounts"/>, every third written in reference mode.</summary>
+        private static List<byte[]> FramedTrafficSeeds(int seed)
+        {
+            var f = new ModelFactory(new Random(seed));
+            var references = new AmberOptions { PreserveReferences = true };
+            var seeds = new List<byte[]>();
+            for (int k = 0; k < s_framedCounts.Length; k++)
+            {
+                AmberOptions? options = k % 3 == 2 ? references : null;
+                var buffer = new ArrayBufferWriter<byte>();
+                for (int i = 0; i < s_framedCounts[k]; i++)
+                {
+                    switch (i % ConnectionTraffic.Schedule.Length)
+                    {
+                        case 0: AmberFraming.WriteMessage(buffer, f.Scene(), options); break;
+                        case 1: AmberFraming.WriteMessage(buffer, f.Geometry(), options); break;
+                        case 2: AmberFraming.WriteMessage(buffer, f.Records(), options); break;
+                        case 3: AmberFraming.WriteMessage(buffer, f.Tree(), options); break;
+                        case 4: AmberFraming.WriteMessage(buffer, f.Shape(), options); break;
+                        case 5: AmberFraming.WriteMessage(buffer, f.Network(), options); break;
+                        case 6: AmberFraming.WriteMessage(buffer, f.Geometry().Vertices ?? Array.Empty<Vector3>(), options); break;
+                        default: AmberFraming.WriteMessage(buffer, f.Dynamic(), options); break;
+                    }
+                }
+                seeds.Add(buffer.WrittenSpan.ToArray());
+            }
+            return seeds;
+        }
+
+        /// <summary>
+        /// <c>Model.fromjson</c>: the input is JSON text, read back with <see cref="AmberJson.FromJson{T}(ReadOnlySpan{byte}, AmberOptions?)"/>
+        /// as the model and as <c>object</c>. Seeds: the typed and the schema-less views of the model's seed payloads (those
+        /// the typed read takes). Scene (polymorphism, <c>$type</c>), Collections (multi-dimensional arrays, <c>$dims</c>),
+        /// Dynamic (<c>object</c> members) and TreeNode (<c>$id</c>/<c>$ref</c>).
+        /// </summary>
+        private static AflTarget? FromJsonTarget(string name, FuzzModel model) => model.Name switch
+        {
+            "Scene" => FromJson<Scene>(name, model),
+            "Collections" => FromJson<Collections>(name, model),
+            "Dynamic" => FromJson<Dynamic>(name, model),
+            "TreeNode" => FromJson<TreeNode>(name, model),
+            _ => null,
+        };
+
+        private static AflTarget FromJson<T>(string name, FuzzModel model) => new AflTarget(name, ReadJson<T>, seed =>
+        {
+            var seeds = new List<byte[]>();
+            foreach (byte[] payload in model.MakeSeeds(seed))
+            {
+                foreach (string view in new[] { AmberJson.ToJson<T>(payload), AmberJson.ToJson(payload) })
+                {
+                    byte[] json = System.Text.Encoding.UTF8.GetBytes(view);
+                    try
+                    {
+                        ReadJson<T>(json);
+                        seeds.Add(json);
+                    }
+                    catch (AmberException)
+                    {
+                        // A schema-less view the typed read refuses (it has no $type where the type needs one): not a seed.
+                    }
+                }
+            }
+            return seeds;
+        });
+
+        /// <summary>
+        /// <c>FromJson&lt;T&gt;</c>, whose refusal is thrown, then <c>FromJson&lt;object&gt;</c> on the same text, whose
+        /// refusal is the normal answer to most typed views (their root has no <c>$type</c>). Anything else is a crash.
+        /// </summary>
+        private static void ReadJson<T>(byte[] json)
+        {
+            AmberException? typed = null;
+            try
+            {
+                GC.KeepAlive(AmberJson.FromJson<T>(json));
+            }
+            catch (AmberException e)
+            {
+                typed = e;
+            }
+            try
+            {
+                GC.KeepAlive(AmberJson.FromJson<object>(json));
+            }
+            catch (AmberException)
+            {
+            }
+            if (typed != null) System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(typed);
         }
 
         private static List<byte[]> Streams<T>(int seed, Func<ModelFactory, T> make)

@@ -89,7 +89,7 @@ namespace Amber.Fuzz.Tests
         [Fact]
         public void Every_default_target_exists_and_reads_its_seeds()
         {
-            Assert.Equal(16, AflTargets.Default.Count);
+            Assert.Equal(18, AflTargets.Default.Count);
             foreach (string name in AflTargets.Default)
             {
                 AflTarget target = Assert.IsType<AflTarget>(AflTargets.Find(name));

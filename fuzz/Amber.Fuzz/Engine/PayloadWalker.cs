@@ -47,6 +47,30 @@ namespace Amber.Fuzz.Engine
         public ulong Value { get; }
     }
 
+    /// <summary>One message of a framed stream as <see cref="PayloadWalker.Messages"/> found it.</summary>
+    public readonly struct FramedMessage
+    {
+        public FramedMessage(int at, int prefixLength, ulong declaredLength, int walkedEnd)
+        {
+            At = at;
+            PrefixLength = prefixLength;
+            DeclaredLength = declaredLength;
+            WalkedEnd = walkedEnd;
+        }
+
+        /// <summary>The offset of the length prefix.</summary>
+        public int At { get; }
+
+        /// <summary>The prefix's bytes.</summary>
+        public int PrefixLength { get; }
+
+        /// <summary>The payload length the prefix says.</summary>
+        public ulong DeclaredLength { get; }
+
+        /// <summary>Where the payload ends by the walk (the offset after its last byte), or -1 where the walk could not read it.</summary>
+        public int WalkedEnd { get; }
+    }
+
     /// <summary>
     /// Walks a payload by the format alone (wire types in shapes make it self-describing) and lists
     /// where each header, count, descriptor, tag and value is, so mutations can hit structure
@@ -125,6 +149,59 @@ namespace Amber.Fuzz.Engine
                 at = end;
             }
             return w._fields.ToArray();
+        }
+
+        /// <summary>
+        /// The messages of a framed stream (docs/format.md §7.5, or with <paramref name="connection"/> §7.6): for each, where its
+        /// length prefix is and what it says, and where its payload ends by the walk alone, with no bound but the data's end
+        /// (-1 where the walk cannot read it). A re-sealer rewrites a prefix that disagrees with the walk. The walk goes on at the
+        /// walked end (else at the prefix's) and stops at a prefix it cannot read or a length of 0.
+        /// </summary>
+        public static List<FramedMessage> Messages(byte[] data, bool connection)
+        {
+            var w = new PayloadWalker(data);
+            var messages = new List<FramedMessage>();
+            int at = 0;
+            while (at < data.Length)
+            {
+                ulong length = 0;
+                int prefix = 0;
+                for (int i = 0; i < 10 && at + i < data.Length; i++)
+                {
+                    byte b = data[at + i];
+                    length |= (ulong)(b & 0x7F) << (7 * i);
+                    if (b < 0x80)
+                    {
+                        prefix = i + 1;
+                        break;
+                    }
+                }
+                if (prefix == 0 || length == 0) break;
+                int start = at + prefix;
+                w._pos = start;
+                w._end = data.Length;
+                int walked = -1;
+                try
+                {
+                    byte h = w.ReadByte(FieldKind.PayloadHeader);
+                    // A payload of plain framing stands alone; a connection's first message starts its shapes anew.
+                    if (!connection || h >> 4 == AmberCode.ConnectionFirstVersion)
+                    {
+                        w._shapes.Clear();
+                        w._inlineWidths.Clear();
+                    }
+                    w._refs = (h & 0x08) != 0;
+                    w._collectionIds = w._refs && (connection || h >> 4 == AmberCode.ReferenceFormatVersion);
+                    w.Value(h & 7, 0);
+                    walked = w._pos;
+                }
+                catch (StopException)
+                {
+                }
+                messages.Add(new FramedMessage(at, prefix, length, walked));
+                at = walked >= 0 ? walked : length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
+            }
+            return messages;
         }
 
         public static Field[] Walk(byte[] data)
