@@ -6,13 +6,25 @@ namespace Amber.Internal
     /// <summary>
     /// Object identity → id, for reference mode's writer (docs/format.md §7.2): one probe sequence per object that
     /// either finds its earlier id or records the new one, with no comparer call. Open addressing over a power-of-two
-    /// table at most half full; cleared, not freed, between payloads.
+    /// table at most half full; cleared, not freed, between payloads, unless it grew past <see cref="MaxKeptSlots"/>.
     /// </summary>
     internal sealed class IdentityMap
     {
-        private object?[] _keys = new object?[64];
-        private int[] _ids = new int[64];
+        /// <summary>
+        /// The largest table kept from one payload to the next (768 KB of keys and ids on 64 bits). The map lives in a
+        /// thread's pooled writer state, so a larger one, grown by one payload of many objects, is dropped when cleared
+        /// rather than held by the thread for good.
+        /// </summary>
+        public const int MaxKeptSlots = 1 << 16;
+
+        private const int InitialSlots = 64;
+
+        private object?[] _keys = new object?[InitialSlots];
+        private int[] _ids = new int[InitialSlots];
         private int _count;
+
+        /// <summary>The slots of the table now: twice the objects it can number before it grows.</summary>
+        public int Capacity => _keys.Length;
 
         /// <summary>The id <paramref name="key"/> was given earlier, or -1 after giving it <paramref name="id"/>.</summary>
         public int GetOrAdd(object key, int id)
@@ -55,6 +67,13 @@ namespace Amber.Internal
 
         public void Clear()
         {
+            if (_keys.Length > MaxKeptSlots)
+            {
+                _keys = new object?[InitialSlots];
+                _ids = new int[InitialSlots];
+                _count = 0;
+                return;
+            }
             if (_count == 0) return;
             Array.Clear(_keys, 0, _keys.Length);
             _count = 0;

@@ -123,8 +123,21 @@ namespace Amber.Internal
         /// <summary>Ends one message of a connection: object and Bytes ids are numbered per message (format §7.2), shapes per connection.</summary>
         public void EndMessage()
         {
-            if (Objects.Count != 0) Objects.Clear();
-            if (Bytes.Count != 0) Bytes.Clear();
+            if (Objects.Count != 0) Forget(Objects);
+            if (Bytes.Count != 0) Forget(Bytes);
+        }
+
+        /// <summary>
+        /// The most references a table keeps room for from one payload to the next (512 KB on 64 bits). This state is
+        /// pooled per thread, so a larger table, grown by one payload of many objects, is given up when cleared rather
+        /// than held by the thread for good.
+        /// </summary>
+        public const int MaxKeptReferences = 1 << 16;
+
+        private static void Forget(System.Collections.Generic.List<object?> table)
+        {
+            table.Clear();
+            if (table.Capacity > MaxKeptReferences) table.Capacity = 0;
         }
 
         /// <summary>Forgets a connection's definitions from <paramref name="count"/> on (a message that failed, or a new connection at 0).</summary>
@@ -138,8 +151,8 @@ namespace Amber.Internal
         public static void Return(ReaderState state)
         {
             state.Count = 0;
-            state.Objects.Clear();
-            state.Bytes.Clear();
+            Forget(state.Objects);
+            Forget(state.Bytes);
             state._inUse = false;
         }
 
