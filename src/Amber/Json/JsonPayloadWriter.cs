@@ -22,6 +22,15 @@ namespace Amber.Json
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             ViewNode root = JsonView.RootView(type, out bool nullable)!;
+            // The JSON reader passes ill-formed UTF-8 inside strings and names through; reading them later would throw
+            // another exception than Amber's, so the text is checked once, whole, first.
+            int bad = FirstIllFormedUtf8(utf8Json);
+            if (bad >= 0)
+            {
+                var ex = new AmberException("The JSON text is not valid UTF-8", bad, "Save the JSON as UTF-8 text.");
+                ex.SetRoot(AmberSerializer.DisplayName(type));
+                throw ex;
+            }
             JsonDocument document;
             try
             {
@@ -29,7 +38,9 @@ namespace Amber.Json
             }
             catch (JsonException ex)
             {
-                throw new AmberException($"The JSON is not valid: {ex.Message}", ex.BytePositionInLine ?? -1, "Fix the JSON text at that line (the offset is within the line).", ex);
+                var e = new AmberException($"The JSON is not valid: {ex.Message}", OffsetOf(utf8Json, ex.LineNumber, ex.BytePositionInLine), "Fix the JSON text there.", ex);
+                e.SetRoot(AmberSerializer.DisplayName(type));
+                throw e;
             }
             using (document)
             {
@@ -63,6 +74,37 @@ namespace Amber.Json
                 }
                 return buffer.WrittenSpan.ToArray();
             }
+        }
+
+        /// <summary>The byte offset in the whole text of a position the JSON reader gives by line (0-based) and byte in it; -1 if unknown.</summary>
+        private static long OffsetOf(ReadOnlySpan<byte> utf8, long? line, long? byteInLine)
+        {
+            if (line is not long lines || byteInLine is not long column) return -1;
+            int start = 0;
+            for (long l = 0; l < lines; l++)
+            {
+                int newline = utf8.Slice(start).IndexOf((byte)'\n');
+                if (newline < 0) return -1;
+                start += newline + 1;
+            }
+            return start + column;
+        }
+
+        /// <summary>The offset of the first byte that does not start a well-formed UTF-8 sequence, or -1.</summary>
+        private static int FirstIllFormedUtf8(ReadOnlySpan<byte> utf8)
+        {
+            int i = 0;
+            while (i < utf8.Length)
+            {
+                if (utf8[i] < 0x80)
+                {
+                    i++;
+                    continue;
+                }
+                if (System.Text.Rune.DecodeFromUtf8(utf8.Slice(i), out _, out int consumed) != OperationStatus.Done) return i;
+                i += consumed;
+            }
+            return -1;
         }
 
         /// <summary>The JSON has <c>$id</c> or <c>$ref</c> somewhere: the view wrote a payload in reference mode.</summary>
