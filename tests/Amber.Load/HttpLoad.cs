@@ -56,7 +56,8 @@ namespace Amber.Load
                     OrderReceipt receipt = AmberSerializer.Deserialize<OrderReceipt>(answer)!;
                     if (!AmberSerializer.Serialize(receipt.Echo).AsSpan().SequenceEqual(sent)) return "the echoed order differs from the one sent";
                     return receipt.Total == order.Total() ? null : $"total {receipt.Total}, expected {order.Total()}";
-                });
+                }
+                );
             }
             Reading reading = Reading.Random(random);
             ReadingSummary expected = ReadingSummary.Of(new[] { reading });
