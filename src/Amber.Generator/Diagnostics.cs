@@ -51,6 +51,8 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor NoServiceContract = Error("AMB015", "No service contract", "'{0}' is named as a service, but {1}. Fix: {2}.");
 
+        public static readonly DiagnosticDescriptor RefusedFrameworkType = Error("AMB018", "Framework type has no serialized form", "Member '{0}' has type '{1}', which Amber does not serialize: {2}. Fix: {3}.");
+
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
         public static string MessageOf(DiagnosticInfo info)
         {
@@ -75,6 +77,7 @@ namespace Amber.Generator
             "AMB013" => LeftToOtherSerializer,
             "AMB014" => BadServiceMethod,
             "AMB015" => NoServiceContract,
+            "AMB018" => RefusedFrameworkType,
             _ => null,
         };
     }
