@@ -85,6 +85,40 @@ public static class Use
         }
 
         [Fact]
+        public void A_StringBuilder_round_trips_as_its_string()
+        {
+            // Run in an assembly of its own: a StringBuilder member makes the type known to object members of its assembly.
+            const string source = @"
+using Amber;
+using System.Text;
+
+public class Note
+{
+    public StringBuilder? Text { get; set; }
+    public StringBuilder? Empty { get; set; }
+    public StringBuilder? Missing { get; set; }
+}
+
+public class PlainNote
+{
+    public string? Text { get; set; }
+}
+
+public static class Check
+{
+    public static string Run()
+    {
+        var note = new Note { Text = new StringBuilder(""h\u00e9llo"").Append('!'), Empty = new StringBuilder() };
+        byte[] bytes = AmberSerializer.Serialize(note);
+        Note back = AmberSerializer.Deserialize<Note>(bytes)!;
+        PlainNote plain = AmberSerializer.Deserialize<PlainNote>(bytes)!;
+        return back.Text + ""|"" + (back.Empty is null ? ""null"" : back.Empty.Length.ToString()) + ""|"" + (back.Missing is null ? ""null"" : ""set"") + ""|"" + plain.Text;
+    }
+}";
+            Assert.Equal("h\u00e9llo!|0|null|h\u00e9llo!", Execution.Call(source, "Check", "Run"));
+        }
+
+        [Fact]
         public void A_StringBuilder_is_no_longer_written_as_an_object_of_its_Capacity_and_Length()
         {
             GeneratorRun run = GeneratorHarness.Run(Holder("System.Text.StringBuilder"));

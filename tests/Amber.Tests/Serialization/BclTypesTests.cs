@@ -252,7 +252,7 @@ namespace Amber.Tests.Serialization
         // ------------------------------------------------------------------ values written as strings
 
         [Fact]
-        public void TimeZoneInfo_CultureInfo_StringBuilder_and_IPAddress_round_trip()
+        public void TimeZoneInfo_CultureInfo_and_IPAddress_round_trip()
         {
             TimeZoneInfo zone = TimeZoneInfo.GetSystemTimeZones().FirstOrDefault(z => z.Id != TimeZoneInfo.Utc.Id) ?? TimeZoneInfo.Utc;
             var v = new TextHolder
@@ -261,7 +261,6 @@ namespace Amber.Tests.Serialization
                 Utc = TimeZoneInfo.Utc,
                 Culture = CultureInfo.GetCultureInfo("fr-FR"),
                 Invariant = CultureInfo.InvariantCulture,
-                Builder = new StringBuilder("héllo").Append('!'),
                 Address = IPAddress.Parse("192.168.1.20"),
                 V6 = IPAddress.IPv6Loopback,
                 EndPoint = new IPEndPoint(IPAddress.Parse("10.0.0.1"), 8080),
@@ -272,7 +271,6 @@ namespace Amber.Tests.Serialization
             Assert.Equal(TimeZoneInfo.Utc.Id, back.Utc!.Id);
             Assert.Same(CultureInfo.GetCultureInfo("fr-FR"), back.Culture);
             Assert.Same(CultureInfo.InvariantCulture.Name, back.Invariant!.Name);
-            Assert.Equal("héllo!", back.Builder!.ToString());
             Assert.Equal(v.Address, back.Address);
             Assert.Equal(IPAddress.IPv6Loopback, back.V6);
             Assert.Equal(v.EndPoint, back.EndPoint);
@@ -280,7 +278,6 @@ namespace Amber.Tests.Serialization
             TextHolder nulls = RoundTrip(new TextHolder());
             Assert.Null(nulls.Zone);
             Assert.Null(nulls.Culture);
-            Assert.Null(nulls.Builder);
             Assert.Null(nulls.Address);
         }
 
@@ -366,7 +363,7 @@ namespace Amber.Tests.Serialization
             yield return new object[] { "queue", new QueueHolder { Queue = q } };
             yield return new object[] { "spans", new SpanHolder { Bits = new BitArray(new[] { true, false }), Segment = new ArraySegment<int>(new[] { 1, 2, 3 }, 1, 2), Memory = new[] { 0.5 } } };
             yield return new object[] { "index", new IndexHolder { Index = ^3, Range = 1..^2, Maybe = 7 } };
-            yield return new object[] { "text", new TextHolder { Utc = TimeZoneInfo.Utc, Culture = CultureInfo.GetCultureInfo("de-DE"), Builder = new StringBuilder("b"), Address = IPAddress.Loopback } };
+            yield return new object[] { "text", new TextHolder { Utc = TimeZoneInfo.Utc, Culture = CultureInfo.GetCultureInfo("de-DE"), Address = IPAddress.Loopback } };
         }
 
         [Theory]
@@ -512,7 +509,6 @@ namespace Amber.Tests.Serialization
         public TimeZoneInfo? Utc { get; set; }
         public CultureInfo? Culture { get; set; }
         public CultureInfo? Invariant { get; set; }
-        public StringBuilder? Builder { get; set; }
         public IPAddress? Address { get; set; }
         public IPAddress? V6 { get; set; }
         public IPEndPoint? EndPoint { get; set; }
