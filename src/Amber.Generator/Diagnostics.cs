@@ -73,12 +73,14 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor MemberLeftOut = Info("AMB017", "Member left out of the data", "Member '{0}' (type '{1}') is not serialized: {2}. To serialize it, {3}; to say it is left out on purpose, mark it [AmberIgnore].");
 
+        public static readonly DiagnosticDescriptor RefusedFrameworkType = Error("AMB018", "Framework type has no serialized form", "Member '{0}' has type '{1}', which Amber does not serialize: {2}. Fix: {3}.");
+
         /// <summary>Every descriptor, in id order.</summary>
         public static readonly DiagnosticDescriptor[] All =
         {
             UnsupportedMemberType, NoConstructor, Inaccessible, KeyCollision, NameClash, BadKey, NoUnsafeAccessor, BadSurrogate,
             OpenGeneric, TooManyMembers, BadUnknownMembers, LeftToOtherSerializer, BadServiceMethod, NoServiceContract,
-            NeverSerializable, MemberLeftOut,
+            NeverSerializable, MemberLeftOut, RefusedFrameworkType,
         };
 
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
@@ -107,6 +109,7 @@ namespace Amber.Generator
             "AMB015" => NoServiceContract,
             "AMB016" => NeverSerializable,
             "AMB017" => MemberLeftOut,
+            "AMB018" => RefusedFrameworkType,
             _ => null,
         };
     }

@@ -160,6 +160,7 @@ namespace Amber.Generator.Emitting
             string el = t.Element!.FullName;
             const string Generic = "global::System.Collections.Generic.";
             const string Immutable = "global::System.Collections.Immutable.";
+            const string Concurrent = "global::System.Collections.Concurrent.";
             string list = $"new {Generic}List<{el}>({count})";
             if (t.Kind == TypeKind.Array) return new SequenceBuilder(ArrayCreation(t.Element!, count), add: null);
             return t.Collection switch
@@ -177,6 +178,14 @@ namespace Amber.Generator.Emitting
                 CollectionKind.ImmutableSortedSet => new SequenceBuilder($"{Immutable}ImmutableSortedSet.CreateBuilder<{el}>()", "Add", b => b + ".ToImmutable()"),
                 CollectionKind.ImmutableQueue => new SequenceBuilder(list, "Add", b => $"{Immutable}ImmutableQueue.CreateRange({b})"),
                 CollectionKind.ImmutableStack => new SequenceBuilder(list, "Add", b => $"{Immutable}ImmutableStack.CreateRange(global::Amber.AmberCollections.Reversed({b}))"),
+                CollectionKind.FrozenSet => new SequenceBuilder(list, "Add", b => $"global::System.Collections.Frozen.FrozenSet.ToFrozenSet({b}, {KeyComparer(el)})"),
+                CollectionKind.ConcurrentBag => new SequenceBuilder($"new {Concurrent}ConcurrentBag<{el}>()", "Add"),
+                CollectionKind.ConcurrentQueue => new SequenceBuilder($"new {Concurrent}ConcurrentQueue<{el}>()", "Enqueue"),
+                CollectionKind.ConcurrentStack => new SequenceBuilder(list, "Add", b => $"new {Concurrent}ConcurrentStack<{el}>(global::Amber.AmberCollections.Reversed({b}))"),
+                // Built at once from every item with its priority; the order of equal priorities is the queue's own.
+                CollectionKind.PriorityQueue => new SequenceBuilder(list, "Add", b => $"new {t.FullName}({b})"),
+                CollectionKind.BitArray => new SequenceBuilder($"new bool[{count}]", add: null, b => $"new global::System.Collections.BitArray({b})"),
+                CollectionKind.ArraySegment or CollectionKind.Memory => new SequenceBuilder(ArrayCreation(t.Element!, count), add: null, b => $"new {t.FullName}({b})"),
                 _ => new SequenceBuilder($"new {t.FullName}()", "Add"),   // AddableCollection
             };
         }
@@ -262,6 +271,8 @@ namespace Amber.Generator.Emitting
                 CollectionKind.ImmutableDictionary => ($"{Immutable}ImmutableDictionary.CreateBuilder<{k}, {v}>({KeyComparer(k)})", b + ".ToImmutable()", false),
                 CollectionKind.ImmutableSortedDictionary => ($"{Immutable}ImmutableSortedDictionary.CreateBuilder<{k}, {v}>()", b + ".ToImmutable()", false),
                 CollectionKind.AddableDictionary => ($"new {t.FullName}()", null, false),
+                CollectionKind.FrozenDictionary => (dictionary, $"global::System.Collections.Frozen.FrozenDictionary.ToFrozenDictionary({b}, {KeyComparer(k)})", true),
+                CollectionKind.ConcurrentDictionary => ($"new global::System.Collections.Concurrent.ConcurrentDictionary<{k}, {v}>({KeyComparer(k)})", null, true),
                 _ => (dictionary, null, true),
             };
         }

@@ -25,10 +25,10 @@ namespace Amber.Generator.Emitting
         /// <summary>Opens the block that writes a collection which is there and not written before.</summary>
         private static void OpenCollectionGuard(SourceWriter sw, TypeRef t, string c, bool head)
         {
-            if (t.Collection == CollectionKind.ImmutableArray)
+            if (t.Collection is CollectionKind.ImmutableArray or CollectionKind.ArraySegment)
             {
-                // A value type: no identity of its own (its header still takes an id).
-                using (sw.Block($"if ({c}.IsDefault)"))
+                // A value type: no identity of its own (its header still takes an id); its default has no array.
+                using (sw.Block(t.Collection == CollectionKind.ArraySegment ? $"if ({c}.Array is null)" : $"if ({c}.IsDefault)"))
                 {
                     sw.Line("w.WriteNullCollection();");
                 }
@@ -101,6 +101,7 @@ namespace Amber.Generator.Emitting
         /// <summary>A sequence: its count (counted by enumeration where it has none), then each element in enumeration order.</summary>
         private static void EmitSequenceWrite(SourceWriter sw, TypeRef t, string c, int depth)
         {
+            if (EmitFrameworkSequenceWrite(sw, t, c, depth)) return;
             bool concrete = t.IsInterface && t.Collection == CollectionKind.List;   // IEnumerable, ICollection, IList, IReadOnlyList, IReadOnlyCollection
             if (concrete) EmitListOrArrayWrite(sw, t, c, depth);
             string count;
@@ -131,6 +132,61 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>
+        /// The framework sequences written other than by Count and enumeration: a BitArray packed as booleans, Memory and
+        /// ArraySegment from their span, the concurrent collections from a ToArray snapshot (the count cannot disagree with
+        /// the items another thread adds meanwhile), a PriorityQueue from its UnorderedItems. False for any other sequence.
+        /// </summary>
+        private static bool EmitFrameworkSequenceWrite(SourceWriter sw, TypeRef t, string c, int depth)
+        {
+            TypeRef element = t.Element!;
+            switch (t.Collection)
+            {
+                case CollectionKind.BitArray:
+                {
+                    string bits = WriteLocal.Buffered(depth);
+                    sw.Line($"var {bits} = new bool[{c}.Length];");
+                    sw.Line($"{c}.CopyTo({bits}, 0);");
+                    sw.Line($"w.WritePacked<bool>({bits});");
+                    return true;
+                }
+                case CollectionKind.Memory:
+                case CollectionKind.ArraySegment:
+                {
+                    string span = t.Collection == CollectionKind.Memory ? c + ".Span" : $"global::System.MemoryExtensions.AsSpan({c})";
+                    if (PackableKeyword(element) is string packed)
+                    {
+                        sw.Line($"w.WritePacked<{packed}>({span});");
+                        return true;
+                    }
+                    string items = WriteLocal.Buffered(depth), i = WriteLocal.Index(depth);
+                    sw.Line($"global::System.ReadOnlySpan<{element.FullName}> {items} = {span};");
+                    sw.Line($"w.WriteSequenceHeader({items}.Length, {ElementDescriptor(element)});");
+                    using (sw.Block($"for (int {i} = 0; {i} < {items}.Length; {i}++)"))
+                    {
+                        EmitWrite(sw, element, $"{items}[{i}]", depth + 1);
+                    }
+                    return true;
+                }
+                case CollectionKind.ConcurrentBag:
+                case CollectionKind.ConcurrentQueue:
+                case CollectionKind.ConcurrentStack:
+                {
+                    string snapshot = WriteLocal.Buffered(depth);
+                    sw.Line($"var {snapshot} = {c}.ToArray();");
+                    EmitWrite(sw, new TypeRef(ArrayTypeName(element), TypeKind.Array, false, Element: element, WireType: WireType.Sequence, PackedPrimitive: PackableKeyword(element)),
+                        snapshot, depth + 1, head: false);
+                    return true;
+                }
+                case CollectionKind.PriorityQueue:
+                    sw.Line($"w.WriteSequenceHeader({c}.Count, {ElementDescriptor(element)});");
+                    EmitEachElementWrite(sw, element, c + ".UnorderedItems", depth);
+                    return true;
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary>
         /// Most interface-typed members hold a List&lt;T&gt; or a T[]: enumerate those concretely (no enumerator allocation,
         /// rows and packed paths), anything else through the interface, in the <c>else</c> block this opens.
         /// </summary>
@@ -154,6 +210,14 @@ namespace Amber.Generator.Emitting
         private static void EmitMapWrite(SourceWriter sw, TypeRef t, string c, int depth)
         {
             bool concrete = t.IsInterface && t.Collection == CollectionKind.Dictionary;   // IDictionary, IReadOnlyDictionary
+            if (t.Collection == CollectionKind.ConcurrentDictionary)
+            {
+                // A snapshot: entries added or removed while it is written cannot make the count disagree with the entries.
+                string snapshot = WriteLocal.Buffered(depth);
+                sw.Line($"var {snapshot} = {c}.ToArray();");
+                EmitEntriesWrite(sw, t, snapshot, depth, snapshot + ".Length");
+                return;
+            }
             if (concrete)
             {
                 string dictionary = WriteLocal.AsDictionary(depth);
@@ -168,10 +232,10 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>A map's header, then each key and value.</summary>
-        private static void EmitEntriesWrite(SourceWriter sw, TypeRef t, string map, int depth)
+        private static void EmitEntriesWrite(SourceWriter sw, TypeRef t, string map, int depth, string? count = null)
         {
             string e = WriteLocal.Element(depth);
-            sw.Line($"w.WriteMapHeader({map}.Count, {MapDescriptor(t)});");
+            sw.Line($"w.WriteMapHeader({count ?? map + ".Count"}, {MapDescriptor(t)});");
             bool nests = NestsCollections(t.Element!) || NestsCollections(t.Value!);
             if (nests) sw.Line("w.EnterDepth();");
             using (sw.Block($"foreach (var {e} in {map})"))

@@ -229,6 +229,8 @@ namespace Amber.Generator.Emitting
                 case TypeKind.ByteArray: return t.IsValueType ? "!" + expr + ".IsEmpty" : expr + " is not null";
                 default:
                     if (t.Collection == CollectionKind.ImmutableArray) return "!" + expr + ".IsDefault";
+                    if (t.Collection == CollectionKind.ArraySegment) return expr + ".Array is not null";
+                    if (t.Collection == CollectionKind.Memory) return "!" + expr + ".IsEmpty";
                     return t.IsValueType ? "true" : expr + " is not null";
             }
         }

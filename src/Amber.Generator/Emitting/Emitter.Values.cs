@@ -61,7 +61,7 @@ namespace Amber.Generator.Emitting
         private static void EmitSurrogateWrite(SourceWriter sw, TypeRef t, string expr, int depth)
         {
             TypeRef sg = t.Element!;
-            string converted = $"(({sg.FullName})({expr}))";
+            string converted = t.ToSurrogate != null ? $"{t.ToSurrogate}({expr})" : $"(({sg.FullName})({expr}))";
             if (t.IsValueType)
             {
                 EmitWrite(sw, sg, converted, depth);
@@ -70,7 +70,7 @@ namespace Amber.Generator.Emitting
             if (!sg.IsValueType)
             {
                 // A null target is a null surrogate; the user's conversion never sees null.
-                EmitWrite(sw, sg, $"({expr} is null ? null! : ({sg.FullName})({expr}))", depth);
+                EmitWrite(sw, sg, t.ToSurrogate != null ? $"({expr} is null ? null! : {t.ToSurrogate}({expr}))" : $"({expr} is null ? null! : ({sg.FullName})({expr}))", depth);
                 return;
             }
             using (sw.Block($"if ({expr} is null)"))
@@ -155,8 +155,10 @@ namespace Amber.Generator.Emitting
             {
                 sw.Line($"{sg.FullName} {value} = default!;");
                 EmitRead(sw, sg, value, wt, depth + 1);
-                if (!t.IsValueType && !sg.IsValueType) sw.Line($"{target} = {value} is null ? null! : ({t.FullName}){value};");
-                else sw.Line($"{target} = ({t.FullName}){value};");
+                // A framework type's conversion back is given the byte offset, for the AmberException of a value it refuses.
+                string back = t.FromSurrogate != null ? $"{t.FromSurrogate}({value}, r.Position)" : $"({t.FullName}){value}";
+                if (!t.IsValueType && !sg.IsValueType) sw.Line($"{target} = {value} is null ? null! : {back};");
+                else sw.Line($"{target} = {back};");
             }
         }
     }

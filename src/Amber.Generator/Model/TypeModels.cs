@@ -51,6 +51,16 @@ namespace Amber.Generator.Model
         ImmutableDictionary,
         ImmutableSortedDictionary,
         AddableDictionary,  // any other IDictionary<K,V> with a parameterless constructor
+        FrozenSet,          // read into a list, then ToFrozenSet
+        FrozenDictionary,   // read into a Dictionary, then ToFrozenDictionary
+        ConcurrentDictionary,   // written from a ToArray snapshot
+        ConcurrentBag,      // written from a ToArray snapshot
+        ConcurrentQueue,    // written from a ToArray snapshot, in dequeue order
+        ConcurrentStack,    // written from a ToArray snapshot, in pop order
+        PriorityQueue,      // Element: the (TElement, TPriority) tuple; written from UnorderedItems
+        BitArray,           // Element: bool; written packed
+        ArraySegment,       // a value type; written from its span, default (no array) as a null collection
+        Memory,             // Memory<T> / ReadOnlyMemory<T> of T other than byte; written from its span
     }
 
     /// <summary>A reference to a type as it is used by a member or an element.</summary>
@@ -70,7 +80,9 @@ namespace Amber.Generator.Model
         bool Rows = false,                // Object: a struct written as rows in sequences (format §6.1)
         EquatableArray<PolyCase> Cases = default,   // Polymorphic: the concrete types, most derived first
         string? EnumNames = null,                   // Enum: "Name=value,…" of its named values, for the JSON view and the schema
-        bool EnumFlags = false);                    // Enum: [Flags], whose values combine (the JSON view shows them as numbers)
+        bool EnumFlags = false,                     // Enum: [Flags], whose values combine (the JSON view shows them as numbers)
+        string? ToSurrogate = null,                 // Surrogate of a framework type: the method converting to Element (null: a conversion operator)
+        string? FromSurrogate = null);              // Surrogate of a framework type: the method converting back, (value, byte offset)
 
     /// <summary>
     /// The nullable annotations of a member's reference types, for the schema (docs/schema.md): <see cref="Self"/> for the

@@ -22,6 +22,8 @@ namespace Amber.Generator.Parsing
         private readonly Dictionary<INamedTypeSymbol, CollectionKind> _collections = new Dictionary<INamedTypeSymbol, CollectionKind>(SymbolEqualityComparer.Default);
         private readonly HashSet<INamedTypeSymbol> _fillable = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         private readonly Dictionary<INamedTypeSymbol, string> _scalars = new Dictionary<INamedTypeSymbol, string>(SymbolEqualityComparer.Default);
+        private readonly Dictionary<INamedTypeSymbol, (SpecialType To, string ToMethod, string FromMethod)> _converted = new Dictionary<INamedTypeSymbol, (SpecialType, string, string)>(SymbolEqualityComparer.Default);
+        private readonly Dictionary<INamedTypeSymbol, (string Why, string Instead)> _refused = new Dictionary<INamedTypeSymbol, (string, string)>(SymbolEqualityComparer.Default);
 
         private KnownSymbols(Compilation c)
         {
@@ -102,12 +104,57 @@ namespace Amber.Generator.Parsing
             }
             AddScalar("System.Numerics.BigInteger", "BigInteger");
 
+            // Framework collections with a natural sequence or map form; each only where the target framework has it.
+            const string F = "System.Collections.Frozen.";
+            const string C = "System.Collections.Concurrent.";
+            AddCollection(F + "FrozenSet`1", CollectionKind.FrozenSet);
+            AddCollection(F + "FrozenDictionary`2", CollectionKind.FrozenDictionary);
+            AddCollection(C + "ConcurrentDictionary`2", CollectionKind.ConcurrentDictionary);
+            AddCollection(C + "ConcurrentBag`1", CollectionKind.ConcurrentBag);
+            AddCollection(C + "ConcurrentQueue`1", CollectionKind.ConcurrentQueue);
+            AddCollection(C + "ConcurrentStack`1", CollectionKind.ConcurrentStack);
+            AddCollection(G + "PriorityQueue`2", CollectionKind.PriorityQueue);
+            AddCollection("System.ArraySegment`1", CollectionKind.ArraySegment);
+            BitArray = Get("System.Collections.BitArray");
+
+            // Framework types written as a value of another type: (the other type, the method to it, the method back).
+            const string V = "global::Amber.AmberBclValues.";
+            AddConverted("System.Index", SpecialType.System_Int32, V + "FromIndex", V + "ToIndex");
+            AddConverted("System.TimeZoneInfo", SpecialType.System_String, V + "FromTimeZone", V + "ToTimeZone");
+            AddConverted("System.Globalization.CultureInfo", SpecialType.System_String, V + "FromCulture", V + "ToCulture");
+            AddConverted("System.Text.StringBuilder", SpecialType.System_String, V + "FromStringBuilder", V + "ToStringBuilder");
+            AddConverted("System.Net.IPAddress", SpecialType.System_String, V + "FromIPAddress", V + "ToIPAddress");
+
+            // Framework types refused with AMB018: why they have no serialized form, and what to use instead.
+            const string NonGeneric = "a non-generic collection holds untyped items";
+            AddRefused("System.Collections.ArrayList", NonGeneric, "use List<object> (each item written with its type tag) or a typed List<T>");
+            AddRefused("System.Collections.Hashtable", NonGeneric, "use Dictionary<TKey, object> or a typed Dictionary<TKey, TValue>");
+            AddRefused("System.Collections.Queue", NonGeneric, "use Queue<T>");
+            AddRefused("System.Collections.Stack", NonGeneric, "use Stack<T>");
+            AddRefused("System.Collections.SortedList", NonGeneric, "use SortedList<TKey, TValue> or SortedDictionary<TKey, TValue>");
+            AddRefused("System.Text.RegularExpressions.Regex", "a regular expression is compiled behaviour, not data",
+                "keep its pattern (a string) and RegexOptions as members and build the Regex from them, or mark the member [AmberIgnore]");
+            AddRefused("System.Text.Encoding", "an encoding is behaviour, not data",
+                "keep its WebName (a string) as a member and get it back with Encoding.GetEncoding, or mark the member [AmberIgnore]");
+
             void AddCollection(string metadataName, CollectionKind kind, bool fillable = false)
             {
                 INamedTypeSymbol? t = Get(metadataName);
                 if (t == null) return;
                 _collections[t] = kind;
                 if (fillable) _fillable.Add(t);
+            }
+
+            void AddConverted(string metadataName, SpecialType to, string toMethod, string fromMethod)
+            {
+                INamedTypeSymbol? t = Get(metadataName);
+                if (t != null) _converted[t] = (to, toMethod, fromMethod);
+            }
+
+            void AddRefused(string metadataName, string why, string instead)
+            {
+                INamedTypeSymbol? t = Get(metadataName);
+                if (t != null) _refused[t] = (why, instead);
             }
 
             void AddScalar(string metadataName, string scalar)
@@ -150,6 +197,28 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? ReadOnlyMemory { get; }
         /// <summary>System.Collections.Generic.IDictionary&lt;TKey, TValue&gt;, the definition.</summary>
         public INamedTypeSymbol? IDictionary { get; }
+        /// <summary>System.Collections.BitArray: a sequence of booleans.</summary>
+        public INamedTypeSymbol? BitArray { get; }
+
+        /// <summary>
+        /// A framework type written as a value of another type (docs/format.md §3.3): that type, and the generated code's
+        /// conversions to it and back; null when <paramref name="type"/> is not one.
+        /// </summary>
+        public (SpecialType To, string ToMethod, string FromMethod)? ConversionOf(INamedTypeSymbol type) =>
+            _converted.TryGetValue(type, out var c) ? c : null;
+
+        /// <summary>
+        /// A framework type Amber refuses (AMB018), or one derived from it: why, and what to use instead; null otherwise.
+        /// </summary>
+        public (string Why, string Instead)? RefusalOf(INamedTypeSymbol type)
+        {
+            if (_refused.Count == 0) return null;
+            for (INamedTypeSymbol? t = type; t != null; t = t.BaseType)
+            {
+                if (_refused.TryGetValue(t.OriginalDefinition, out var r)) return r;
+            }
+            return null;
+        }
 
         /// <summary>
         /// Whether <paramref name="type"/> is <paramref name="known"/>; a constructed generic type is

@@ -17,12 +17,20 @@ namespace Amber.Generator.Parsing
         {
             failed = false;
             if (!named.IsGenericType && named.SpecialType == SpecialType.System_String) return null;
+            TypeRef? framework = ResolveFrameworkType(named, full, member, memberDisplay, out failed);
+            if (failed || framework != null) return framework;
             CollectionKind kind = named.IsGenericType ? _known.CollectionKindOf(named) : CollectionKind.None;
             bool isInterface = named.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface;
-            bool isMap = named.TypeArguments.Length == 2 && kind != CollectionKind.None;
+            bool isMap = named.TypeArguments.Length == 2 && kind != CollectionKind.None && kind != CollectionKind.PriorityQueue;
 
             ITypeSymbol? elementType = null, keyType = null, valueType = null;
-            if (kind != CollectionKind.None)
+            if (kind == CollectionKind.PriorityQueue)
+            {
+                // Each item with its priority: a sequence of (TElement, TPriority) tuples, as UnorderedItems gives them.
+                elementType = _compilation.GetTypeByMetadataName("System.ValueTuple`2")?.Construct(named.TypeArguments[0], named.TypeArguments[1]);
+                if (elementType == null) return null;
+            }
+            else if (kind != CollectionKind.None)
             {
                 if (isMap) { keyType = named.TypeArguments[0]; valueType = named.TypeArguments[1]; }
                 else elementType = named.TypeArguments[0];
@@ -69,6 +77,45 @@ namespace Amber.Generator.Parsing
             if (e == null) { failed = true; return null; }
             string? packed = kind == CollectionKind.List && !isInterface ? PackedKeyword(elementType!) : null;
             return new TypeRef(full, TypeKind.Sequence, named.IsValueType, Element: e, Collection: kind, IsInterface: isInterface, WireType: WireType.Sequence, PackedPrimitive: packed);
+        }
+
+        /// <summary>
+        /// Framework types that are not ordinary collections or objects: refused ones (AMB018), types written as a value of
+        /// another type (Index as an Int32, TimeZoneInfo and CultureInfo as a string …), BitArray, and Memory&lt;T&gt; of T other
+        /// than byte. Null for any other type.
+        /// </summary>
+        private TypeRef? ResolveFrameworkType(INamedTypeSymbol named, string full, ISymbol? member, string memberDisplay, out bool failed)
+        {
+            failed = false;
+            if (_known.RefusalOf(named) is { } refused)
+            {
+                Report(Diagnostics.RefusedFrameworkType, member, memberDisplay, named.ToDisplayString(), refused.Why, refused.Instead);
+                failed = true;
+                return null;
+            }
+            if (_known.ConversionOf(named) is { } converted)
+            {
+                TypeRef? inner = Resolve(_compilation.GetSpecialType(converted.To), member, memberDisplay);
+                if (inner == null) { failed = true; return null; }
+                return new TypeRef(full, TypeKind.Surrogate, named.IsValueType, Element: inner, WireType: inner.WireType,
+                    ToSurrogate: converted.ToMethod, FromSurrogate: converted.FromMethod);
+            }
+            ITypeSymbol? element = null;
+            CollectionKind kind = CollectionKind.None;
+            if (KnownSymbols.Is(named, _known.BitArray))
+            {
+                element = _compilation.GetSpecialType(SpecialType.System_Boolean);
+                kind = CollectionKind.BitArray;
+            }
+            else if (named.IsGenericType && (KnownSymbols.Is(named, _known.Memory) || KnownSymbols.Is(named, _known.ReadOnlyMemory)))
+            {
+                element = named.TypeArguments[0];
+                kind = CollectionKind.Memory;
+            }
+            if (element == null) return null;
+            TypeRef? e = Resolve(element, member, memberDisplay);
+            if (e == null) { failed = true; return null; }
+            return new TypeRef(full, TypeKind.Sequence, named.IsValueType, Element: e, Collection: kind, WireType: WireType.Sequence);
         }
     }
 }

@@ -210,5 +210,10 @@ namespace Amber
         public static void TrailingBytes(long offset, long count) =>
             throw new AmberException($"{count} byte(s) follow the end of the payload", offset,
                 "Pass exactly one payload; if several are concatenated, split them first.");
+
+        /// <summary>A framework value written as text (a time zone id, a culture name, an IP address) that this machine cannot make one of again.</summary>
+        [DoesNotReturn]
+        internal static void UnreadableFrameworkValue(long offset, string type, string text, string why, string fix) =>
+            throw new AmberException($"The {type} \"{text}\" cannot be read back: {why}", offset, fix);
     }
 }
