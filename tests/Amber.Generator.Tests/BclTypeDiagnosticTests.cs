@@ -46,7 +46,7 @@ public static class Use
             Assert.Contains("Holder.Value", message);
             Assert.Contains("Fix:", message);
             Assert.Contains(instead, message);
-            Assert.EndsWith("docs/diagnostics/AMB018.md", d.Descriptor.HelpLinkUri);
+            Assert.EndsWith("(See docs/diagnostics/AMB018.md in the Amber package.)", message);
             Assert.Equal("Value", source.Substring(d.Location.SourceSpan.Start, d.Location.SourceSpan.Length));
             Assert.Empty(run.Result.GeneratedSources);
         }
