@@ -132,7 +132,7 @@ namespace Amber
             if (state != null) ReaderState.Return(state);
             if (_scratch != null)
             {
-                ArrayPool<byte>.Shared.Return(_scratch);
+                ByteBuffers.Return(_scratch);
                 _scratch = null;
             }
         }
@@ -159,7 +159,7 @@ namespace Amber
             if (count < 0 || count > Remaining) AmberThrow.EndOfData(Position, (int)Math.Min(int.MaxValue, Math.Max(0, count - Remaining)));
             if (_scratch == null || _scratch.Length < count)
             {
-                if (_scratch != null) ArrayPool<byte>.Shared.Return(_scratch);
+                if (_scratch != null) ByteBuffers.Return(_scratch);
                 _scratch = ArrayPool<byte>.Shared.Rent(Math.Max(count, 256));
             }
             Span<byte> dest = _scratch.AsSpan(0, count);
@@ -332,7 +332,7 @@ namespace Amber
         {
             if (_scratch != null)
             {
-                ArrayPool<byte>.Shared.Return(_scratch);
+                ByteBuffers.Return(_scratch);
                 _scratch = null;
             }
         }

@@ -231,7 +231,7 @@ namespace Amber
             }
             finally
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                ByteBuffers.Return(buffer);
             }
         }
 
@@ -285,7 +285,7 @@ namespace Amber
             int filled = 0;
             if (left >= length && buffer.Length < length)
             {
-                ArrayPool<byte>.Shared.Return(buffer);
+                ByteBuffers.Return(buffer);
                 buffer = ArrayPool<byte>.Shared.Rent(length);
             }
             while (filled < length && left > 0)
@@ -294,7 +294,7 @@ namespace Amber
                 {
                     byte[] more = ArrayPool<byte>.Shared.Rent((int)Math.Min(length, 2L * buffer.Length));
                     buffer.AsSpan(0, filled).CopyTo(more);
-                    ArrayPool<byte>.Shared.Return(buffer);
+                    ByteBuffers.Return(buffer);
                     buffer = more;
                 }
                 int n = stream.Read(buffer, filled, Math.Min(buffer.Length, length) - filled);
@@ -445,7 +445,7 @@ namespace Amber
             }
             finally
             {
-                if (scratch != null) ArrayPool<byte>.Shared.Return(scratch);
+                if (scratch != null) ByteBuffers.Return(scratch);
             }
         }
 
@@ -483,7 +483,7 @@ namespace Amber
             int length = checked((int)sequence.Length);
             if (scratch == null || scratch.Length < length)
             {
-                if (scratch != null) ArrayPool<byte>.Shared.Return(scratch);
+                if (scratch != null) ByteBuffers.Return(scratch);
                 scratch = ArrayPool<byte>.Shared.Rent(length);
             }
             sequence.CopyTo(scratch);

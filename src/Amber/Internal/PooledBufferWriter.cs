@@ -28,7 +28,7 @@ namespace Amber.Internal
             if (writer._buffer.Length > 1024 * 1024)
             {
                 // Do not keep a huge buffer alive on the thread after one big payload.
-                ArrayPool<byte>.Shared.Return(writer._buffer);
+                ByteBuffers.Return(writer._buffer);
                 writer._buffer = ArrayPool<byte>.Shared.Rent(4096);
             }
             t_cached = writer;
@@ -65,7 +65,7 @@ namespace Amber.Internal
             if (size > MaxArrayLength) size = Math.Max(needed, MaxArrayLength);
             byte[] bigger = ArrayPool<byte>.Shared.Rent((int)size);
             _buffer.AsSpan(0, _written).CopyTo(bigger);
-            ArrayPool<byte>.Shared.Return(_buffer);
+            ByteBuffers.Return(_buffer);
             _buffer = bigger;
         }
     }

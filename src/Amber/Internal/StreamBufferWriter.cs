@@ -42,7 +42,7 @@ namespace Amber.Internal
             Flush();
             if (_buffer.Length < need)
             {
-                ArrayPool<byte>.Shared.Return(_buffer);
+                ByteBuffers.Return(_buffer);
                 _buffer = ArrayPool<byte>.Shared.Rent(need);
             }
         }
@@ -59,7 +59,7 @@ namespace Amber.Internal
         {
             byte[] b = _buffer;
             _buffer = Array.Empty<byte>();
-            if (b.Length > 0) ArrayPool<byte>.Shared.Return(b);
+            if (b.Length > 0) ByteBuffers.Return(b);
         }
     }
 }
