@@ -2712,7 +2712,10 @@ function writeKeptObject(e: Enc, type: TypeInfo, o: Record<string | symbol, unkn
   e.enter();
   writePresentMembers(e, o, members, present);
   for (const k of kept) {
-    const d = new Dec(k.bytes, k.bytes.length, defaultLimits, type.model, false);
+    // The kept value nests below this object: its levels count on from the writer's, under the writer's maxDepth.
+    const limits = e.maxDepth === defaultLimits.maxDepth ? defaultLimits : { ...defaultLimits, maxDepth: e.maxDepth };
+    const d = new Dec(k.bytes, k.bytes.length, limits, type.model, false);
+    d.depth = e.depth;
     copyValue(d, k.tag & 7, w, sink, e, { writable: true });
     if (d.pos !== k.bytes.length) fault(`kept member of key ${k.tag >> 3}: ${k.bytes.length - d.pos} byte(s) follow its value`);
   }
