@@ -1,6 +1,8 @@
 /** Bounds on what a reader accepts, as the .NET `AmberOptions` has them (docs/security.md). */
 export interface AmberLimits {
-  /** Nesting of objects and collections. */
+  /**
+   * Nesting: an object takes a level; a collection takes one only around elements, keys or values that are collections.
+   */
   readonly maxDepth: number;
   /** Elements of one sequence, pairs of one map. */
   readonly maxCollectionLength: number;
@@ -27,4 +29,13 @@ export const defaultLimits: AmberLimits = Object.freeze({
 /** The defaults with some bounds changed. */
 export function withLimits(changes: Partial<AmberLimits>): AmberLimits {
   return Object.freeze({ ...defaultLimits, ...changes });
+}
+
+/**
+ * Whether a collection whose elements, keys or values have wire type `wt` takes a nesting level around them: only when
+ * they are collections themselves. Objects take their own level; a collection held by an object member or at the root
+ * takes none (docs/security.md, "Bounded nesting").
+ */
+export function nestsCollections(wt: number): boolean {
+  return wt === 6 || wt === 7; // Sequence, Map
 }

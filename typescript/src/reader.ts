@@ -1,5 +1,5 @@
 import { AmberError } from "./errors.js";
-import { AmberLimits, defaultLimits } from "./limits.js";
+import { AmberLimits, defaultLimits, nestsCollections } from "./limits.js";
 import { fold13, packedWidth } from "./primitives.js";
 import {
   BytesNode, MapNode, ObjectNode, Payload, SequenceNode, Shape, Value, WireType,
@@ -353,7 +353,11 @@ export class AmberReader {
       if (desc !== 0x25) this.fail(`The element descriptor 0x${hex2(desc)} is not valid`, descAt);
       return withId<SequenceNode>({ t: WireType.Sequence, desc, count: n, rows: this.rows(n) });
     }
-    this.enter(at);
+    const nullable = (desc & 0x08) !== 0;
+    const wt = (desc & 7) as WireType;
+    // A level for the elements only when they are collections (docs/security.md, "Bounded nesting").
+    const nests = nestsCollections(wt);
+    if (nests) this.enter(at);
     let dims: number[] | undefined;
     if (desc & 0x10) {
       const rankAt = this.pos;
@@ -370,8 +374,6 @@ export class AmberReader {
       if (product === 0 && n === 1) n = 0;
       else if (product !== n) this.fail(`The dimensions' product ${product} is not the count ${n}`, rankAt);
     }
-    const nullable = (desc & 0x08) !== 0;
-    const wt = (desc & 7) as WireType;
     const items: (Value | null)[] = new Array(n);
     for (let i = 0; i < n; i++) {
       if (nullable) {
@@ -385,7 +387,7 @@ export class AmberReader {
       }
       items[i] = this.value(wt);
     }
-    this.depth--;
+    if (nests) this.depth--;
     return withId<SequenceNode>(dims ? { t: WireType.Sequence, desc, count: n, dims, items } : { t: WireType.Sequence, desc, count: n, items });
   }
 
@@ -415,9 +417,10 @@ export class AmberReader {
       const descAt = this.pos;
       desc = this.byte();
       if (desc & 0x08) this.fail(`The pair descriptor 0x${hex2(desc)} is not valid`, descAt);
-      this.enter(at);
       const kt = (desc & 7) as WireType;
       const vt = ((desc >> 4) & 7) as WireType;
+      const nests = nestsCollections(kt) || nestsCollections(vt);
+      if (nests) this.enter(at);
       const nullable = (desc & 0x80) !== 0;
       for (let i = 0; i < n; i++) {
         const k = this.value(kt);
@@ -430,7 +433,7 @@ export class AmberReader {
         } else v = this.value(vt);
         entries.push([k, v]);
       }
-      this.depth--;
+      if (nests) this.depth--;
     }
     const node: MapNode = id === undefined ? { t: WireType.Map, desc, entries } : { t: WireType.Map, desc, entries, id };
     return node;

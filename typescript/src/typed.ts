@@ -1,6 +1,6 @@
 import { asciiText, ByteWriter, readUtf8 } from "./bytes.js";
 import { AmberError } from "./errors.js";
-import { AmberLimits, defaultLimits } from "./limits.js";
+import { AmberLimits, defaultLimits, nestsCollections } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
 import { readChunkedStream } from "./streams.js";
 import { parseSchema, SchemaDocument, SchemaMember, SchemaNode, SchemaType, schemaWireTypes } from "./schema.js";
@@ -429,7 +429,8 @@ class Dec {
       this.pos += n * shape.width;
       return;
     }
-    this.enter(at);
+    const nests = nestsCollections(desc & 7);
+    if (nests) this.enter(at);
     if (desc & 0x10 && this.dims(n).includes(0)) n = 0;
     const nullable = (desc & 8) !== 0;
     const wt = desc & 7;
@@ -437,7 +438,7 @@ class Dec {
       if (nullable && this.presenceByte() === 0) continue;
       this.skip(wt);
     }
-    this.depth--;
+    if (nests) this.depth--;
   }
 
   skipMap(): void {
@@ -449,13 +450,14 @@ class Dec {
     const dp = this.pos;
     const desc = this.byte();
     if (desc & 0x08) this.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
-    this.enter(at);
+    const nests = nestsCollections(desc & 7) || nestsCollections((desc >> 4) & 7);
+    if (nests) this.enter(at);
     for (let i = 0; i < n; i++) {
       this.skip(desc & 7);
       if ((desc & 0x80) !== 0 && this.presenceByte() === 0) continue;
       this.skip((desc >> 4) & 7);
     }
-    this.depth--;
+    if (nests) this.depth--;
   }
 
   presenceByte(): number {
@@ -1297,7 +1299,8 @@ class SequenceCodec implements Codec {
       }
       return arr;
     }
-    d.enter(at);
+    const nests = nestsCollections(desc & 7);
+    if (nests) d.enter(at);
     let dims: number[] | null = null;
     if (desc & 0x10) {
       dims = d.dims(n);
@@ -1315,7 +1318,7 @@ class SequenceCodec implements Codec {
       }
       arr[i] = elem.read(d, ewt);
     }
-    d.depth--;
+    if (nests) d.depth--;
     if (dims !== null) {
       const multi = new MultiArray(dims, arr);
       if (id >= 0) d.objs[id] = multi;
@@ -1397,7 +1400,8 @@ class SequenceCodec implements Codec {
       w.varint(dims.length);
       for (const len of dims) w.varint(len);
     }
-    e.enter();
+    const nests = nestsCollections(elem.wt & 7);
+    if (nests) e.enter();
     for (let i = 0; i < n; i++) {
       const x = items[i];
       try {
@@ -1413,7 +1417,7 @@ class SequenceCodec implements Codec {
         throw withPath(err, `[${i}]`);
       }
     }
-    e.depth--;
+    if (nests) e.depth--;
   }
 
   absent(v: unknown): boolean {
@@ -1525,8 +1529,9 @@ class MapCodec implements Codec {
     const dp = d.pos;
     const desc = d.byte();
     if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
-    d.enter(at);
     const kwt = desc & 7, vwt = (desc >> 4) & 7, nullable = (desc & 0x80) !== 0;
+    const nests = nestsCollections(kwt) || nestsCollections(vwt);
+    if (nests) d.enter(at);
     const key = this.key, value = this.value;
     if (obj instanceof Map) {
       for (let i = 0; i < n; i++) {
@@ -1541,7 +1546,7 @@ class MapCodec implements Codec {
         obj[k as string] = !nullable || d.presenceByte() === 1 ? value.read(d, vwt) : null;
       }
     }
-    d.depth--;
+    if (nests) d.depth--;
     return obj;
   }
 
@@ -1566,7 +1571,8 @@ class MapCodec implements Codec {
     if (count === 0) return;
     const nullable = this.value instanceof NullableCodec;
     w.u8((this.key.wt & 7) | ((this.value.wt & 7) << 4) | (nullable ? 0x80 : 0));
-    e.enter();
+    const nests = nestsCollections(this.key.wt & 7) || nestsCollections(this.value.wt & 7);
+    if (nests) e.enter();
     const o = v as Record<string, unknown>;
     for (let i = 0; i < count; i++) {
       let k: unknown, x: unknown;
@@ -1588,7 +1594,7 @@ class MapCodec implements Codec {
         throw withPath(err, `[${JSON.stringify(String(k))}]`);
       }
     }
-    e.depth--;
+    if (nests) e.depth--;
   }
 
   absent(v: unknown): boolean {
@@ -2103,8 +2109,12 @@ function writeObject(e: Enc, type: TypeInfo, v: unknown, typed: boolean): void {
   if (phi === 0) w.varint(plo);
   else if (phi < 0x200000) w.varint(phi * TWO32 + plo);
   else w.varintBig((BigInt(phi) << 32n) | BigInt(plo));
-  if (lo === 0 && hi === 0) return;
+  // An object takes its level even with no member present, as the reader counts it.
   e.enter();
+  if (lo === 0 && hi === 0) {
+    e.depth--;
+    return;
+  }
   if (writer !== null) {
     writer.members(e, o, lo, hi);
     e.depth--;
@@ -2600,7 +2610,8 @@ function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st:
     w.raw(d.buf.subarray(p, p + n * width));
     return;
   }
-  d.enter(at);
+  const nests = nestsCollections(desc & 7);
+  if (nests) d.enter(at);
   if (desc & 0x10) {
     const p = d.pos;
     d.dims(n);
@@ -2616,7 +2627,7 @@ function copySequence(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st:
     }
     copyValue(d, ewt, w, sink, e, st);
   }
-  d.depth--;
+  if (nests) d.depth--;
 }
 
 function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: CopyState): void {
@@ -2627,7 +2638,8 @@ function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: Copy
   const desc = d.byte();
   if (desc & 0x08) d.fail(`The pair descriptor 0x${desc.toString(16)} is not valid`, dp);
   w.u8(desc);
-  d.enter(at);
+  const nests = nestsCollections(desc & 7) || nestsCollections((desc >> 4) & 7);
+  if (nests) d.enter(at);
   for (let i = 0; i < n; i++) {
     copyValue(d, desc & 7, w, sink, e, st);
     if ((desc & 0x80) !== 0) {
@@ -2637,7 +2649,7 @@ function copyMap(d: Dec, w: ByteWriter, sink: ShapeSink, e: Enc | null, st: Copy
     }
     copyValue(d, (desc >> 4) & 7, w, sink, e, st);
   }
-  d.depth--;
+  if (nests) d.depth--;
 }
 
 /** Keeps the member `tag` the type lacks on `obj` (under `keptMembers`), its value re-encoded to stand alone. */
@@ -2700,7 +2712,10 @@ function writeKeptObject(e: Enc, type: TypeInfo, o: Record<string | symbol, unkn
   e.enter();
   writePresentMembers(e, o, members, present);
   for (const k of kept) {
-    const d = new Dec(k.bytes, k.bytes.length, defaultLimits, type.model, false);
+    // The kept value nests below this object: its levels count on from the writer's, under the writer's maxDepth.
+    const limits = e.maxDepth === defaultLimits.maxDepth ? defaultLimits : { ...defaultLimits, maxDepth: e.maxDepth };
+    const d = new Dec(k.bytes, k.bytes.length, limits, type.model, false);
+    d.depth = e.depth;
     copyValue(d, k.tag & 7, w, sink, e, { writable: true });
     if (d.pos !== k.bytes.length) fault(`kept member of key ${k.tag >> 3}: ${k.bytes.length - d.pos} byte(s) follow its value`);
   }

@@ -1,5 +1,5 @@
 import { AmberError } from "./errors.js";
-import { AmberLimits, defaultLimits } from "./limits.js";
+import { AmberLimits, defaultLimits, nestsCollections } from "./limits.js";
 import { varintBytes } from "./primitives.js";
 import { keyRepeats, Payload, Shape, Value, WireType } from "./tree.js";
 
@@ -133,14 +133,10 @@ export class AmberWriter {
         return;
       }
       case WireType.Object:
-        this.enter();
         this.object(v);
-        this.depth--;
         return;
       default:
-        this.enter();
         this.collection(v, wt);
-        this.depth--;
     }
   }
 
@@ -165,6 +161,8 @@ export class AmberWriter {
       return;
     }
     if (!("shape" in v)) throw new AmberError("An object node has neither a shape nor a row", this.out.length);
+    // An object with members takes a level (a null, a back-reference or an inline struct none), as the reader counts.
+    this.enter();
     const shape = v.shape;
     const id = this.shapes.get(shape);
     if (id >= 0) this.varint(id * 4 + 1);
@@ -183,6 +181,7 @@ export class AmberWriter {
       const m = v.members[i];
       if (m !== undefined) this.value(m, (shape.tags[i]! & 7) as WireType);
     }
+    this.depth--;
   }
 
   private nullCollection(): void {
@@ -205,6 +204,9 @@ export class AmberWriter {
       const kt = (v.desc & 7) as WireType;
       const vt = ((v.desc >> 4) & 7) as WireType;
       const nullable = (v.desc & 0x80) !== 0;
+      // A level only around keys or values that are collections (docs/security.md, "Bounded nesting").
+      const nests = nestsCollections(kt) || nestsCollections(vt);
+      if (nests) this.enter();
       for (const [k, val] of v.entries) {
         this.value(k, kt);
         if (nullable) {
@@ -212,6 +214,7 @@ export class AmberWriter {
           if (val !== null) this.value(val, vt);
         } else this.value(val, vt);
       }
+      if (nests) this.depth--;
       return;
     }
     if (v.t !== WireType.Sequence || !("count" in v)) throw new AmberError("A sequence node is not valid", this.out.length);
@@ -237,12 +240,15 @@ export class AmberWriter {
     }
     const et = (v.desc & 7) as WireType;
     const nullable = (v.desc & 0x08) !== 0;
+    const nests = nestsCollections(et);
+    if (nests) this.enter();
     for (const item of v.items ?? []) {
       if (nullable) {
         this.out.push(item === null ? 0 : 1);
         if (item !== null) this.value(item, et);
       } else this.value(item, et);
     }
+    if (nests) this.depth--;
   }
 }
 
