@@ -102,7 +102,7 @@ namespace Amber.Soak
             {
                 double slope = Slope(cycleHeld);
                 double rise = slope * (cycleHeld.Count - 1);
-                Console.WriteLine($"trend over {cycleHeld.Count} cycles: {slope:+0.00;-0.00} MB per cycle, {rise:+0.0;-0.0} MB over the run (limit +{settings.BoundMegabytes / 2.0:0.0} MB)");
+                Console.WriteLine($"trend over {cycleHeld.Count} cycles: {Math.Round(slope, 2) + 0.0:+0.00;-0.00;+0.00} MB per cycle, {Math.Round(rise, 1) + 0.0:+0.0;-0.0;+0.0} MB over the run (limit +{settings.BoundMegabytes / 2.0:0.0} MB)");
                 if (rise > settings.BoundMegabytes / 2.0) failures.Add($"the held heap grows {slope:0.00} MB per cycle");
             }
             Console.WriteLine($"{clock.Elapsed.TotalSeconds:0} s");
