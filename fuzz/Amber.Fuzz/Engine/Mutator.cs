@@ -200,18 +200,7 @@ namespace Amber.Fuzz.Engine
             int at = 0;
             while (at < data.Length)
             {
-                ulong length = 0;
-                int prefix = 0;
-                for (int i = 0; i < 10 && at + i < data.Length; i++)
-                {
-                    byte b = data[at + i];
-                    length |= (ulong)(b & 0x7F) << (7 * i);
-                    if (b < 0x80)
-                    {
-                        prefix = i + 1;
-                        break;
-                    }
-                }
+                int prefix = PayloadWalker.LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0 || length > (ulong)(data.Length - at - prefix)) break;
                 int end = at + prefix + (int)length;
                 messages.Add((at, prefix, end));

@@ -103,6 +103,22 @@ namespace Amber.Fuzz.Engine
         public static Field[] Walk(byte[] data, bool connection) => connection ? WalkConnection(data) : Walk(data);
 
         /// <summary>
+        /// The varint length prefix of a message at <paramref name="at"/> (docs/format.md §7.5): returns its byte count, 0 when
+        /// the data ends inside it or it runs past 10 bytes.
+        /// </summary>
+        public static int LengthPrefix(byte[] data, int at, out ulong length)
+        {
+            length = 0;
+            for (int i = 0; i < 10 && at + i < data.Length; i++)
+            {
+                byte b = data[at + i];
+                length |= (ulong)(b & 0x7F) << (7 * i);
+                if (b < 0x80) return i + 1;
+            }
+            return 0;
+        }
+
+        /// <summary>
         /// Walks a connection stream (docs/format.md §7.6) message by message: each length prefix, then the payload with the
         /// shapes of the messages before it (a version-3 header starts them anew). A message it cannot read is left at what
         /// was found in it; the walk goes on at the next message, and stops at a length prefix it cannot read.
@@ -113,18 +129,7 @@ namespace Amber.Fuzz.Engine
             int at = 0;
             while (at < data.Length)
             {
-                ulong length = 0;
-                int prefix = 0;
-                for (int i = 0; i < 10 && at + i < data.Length; i++)
-                {
-                    byte b = data[at + i];
-                    length |= (ulong)(b & 0x7F) << (7 * i);
-                    if (b < 0x80)
-                    {
-                        prefix = i + 1;
-                        break;
-                    }
-                }
+                int prefix = PayloadWalker.LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0) break;
                 w._fields.Add(new Field(FieldKind.MessageLength, at, prefix, length));
                 int start = at + prefix;
@@ -164,18 +169,7 @@ namespace Amber.Fuzz.Engine
             int at = 0;
             while (at < data.Length)
             {
-                ulong length = 0;
-                int prefix = 0;
-                for (int i = 0; i < 10 && at + i < data.Length; i++)
-                {
-                    byte b = data[at + i];
-                    length |= (ulong)(b & 0x7F) << (7 * i);
-                    if (b < 0x80)
-                    {
-                        prefix = i + 1;
-                        break;
-                    }
-                }
+                int prefix = PayloadWalker.LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0) break;
                 int start = at + prefix;
                 w._pos = start;
