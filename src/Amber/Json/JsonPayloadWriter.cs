@@ -31,6 +31,15 @@ namespace Amber.Json
                 ex.SetRoot(AmberSerializer.DisplayName(type));
                 throw ex;
             }
+            // An escaped lone surrogate ("\ud800" with no pair) is valid JSON but no text: reading the string would throw
+            // another exception than Amber's, so it is found here too.
+            bad = FirstLoneSurrogateEscape(utf8Json);
+            if (bad >= 0)
+            {
+                var ex = new AmberException("The JSON text has an escaped lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not text", bad, "Write the character the escape stands for, or a complete surrogate pair.");
+                ex.SetRoot(AmberSerializer.DisplayName(type));
+                throw ex;
+            }
             JsonDocument document;
             try
             {
@@ -88,6 +97,67 @@ namespace Amber.Json
                 start += newline + 1;
             }
             return start + column;
+        }
+
+        /// <summary>
+        /// The offset of the first <c>\u</c> escape inside a JSON string that is a surrogate without its pair (a high one not
+        /// followed by a low one's escape, or a low one alone), or -1. Text outside strings, and malformed JSON, are left to
+        /// the JSON reader.
+        /// </summary>
+        private static int FirstLoneSurrogateEscape(ReadOnlySpan<byte> utf8)
+        {
+            bool inString = false;
+            for (int i = 0; i < utf8.Length; i++)
+            {
+                byte b = utf8[i];
+                if (!inString)
+                {
+                    inString = b == (byte)'"';
+                    continue;
+                }
+                if (b == (byte)'"')
+                {
+                    inString = false;
+                    continue;
+                }
+                if (b != (byte)'\\' || i + 1 >= utf8.Length) continue;
+                if (utf8[i + 1] != (byte)'u')
+                {
+                    i++;   // a two-character escape: \" \\ \n …
+                    continue;
+                }
+                int unit = HexEscape(utf8, i);
+                if (unit < 0) continue;   // not four hex digits: the JSON reader refuses it
+                if (unit is >= 0xDC00 and <= 0xDFFF) return i;
+                if (unit is >= 0xD800 and <= 0xDBFF)
+                {
+                    int low = HexEscape(utf8, i + 6);
+                    if (low is < 0xDC00 or > 0xDFFF) return i;
+                    i += 6;
+                }
+                i += 5;
+            }
+            return -1;
+        }
+
+        /// <summary>The code unit of a <c>\uXXXX</c> escape starting at <paramref name="at"/>, or -1 when there is none.</summary>
+        private static int HexEscape(ReadOnlySpan<byte> utf8, int at)
+        {
+            if (at + 6 > utf8.Length || utf8[at] != (byte)'\\' || utf8[at + 1] != (byte)'u') return -1;
+            int unit = 0;
+            for (int k = at + 2; k < at + 6; k++)
+            {
+                int d = utf8[k] switch
+                {
+                    >= (byte)'0' and <= (byte)'9' => utf8[k] - '0',
+                    >= (byte)'a' and <= (byte)'f' => utf8[k] - 'a' + 10,
+                    >= (byte)'A' and <= (byte)'F' => utf8[k] - 'A' + 10,
+                    _ => -1,
+                };
+                if (d < 0) return -1;
+                unit = unit * 16 + d;
+            }
+            return unit;
         }
 
         /// <summary>The offset of the first byte that does not start a well-formed UTF-8 sequence, or -1.</summary>

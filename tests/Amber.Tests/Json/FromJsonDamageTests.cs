@@ -35,6 +35,28 @@ namespace Amber.Tests.Json
             Assert.Equal(json.IndexOf('}'), ex.ByteOffset);
         }
 
+        [Theory]
+        [InlineData(@"{""Name"":""\ud800""}")]
+        [InlineData(@"{""Name"":""ab\udc00""}")]
+        [InlineData(@"{""Name"":""\ud800x""}")]
+        [InlineData(@"{""Name"":""\uD800\u0041""}")]
+        [InlineData(@"{""Na\ud800me"":1}")]
+        public void An_escaped_lone_surrogate_is_refused_at_its_escape(string json)
+        {
+            var ex = Assert.Throws<AmberException>(() => AmberJson.FromJson<CompatContactV1>(json));
+            Assert.Equal(json.IndexOf('\\'), ex.ByteOffset);
+            Assert.Contains("lone surrogate", ex.Message);
+        }
+
+        [Theory]
+        [InlineData(@"{""Name"":""\ud83d\ude00""}", "\U0001F600")]
+        [InlineData(@"{""Name"":""\\ud800""}", @"\ud800")]
+        [InlineData(@"{""Name"":""\""\ud83d\ude00""}", "\"\U0001F600")]
+        public void A_surrogate_pair_and_an_escaped_backslash_are_text(string json, string name)
+        {
+            Assert.Equal(name, AmberJson.FromJson<CompatContactV1>(json)!.Name);
+        }
+
         [Fact]
         public void A_value_that_does_not_fit_names_its_path()
         {
@@ -59,7 +81,7 @@ namespace Amber.Tests.Json
         private static readonly string[] Tokens =
         {
             "0", "-1", "1e400", "2147483648", "-9223372036854775809", "0.5", "1e-400", "\"\"", "\"x\"", "null", "true", "[]", "{}",
-            "[1,2]", "{\"$ref\":1}", "{\"$ref\":99}", "{\"$id\":1}", "{\"$type\":\"nope\"}", "{\"$dims\":[0,5],\"$items\":[]}",
+            "[1,2]", "\"\\udc00\"", "{\"$ref\":1}", "{\"$ref\":99}", "{\"$id\":1}", "{\"$type\":\"nope\"}", "{\"$dims\":[0,5],\"$items\":[]}",
             "{\"$dims\":[2147483648],\"$items\":[]}", "\"NaN\"", "\"\\ud800\"", "\"2024-02-30\"", "\"zz\"", "{\"$bytes\":\"!!\"}",
         };
 
