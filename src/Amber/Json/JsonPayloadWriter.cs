@@ -22,24 +22,14 @@ namespace Amber.Json
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             ViewNode root = JsonView.RootView(type, out bool nullable)!;
-            // The JSON reader passes ill-formed UTF-8 inside strings and names through; reading them later would throw
-            // another exception than Amber's, so the text is checked once, whole, first.
-            int bad = FirstIllFormedUtf8(utf8Json);
-            if (bad >= 0)
-            {
-                var ex = new AmberException("The JSON text is not valid UTF-8", bad, "Save the JSON as UTF-8 text.");
-                ex.SetRoot(AmberSerializer.DisplayName(type));
-                throw ex;
-            }
-            // An escaped lone surrogate ("\ud800" with no pair) is valid JSON but no text: reading the string would throw
-            // another exception than Amber's, so it is found here too.
+            // The JSON reader passes ill-formed UTF-8 and escaped lone surrogates ("\ud800" with no pair) inside strings and
+            // names through; reading those later would throw another exception than Amber's, so the text is checked first.
+            int bad = System.Text.Unicode.Utf8.IsValid(utf8Json) ? -1 : FirstIllFormedUtf8(utf8Json);
+            if (bad >= 0) throw Refused(type, "The JSON text is not valid UTF-8", bad, "Save the JSON as UTF-8 text.");
             bad = FirstLoneSurrogateEscape(utf8Json);
             if (bad >= 0)
-            {
-                var ex = new AmberException("The JSON text has an escaped lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not text", bad, "Write the character the escape stands for, or a complete surrogate pair.");
-                ex.SetRoot(AmberSerializer.DisplayName(type));
-                throw ex;
-            }
+                throw Refused(type, "The JSON text has an escaped lone surrogate (a \\uD800-\\uDFFF escape without its pair), which is not text", bad,
+                    "Write the character the escape stands for, or a complete surrogate pair.");
             JsonDocument document;
             try
             {
@@ -47,9 +37,7 @@ namespace Amber.Json
             }
             catch (JsonException ex)
             {
-                var e = new AmberException($"The JSON is not valid: {ex.Message}", OffsetOf(utf8Json, ex.LineNumber, ex.BytePositionInLine), "Fix the JSON text there.", ex);
-                e.SetRoot(AmberSerializer.DisplayName(type));
-                throw e;
+                throw Refused(type, $"The JSON is not valid: {ex.Message}", OffsetOf(utf8Json, ex.LineNumber, ex.BytePositionInLine), "Fix the JSON text there.", ex);
             }
             using (document)
             {
@@ -85,6 +73,14 @@ namespace Amber.Json
             }
         }
 
+        /// <summary>The error for JSON text that is not what FromJson can read, at <paramref name="offset"/> in it, for the root <paramref name="type"/>.</summary>
+        private static AmberException Refused(Type type, string problem, long offset, string fix, Exception? inner = null)
+        {
+            var ex = new AmberException(problem, offset, fix, inner);
+            ex.SetRoot(AmberSerializer.DisplayName(type));
+            return ex;
+        }
+
         /// <summary>The byte offset in the whole text of a position the JSON reader gives by line (0-based) and byte in it; -1 if unknown.</summary>
         private static long OffsetOf(ReadOnlySpan<byte> utf8, long? line, long? byteInLine)
         {
@@ -106,6 +102,7 @@ namespace Amber.Json
         /// </summary>
         private static int FirstLoneSurrogateEscape(ReadOnlySpan<byte> utf8)
         {
+            if (utf8.IndexOf("\\u"u8) < 0) return -1;
             bool inString = false;
             for (int i = 0; i < utf8.Length; i++)
             {
