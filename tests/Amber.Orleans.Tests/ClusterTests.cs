@@ -120,6 +120,24 @@ namespace Amber.Orleans.Tests
         }
 
         [Fact]
+        public async Task A_storage_provider_of_ones_own_stores_the_grain_state_as_an_Amber_payload()
+        {
+            IKeptLedgerGrain ledger = _fixture.Cluster.Client.GetGrain<IKeptLedgerGrain>("carol");
+            await ledger.Record(new Money(7, "EUR"), "desk", new Circle { Name = "desk", Radius = 2 }).WaitAsync(ClusterFixture.Timeout);
+
+            var storage = Assert.IsType<KeptBytesStorage>(_fixture.Cluster.Silos[0].ServiceProvider.GetRequiredKeyedService<IGrainStorage>(ClusterFixture.KeptStorageName));
+            Assert.IsType<AmberGrainStorageSerializer>(storage.Serializer);
+            byte[] stored = Assert.Single(storage.Stored, e => e.Key.Contains("carol", StringComparison.Ordinal)).Value;
+            Ledger written = AmberSerializer.Deserialize<Ledger>(stored)!;
+            Assert.Equal("carol", written.Owner);
+            Assert.Equal(new[] { new Money(7, "EUR") }, written.Entries);
+
+            await _fixture.Cluster.DeactivateAsync(ledger).WaitAsync(ClusterFixture.Timeout);
+            Ledger back = await ledger.Read().WaitAsync(ClusterFixture.Timeout);
+            Assert.Equal(2, Assert.IsType<Circle>(back.Pins["desk"]).Radius);
+        }
+
+        [Fact]
         public async Task Damaged_stored_state_fails_the_activation_with_Ambers_message_naming_the_state_type()
         {
             IDamagedLedgerGrain ledger = _fixture.Cluster.Client.GetGrain<IDamagedLedgerGrain>("torn");
