@@ -1,5 +1,6 @@
 using System;
 using Microsoft.Extensions.DependencyInjection;
+using Orleans;
 using Orleans.Serialization;
 using Orleans.Serialization.Cloning;
 using Orleans.Serialization.Serializers;
@@ -16,7 +17,8 @@ namespace Amber.Orleans
         /// Writes, reads and deep-copies the types <paramref name="isSupported"/> accepts as Amber payloads (the
         /// codec, the copier and the type filter in one: see <see cref="AmberOrleansCodec"/>). Every silo and client
         /// that exchanges these types must call this with the same choice of types. Amber's exceptions raised on a silo
-        /// (state or arguments it could not read) reach the caller with their message.
+        /// (state or arguments it could not read) reach the caller with their message; a grain whose stored state Amber
+        /// cannot read fails the call with the <see cref="AmberOrleansException"/> itself, not Orleans' wrapper of it.
         /// </summary>
         /// <param name="builder">Orleans' serializer builder.</param>
         /// <param name="isSupported">
@@ -48,6 +50,8 @@ namespace Amber.Orleans
             var exceptions = new AmberExceptionCodec();
             services.AddSingleton<IGeneralizedCodec>(exceptions);
             services.AddSingleton<IGeneralizedCopier>(exceptions);
+            // A call that failed on Amber (a damaged grain state) throws Amber's exception at the caller, not Orleans' wrapper.
+            services.AddSingleton<IOutgoingGrainCallFilter, AmberExceptionCallFilter>();
             return builder;
         }
 

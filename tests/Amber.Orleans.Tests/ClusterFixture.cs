@@ -21,6 +21,9 @@ namespace Amber.Orleans.Tests
         /// <summary>A second in-memory provider whose stored bytes are damaged after Amber wrote them (<see cref="DamagingSerializer"/>).</summary>
         public const string DamagedStorageName = "damaged";
 
+        /// <summary>A storage provider of one's own (<see cref="KeptBytesStorage"/>), given Amber's serializer by its name.</summary>
+        public const string KeptStorageName = "kept";
+
         /// <summary>A bound for every wait on the cluster, so a broken run fails instead of hanging.</summary>
         public static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
 
@@ -36,6 +39,8 @@ namespace Amber.Orleans.Tests
                 silo.AddMemoryGrainStorage(StorageName, o => o.NumStorageGrains = 1);
                 silo.Services.AddAmberGrainStorageSerializer(StorageName);
                 silo.AddMemoryGrainStorage(DamagedStorageName, o => o.GrainStorageSerializer = new DamagingSerializer(new AmberGrainStorageSerializer()));
+                silo.Services.AddKeptBytesStorage(KeptStorageName);
+                silo.Services.AddAmberGrainStorageSerializer(KeptStorageName);
             });
             builder.ConfigureClient(client => client.Services.AddSerializer(b => b.AddAmberSerializer()));
             Cluster = builder.Build();

@@ -5,6 +5,7 @@ using System.Threading.Tasks;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Options;
 using Orleans.Configuration;
+using Orleans.Runtime;
 using Orleans.Serialization.Serializers;
 using Orleans.Storage;
 using Xunit;
@@ -120,30 +121,47 @@ namespace Amber.Orleans.Tests
         }
 
         [Fact]
-        public async Task Damaged_stored_state_fails_the_activation_with_Ambers_message_naming_the_state_type()
+        public async Task A_storage_provider_of_ones_own_stores_the_grain_state_as_an_Amber_payload()
+        {
+            IKeptLedgerGrain ledger = _fixture.Cluster.Client.GetGrain<IKeptLedgerGrain>("carol");
+            await ledger.Record(new Money(7, "EUR"), "desk", new Circle { Name = "desk", Radius = 2 }).WaitAsync(ClusterFixture.Timeout);
+
+            var storage = Assert.IsType<KeptBytesStorage>(_fixture.Cluster.Silos[0].ServiceProvider.GetRequiredKeyedService<IGrainStorage>(ClusterFixture.KeptStorageName));
+            Assert.IsType<AmberGrainStorageSerializer>(storage.Serializer);
+            byte[] stored = Assert.Single(storage.Stored, e => e.Key.Contains("carol", StringComparison.Ordinal)).Value;
+            Ledger written = AmberSerializer.Deserialize<Ledger>(stored)!;
+            Assert.Equal("carol", written.Owner);
+            Assert.Equal(new[] { new Money(7, "EUR") }, written.Entries);
+
+            await _fixture.Cluster.DeactivateAsync(ledger).WaitAsync(ClusterFixture.Timeout);
+            Ledger back = await ledger.Read().WaitAsync(ClusterFixture.Timeout);
+            Assert.Equal(2, Assert.IsType<Circle>(back.Pins["desk"]).Radius);
+        }
+
+        [Fact]
+        public async Task A_client_calling_a_grain_whose_stored_state_is_damaged_catches_Ambers_exception_with_the_problem_offset_and_fix()
         {
             IDamagedLedgerGrain ledger = _fixture.Cluster.Client.GetGrain<IDamagedLedgerGrain>("torn");
             await ledger.Record(new Money(1, "EUR"), "p", new Circle { Name = "p", Radius = 1 }).WaitAsync(ClusterFixture.Timeout);
             await _fixture.Cluster.DeactivateAsync(ledger).WaitAsync(ClusterFixture.Timeout);
 
-            Exception ex = await Assert.ThrowsAnyAsync<Exception>(() => ledger.Read().WaitAsync(ClusterFixture.Timeout));
+            // Orleans wraps the storage failure of the activation in an OrleansException whose message flattens the chain;
+            // the caller gets Amber's exception itself, its message first.
+            AmberOrleansException ex = await Assert.ThrowsAsync<AmberOrleansException>(() => ledger.Read().WaitAsync(ClusterFixture.Timeout));
 
-            // Orleans' storage provider wraps the serializer's exception; the client sees the chain with Amber's message.
-            string chain = string.Join(" | ", Chain(ex).Select(e => e.Message));
-            Assert.True(chain.Contains("Orleans grain state of type '" + typeof(Ledger).FullName + "'"), chain + "\n" + ex);
-            Assert.Contains("restore it from a backup or clear it", chain);
-        }
+            Assert.Equal(AmberOrleansValueKind.GrainState, ex.Kind);
+            Assert.Equal(typeof(Ledger), ex.ValueType);
+            Assert.StartsWith("Orleans grain state of type '" + typeof(Ledger).FullName + "': The data ended early", ex.Message);
+            Assert.True(ex.ByteOffset > 0, ex.Message);
+            Assert.Contains("at byte offset " + ex.ByteOffset, ex.Message);
+            Assert.StartsWith("Ledger.Pins", ex.MemberPath);
+            Assert.Contains("restore it from a backup or clear it", ex.Message);
+            Assert.DoesNotContain("Exc level", ex.Message);
 
-        private static IEnumerable<System.Exception> Chain(System.Exception? e)
-        {
-            for (; e != null; e = e.InnerException)
-            {
-                yield return e;
-                if (e is System.AggregateException agg)
-                {
-                    foreach (System.Exception inner in agg.InnerExceptions.Skip(1)) yield return inner;
-                }
-            }
+            // Orleans' own exception, which names the provider and the grain, stays at hand.
+            var orleans = Assert.IsAssignableFrom<OrleansException>(ex.Data["OrleansException"]);
+            Assert.Contains("ReadStateAsync", orleans.Message);
+            Assert.Contains("torn", orleans.Message);
         }
     }
 }

@@ -95,6 +95,16 @@ namespace Amber.Orleans.Tests
         public Task<Ledger> Read() => Task.FromResult(_ledger.State);
     }
 
+    public interface IKeptLedgerGrain : ILedgerGrain
+    {
+    }
+
+    /// <summary>The same grain on a storage provider of one's own (<see cref="KeptBytesStorage"/>).</summary>
+    public sealed class KeptLedgerGrain([PersistentState("ledger", ClusterFixture.KeptStorageName)] IPersistentState<Ledger> ledger)
+        : LedgerGrain(ledger, true), IKeptLedgerGrain
+    {
+    }
+
     /// <summary>The same grain on the provider that damages what it stores.</summary>
     public sealed class DamagedLedgerGrain([PersistentState("ledger", ClusterFixture.DamagedStorageName)] IPersistentState<Ledger> ledger)
         : LedgerGrain(ledger, true), IDamagedLedgerGrain

@@ -80,6 +80,48 @@ namespace Amber.Orleans.Tests
             Assert.Contains("AmberSerializable", ex.Message);
         }
 
+        [Fact]
+        public void A_storage_provider_of_ones_own_gets_Ambers_serializer_through_its_options()
+        {
+            // As the README shows: the provider's options implement IStorageProviderSerializerOptions and Orleans'
+            // DefaultStorageProviderSerializerOptionsConfigurator fills GrainStorageSerializer from DI.
+            using (IHost host = SiloHost(silo =>
+            {
+                silo.Services.AddKeptBytesStorage("files");
+                silo.Services.AddAmberGrainStorageSerializer();
+            }))
+            {
+                var options = host.Services.GetRequiredService<IOptionsMonitor<KeptBytesStorageOptions>>();
+                Assert.IsType<AmberGrainStorageSerializer>(options.Get("files").GrainStorageSerializer);
+                var provider = Assert.IsType<KeptBytesStorage>(host.Services.GetRequiredKeyedService<IGrainStorage>("files"));
+                Assert.IsType<AmberGrainStorageSerializer>(provider.Serializer);
+            }
+
+            // By the provider's name: that provider only; the others keep Orleans' default.
+            using (IHost host = SiloHost(silo =>
+            {
+                silo.Services.AddAmberGrainStorageSerializer("files");
+                silo.Services.AddKeptBytesStorage("files").AddKeptBytesStorage("other");
+            }))
+            {
+                var options = host.Services.GetRequiredService<IOptionsMonitor<KeptBytesStorageOptions>>();
+                Assert.IsType<AmberGrainStorageSerializer>(options.Get("files").GrainStorageSerializer);
+                Assert.IsType<JsonGrainStorageSerializer>(options.Get("other").GrainStorageSerializer);
+            }
+        }
+
+        /// <summary>A silo host, built but not started, with <paramref name="configure"/> run inside <c>UseOrleans</c>.</summary>
+        private static IHost SiloHost(Action<ISiloBuilder> configure)
+        {
+            HostApplicationBuilder builder = Host.CreateApplicationBuilder(new HostApplicationBuilderSettings { DisableDefaults = true });
+            builder.UseOrleans(silo =>
+            {
+                silo.UseLocalhostClustering();
+                configure(silo);
+            });
+            return builder.Build();
+        }
+
         /// <summary>
         /// The serializer each in-memory storage provider of a silo host gets (built, not started), as Orleans
         /// resolves it for the provider's options: <paramref name="configure"/> runs inside <c>UseOrleans</c>,
