@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { loadSchema } from "../src/index.js";
 import type { SchemaDocument } from "../src/index.js";
-import { expectedValue, firstDifference } from "./interop-json.js";
+import { expectedValue, firstDifference, parseJson, plainJson } from "./interop-json.js";
 
 const dir = process.env.AMBER_INTEROP_DIR;
 
@@ -38,7 +38,9 @@ interface Case {
 test("interop: every .NET case decodes to its expected value, and the TypeScript payloads are written", { skip: dir === undefined ? "AMBER_INTEROP_DIR is not set: run tests/interop/run.sh typescript/run-tests.sh (or tests/interop/run.sh npm --prefix typescript test)" : false }, async (t) => {
   const root = dir!;
   const schemaText = readFileSync(join(root, "schema.json"), "utf8");
-  const doc = JSON.parse(schemaText) as SchemaDocument;
+  // Read by the harness's own JSON reader, every digit kept: a long enum's value past 2^53 (Distance.Beyond, 2^60 + 1,
+  // the same double as Far) names its member here even if the runtime's schema reader rounded it.
+  const doc = plainJson(parseJson(schemaText)) as SchemaDocument;
   const model = loadSchema(schemaText);
   const cases = JSON.parse(readFileSync(join(root, "cases.json"), "utf8")) as Case[];
   mkdirSync(join(root, "ts"), { recursive: true });
