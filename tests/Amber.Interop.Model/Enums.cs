@@ -36,6 +36,8 @@ namespace Amber.Interop.Model
         Zero = 0,
         /// <summary>2^60.</summary>
         Far = 1L << 60,
+        /// <summary>2^60 + 1: the same double as <see cref="Far"/>, so only an exact reader of the schema tells them apart.</summary>
+        Beyond = (1L << 60) + 1,
     }
 
     /// <summary>A flags enum.</summary>

@@ -135,6 +135,7 @@ namespace Amber.Interop
                     Temperature = Temperature.Warm, Level = Level.Low, Distance = Distance.Far,
                     Permissions = Permissions.Read | Permissions.Write | Permissions.Execute, Undefined = (Temperature)int.MinValue, Maybe = Temperature.Mild,
                 }),
+                new InteropCase("enums-beyond", typeof(Enums), () => new Enums { Distance = Distance.Beyond }),
                 new InteropCase("nullables-null", typeof(Nullables), () => new Nullables()),
                 new InteropCase("nullables-set", typeof(Nullables), () => new Nullables
                 {

@@ -19,10 +19,14 @@ for t in CompatEnvelope CompatBookShelf "CompatVector3[]" GameSave SportFeed Boo
   dotnet "$tool" schema --assembly "$dll" --type "Amber.Tests.Compat.$t" --output "$parts/$i.json" 2>/dev/null || echo "compat-schema.sh: no schema for $t (no generated code of its own)"
   i=$((i + 1))
 done
+# Integers of 16 digits or more (64-bit enum values such as long.MaxValue) keep every digit: JSON.parse would round them
+# to the nearest double, so they travel as marked strings and are written back as the digits.
 node -e '
   const fs = require("fs"); const dir = process.argv[1]; const types = new Map();
-  for (const f of fs.readdirSync(dir)) for (const t of JSON.parse(fs.readFileSync(dir + "/" + f, "utf8")).types) types.set(t.name, t);
+  const read = (text) => JSON.parse(text.replace(/"(?:[^"\\]|\\.)*"|(?<![\w.+-])-?\d{16,}(?![.eE\d])/g, (t) => (t[0] === "\"" ? t : "\"\\u0000" + t + "\"")));
+  for (const f of fs.readdirSync(dir)) for (const t of read(fs.readFileSync(dir + "/" + f, "utf8")).types) types.set(t.name, t);
   const sorted = [...types.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  process.stdout.write(JSON.stringify({ format: "amber-schema", version: 1, types: sorted }, null, 2) + "\n");
+  const text = JSON.stringify({ format: "amber-schema", version: 1, types: sorted }, null, 2).replace(/"\\u0000(-?\d+)"/g, "$1");
+  process.stdout.write(text + "\n");
 ' "$parts" > "$root/typescript/test/compat.schema.json"
 echo "compat-schema.sh: $(grep -c "\"tag\"" "$root/typescript/test/compat.schema.json") types"

@@ -113,17 +113,17 @@ export class ByteWriter {
     this.varint(((n << 1) ^ (n >> 31)) >>> 0);
   }
 
-  /** An IEEE 754 binary32, little-endian. */
+  /** An IEEE 754 binary32, little-endian; NaN as .NET's `float.NaN` (`setFloat32`). */
   f32(v: number): void {
     this.ensure(4);
-    this.view.setFloat32(this.pos, v, true);
+    setFloat32(this.view, this.pos, v);
     this.pos += 4;
   }
 
-  /** An IEEE 754 binary64, little-endian. */
+  /** An IEEE 754 binary64, little-endian; NaN as .NET's `double.NaN` (`setFloat64`). */
   f64(v: number): void {
     this.ensure(8);
-    this.view.setFloat64(this.pos, v, true);
+    setFloat64(this.view, this.pos, v);
     this.pos += 8;
   }
 
@@ -278,4 +278,22 @@ function decodeStrict(buf: Uint8Array, start: number, end: number, at: number): 
   } catch {
     throw new AmberError("A string is not valid UTF-8", at);
   }
+}
+
+/**
+ * A binary32 at `p`, little-endian. NaN is written as .NET's `float.NaN`, 0xFFC00000 (sign set, quiet): a JS NaN
+ * carries no payload one can rely on, and `DataView` writes 0x7FC00000, so without this the same value would give
+ * other bytes than .NET writes.
+ */
+export function setFloat32(view: DataView, p: number, v: number): void {
+  if (v !== v) view.setUint32(p, 0xffc00000, true);
+  else view.setFloat32(p, v, true);
+}
+
+/** A binary64 at `p`, little-endian; NaN as .NET's `double.NaN`, 0xFFF8000000000000 (`DataView` writes 0x7FF8…). */
+export function setFloat64(view: DataView, p: number, v: number): void {
+  if (v !== v) {
+    view.setUint32(p, 0, true);
+    view.setUint32(p + 4, 0xfff80000, true);
+  } else view.setFloat64(p, v, true);
 }

@@ -62,8 +62,10 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
   const tsOf = (n: SchemaNode): string => {
     if ("scalar" in n) return scalarTs(n.scalar);
     if ("enum" in n) {
+      // A value without a name reads as its number; a 64-bit one past 2^53 as a bigint (encode takes either).
       const names = Object.keys(n.enum.values ?? {});
-      return [...names.map((x) => JSON.stringify(x)), "number"].join(" | ");
+      const big = n.enum.underlying === "Int64" || n.enum.underlying === "UInt64";
+      return [...names.map((x) => JSON.stringify(x)), "number", ...(big ? ["bigint"] : [])].join(" | ");
     }
     if ("nullable" in n) return `${paren(tsOf(n.nullable))} | null`;
     if ("bytes" in n) return "Uint8Array | null";
@@ -122,7 +124,7 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
     out.push("");
   }
   out.push("/** The schema document these types were generated from. */");
-  out.push(`export const schema = ${JSON.stringify(doc)} as const;`);
+  out.push(`export const schema = ${literal(doc)} as const;`);
   out.push("");
   out.push("/** The compiled schema (every type's reader and writer, compiled once). */");
   out.push("export const model: AmberModel = loadSchema(schema);");
@@ -149,6 +151,19 @@ export function generateTypes(input: string | SchemaDocument, options: GenerateO
     out[2] = out[2]!.replace("import type { AmberModel,", "import type { AmberModel, KeptMember,");
   }
   return out.join("\n") + "\n";
+}
+
+/**
+ * The document as a TypeScript expression: JSON text, with a bigint (a 64-bit enum value past 2^53) as
+ * `BigInt("digits")`, which needs only the ES2020 library, not an ES2020 target as a `123n` literal would.
+ */
+function literal(v: unknown): string {
+  if (typeof v === "bigint") return `BigInt(${JSON.stringify(v.toString())})`;
+  if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? "null" : literal(x))).join(",")}]`;
+  if (typeof v === "object" && v !== null) {
+    return `{${Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => `${JSON.stringify(k)}:${literal(x)}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
 }
 
 function sanitize(name: string): string {

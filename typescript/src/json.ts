@@ -1,6 +1,7 @@
 /**
  * JSON text as the .NET dump writes it: System.Text.Json's indented layout (two spaces, `"name": value`, `[]` and `{}`
- * when empty), its relaxed escaping, and .NET's shortest round-trip number formats.
+ * when empty), its relaxed escaping, and .NET's shortest round-trip number formats; and `parseJsonExact`, JSON text
+ * read with 64-bit integers kept exact (the schema document's enum values).
  */
 const indents: string[] = [];
 
@@ -162,4 +163,99 @@ export function formatSingle(x: number): string | null {
 /** The .NET names of non-finite floating-point values. */
 export function nonFinite(x: number): string {
   return Number.isNaN(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity";
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+
+/**
+ * Parses JSON text as `JSON.parse` does, except that an integer written without fraction or exponent and past
+ * `Number.MAX_SAFE_INTEGER` (a `long` or `ulong` enum value such as 9000000000000000001) is a `bigint` with every digit,
+ * where `JSON.parse` gives the nearest double. A `"__proto__"` key is an own property, as with `JSON.parse`. Nesting
+ * deeper than `maxDepth` is refused. Throws a `SyntaxError` naming the character position of the problem.
+ */
+export function parseJsonExact(text: string, maxDepth = 256): unknown {
+  let p = 0;
+  const fail = (what: string): never => {
+    throw new SyntaxError(`${p < text.length ? `unexpected ${JSON.stringify(text[p])}` : "unexpected end"} at character ${p}: expected ${what}`);
+  };
+  const ws = (): void => {
+    for (let c = text.charCodeAt(p); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++p));
+  };
+  const string = (): string => {
+    const start = p++;
+    let escaped = false;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (Number.isNaN(c)) fail("the end of a string");
+      if (c === 0x22) break;
+      if (c === 0x5c) {
+        escaped = true;
+        p++;
+      }
+      p++;
+    }
+    p++;
+    if (!escaped) {
+      const body = text.slice(start + 1, p - 1);
+      // Control characters are not allowed raw in a string: JSON.parse below says so.
+      if (!/[\u0000-\u001f]/.test(body)) return body;
+    }
+    try {
+      return JSON.parse(text.slice(start, p)) as string;
+    } catch (err) {
+      p = start;
+      return fail(`a valid string (${(err as Error).message})`);
+    }
+  };
+  const value = (depth: number): unknown => {
+    ws();
+    const c = text[p];
+    if (c === "{" || c === "[") {
+      if (depth >= maxDepth) throw new SyntaxError(`nesting deeper than ${maxDepth} at character ${p}`);
+      p++;
+      ws();
+      if (c === "[") {
+        const items: unknown[] = [];
+        if (text[p] === "]") return p++, items;
+        for (;;) {
+          items.push(value(depth + 1));
+          ws();
+          if (text[p] === ",") p++;
+          else if (text[p] === "]") return p++, items;
+          else fail("',' or ']'");
+        }
+      }
+      const obj: Record<string, unknown> = {};
+      if (text[p] === "}") return p++, obj;
+      for (;;) {
+        ws();
+        if (text[p] !== '"') fail("a property name");
+        const k = string();
+        ws();
+        if (text[p] !== ":") fail("':'");
+        p++;
+        const v = value(depth + 1);
+        if (k === "__proto__") Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+        else obj[k] = v;
+        ws();
+        if (text[p] === ",") p++;
+        else if (text[p] === "}") return p++, obj;
+        else fail("',' or '}'");
+      }
+    }
+    if (c === '"') return string();
+    if (text.startsWith("true", p)) return (p += 4), true;
+    if (text.startsWith("false", p)) return (p += 5), false;
+    if (text.startsWith("null", p)) return (p += 4), null;
+    NUMBER.lastIndex = p;
+    const m = NUMBER.exec(text);
+    if (m === null) return fail("a value");
+    p += m[0].length;
+    const n = Number(m[0]);
+    return m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;
+  };
+  const result = value(0);
+  ws();
+  if (p < text.length) fail("the end of the text");
+  return result;
 }

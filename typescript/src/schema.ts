@@ -1,9 +1,11 @@
 import { AmberError } from "./errors.js";
+import { parseJsonExact } from "./json.js";
 
 /** An encoding node of the schema document (docs/schema.md): an object with one field. */
 export type SchemaNode =
   | { scalar: string }
-  | { enum: { underlying: string; values?: Record<string, number> } }
+  /** An enum's values by name: a `number`, or a `bigint` for a 64-bit value past 2^53 (exact, as the document writes it). */
+  | { enum: { underlying: string; flags?: boolean; values?: Record<string, number | bigint> } }
   | { nullable: SchemaNode }
   | { bytes: true }
   | { sequence: SchemaNode; rank?: number; rows?: boolean }
@@ -64,18 +66,35 @@ function bad(problem: string, fix = "Give the document `amber schema` wrote (doc
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** A value of the document as it appears in a message: JSON text, a bigint with its digits. */
+const show = (v: unknown): string => (typeof v === "bigint" ? v.toString() : JSON.stringify(v) ?? String(v));
+
+/** The range of each integer scalar an enum can have as its underlying type. */
+const enumRanges: Record<string, [bigint, bigint]> = {
+  Byte: [0n, 255n], SByte: [-128n, 127n], Int16: [-32768n, 32767n], UInt16: [0n, 65535n],
+  Int32: [-(2n ** 31n), 2n ** 31n - 1n], UInt32: [0n, 2n ** 32n - 1n], Int64: [-(2n ** 63n), 2n ** 63n - 1n], UInt64: [0n, 2n ** 64n - 1n],
+};
 /** Checks a node's form; throws an AmberError naming where it is (`at`). */
 export function checkNode(node: unknown, at: string): SchemaNode {
   if (!isObj(node)) bad(`${at}: an encoding node is not an object`);
   const n = node as Record<string, unknown>;
   if ("scalar" in n) {
-    if (!(schemaScalars as readonly string[]).includes(n.scalar as string)) bad(`${at}: the scalar ${JSON.stringify(n.scalar)} is not one of docs/schema.md`);
+    if (!(schemaScalars as readonly string[]).includes(n.scalar as string)) bad(`${at}: the scalar ${show(n.scalar)} is not one of docs/schema.md`);
   } else if ("enum" in n) {
     const e = n.enum;
     if (!isObj(e) || !(schemaScalars as readonly string[]).includes(e.underlying as string)) bad(`${at}: an enum node has no valid underlying scalar`);
     if (e.values !== undefined) {
       if (!isObj(e.values)) bad(`${at}: an enum's values are not an object`);
-      for (const [k, v] of Object.entries(e.values)) if (typeof v !== "number") bad(`${at}: the enum value ${k} is not a number`);
+      const range = enumRanges[e.underlying as string];
+      for (const [k, v] of Object.entries(e.values)) {
+        if (typeof v !== "number" && typeof v !== "bigint") bad(`${at}: the enum value ${k} is not a number`);
+        // A number past 2^53 may have lost digits on its way here (JSON.parse rounds it): 2^63 - 1 arrives as 2^63.
+        if (typeof v === "number" && !Number.isSafeInteger(v)) {
+          bad(`${at}: the enum value ${k} is ${show(v)}, ${Number.isInteger(v) ? "an integer past 2^53 held as a JS number, which may have lost digits" : "not an integer"}`,
+            "Give loadSchema the document's JSON text (it keeps every digit of a 64-bit value), or the value as a bigint: JSON.parse rounds integers past 2^53.");
+        }
+        if (range !== undefined && (BigInt(v) < range[0] || BigInt(v) > range[1])) bad(`${at}: the enum value ${k} = ${show(v)} does not fit ${e.underlying as string}`);
+      }
     }
   } else if ("nullable" in n) checkNode(n.nullable, `${at}.nullable`);
   else if ("bytes" in n) { /* byte array */ }
@@ -99,19 +118,23 @@ export function checkNode(node: unknown, at: string): SchemaNode {
   return node as SchemaNode;
 }
 
-/** Validates a parsed schema document (or its JSON text) and returns it typed. Throws an AmberError naming what is wrong. */
+/**
+ * Validates a parsed schema document (or its JSON text) and returns it typed. Throws an AmberError naming what is wrong.
+ * The text is read with 64-bit integers exact (`parseJsonExact`); a parsed document gives a 64-bit enum value past 2^53
+ * as a `bigint` (a `number` there is refused: `JSON.parse` may have rounded it).
+ */
 export function parseSchema(input: string | unknown): SchemaDocument {
   let doc: unknown = input;
   if (typeof input === "string") {
     try {
-      doc = JSON.parse(input);
+      doc = parseJsonExact(input);
     } catch (err) {
       bad(`it is not JSON (${(err as Error).message})`);
     }
   }
   if (!isObj(doc)) bad("it is not a JSON object");
-  if (doc.format !== "amber-schema") bad(`its format is ${JSON.stringify(doc.format)}, not "amber-schema"`);
-  if (doc.version !== 1) bad(`its version ${JSON.stringify(doc.version)} is not 1, the version this runtime reads`, "Update @amber-serializer/amber to read a newer schema version.");
+  if (doc.format !== "amber-schema") bad(`its format is ${show(doc.format)}, not "amber-schema"`);
+  if (doc.version !== 1) bad(`its version ${show(doc.version)} is not 1, the version this runtime reads`, "Update @amber-serializer/amber to read a newer schema version.");
   if (!Array.isArray(doc.types)) bad("it has no types array");
   const names = new Set<string>();
   for (const [i, t] of (doc.types as unknown[]).entries()) {
@@ -126,7 +149,7 @@ export function parseSchema(input: string | unknown): SchemaDocument {
         if (!isObj(m) || typeof m.name !== "string") bad(`${at}.members[${j}] has no name`);
         const mat = `${at}.${m.name as string}`;
         if (typeof m.key !== "number" || !Number.isInteger(m.key) || m.key < 0 || m.key > 8191) bad(`${mat}: the key is not 0–8191`);
-        if (!(schemaWireTypes as readonly string[]).includes(m.wireType as string)) bad(`${mat}: the wire type ${JSON.stringify(m.wireType)} is not known`);
+        if (!(schemaWireTypes as readonly string[]).includes(m.wireType as string)) bad(`${mat}: the wire type ${show(m.wireType)} is not known`);
         if (m.nameHash !== null && (typeof m.nameHash !== "string" || !/^[0-9A-Fa-f]{8}$/.test(m.nameHash))) bad(`${mat}: the nameHash is not 8 hex digits or null`);
         if (m.rowCode !== undefined && (typeof m.rowCode !== "number" || m.rowCode < 1 || m.rowCode > 12)) bad(`${mat}: the rowCode is not 1–12`);
         if (m.formerKeys !== undefined && !Array.isArray(m.formerKeys)) bad(`${mat}: formerKeys is not an array`);
@@ -137,7 +160,7 @@ export function parseSchema(input: string | unknown): SchemaDocument {
     } else if (t.kind === "enum" || t.kind === "value") {
       checkNode(t.encoding, at);
     } else if (t.kind !== "abstract") {
-      bad(`${at}: the kind ${JSON.stringify(t.kind)} is not object, enum, value or abstract`);
+      bad(`${at}: the kind ${show(t.kind)} is not object, enum, value or abstract`);
     }
     if (t.subtypes !== undefined && !Array.isArray(t.subtypes)) bad(`${at}: subtypes is not an array`);
     if (t.keepsUnknown !== undefined && typeof t.keepsUnknown !== "boolean") bad(`${at}: keepsUnknown is not true or false`);

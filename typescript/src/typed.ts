@@ -1,4 +1,4 @@
-import { asciiText, ByteWriter, readUtf8 } from "./bytes.js";
+import { asciiText, ByteWriter, readUtf8, setFloat32, setFloat64 } from "./bytes.js";
 import { AmberError } from "./errors.js";
 import { AmberLimits, defaultLimits, nestsCollections } from "./limits.js";
 import { fnv1a32, fold13, packedWidth } from "./primitives.js";
@@ -600,8 +600,8 @@ function writeRaw(view: DataView, p: number, code: number, v: number | bigint): 
     case 6: view.setUint32(p, v as number, true); return;
     case 7: view.setBigInt64(p, v as bigint, true); return;
     case 8: view.setBigUint64(p, v as bigint, true); return;
-    case 9: view.setFloat32(p, v as number, true); return;
-    default: view.setFloat64(p, v as number, true);
+    case 9: setFloat32(view, p, v as number); return;
+    default: setFloat64(view, p, v as number);
   }
 }
 
@@ -1142,34 +1142,44 @@ function scalarCodec(name: string): Codec {
   }
 }
 
-/** An enum: its member name, or its number when no single name has that value. */
-function enumCodec(underlying: string, values: Record<string, number>): Codec {
+/**
+ * An enum: its member name, or its number when no single name has that value (a 64-bit one past 2^53 a bigint). A 64-bit
+ * enum compares values as bigints, so names past 2^53 (exact in the schema document) are told apart.
+ */
+function enumCodec(underlying: string, values: Record<string, number | bigint>): Codec {
   const inner = scalarCodec(underlying);
-  const names = new Map<number, string>();
-  const byName = new Map<string, number>();
-  for (const [k, v] of Object.entries(values)) {
-    if (!names.has(v)) names.set(v, k);
-    byName.set(k, v);
-  }
   const big = underlying === "Int64" || underlying === "UInt64";
-  const toName = (v: number | bigint): unknown => {
-    const n = Number(v);
-    // A 64-bit value past 2^53 stays a bigint (exact), named only when the name's value is exactly it.
-    if (typeof v === "bigint" && BigInt(n) !== v) return v;
-    return names.get(n) ?? (typeof v === "bigint" && !Number.isSafeInteger(n) ? v : n);
-  };
+  const names = new Map<number | bigint, string>();
+  const byName = new Map<string, number | bigint>();
+  for (const [k, v] of Object.entries(values)) {
+    const x = big ? BigInt(v) : Number(v);
+    if (!names.has(x)) names.set(x, k);
+    byName.set(k, x);
+  }
+  const toName = big
+    ? (v: number | bigint): unknown => {
+      const b = BigInt(v);
+      const name = names.get(b);
+      if (name !== undefined) return name;
+      const n = Number(b);
+      return Number.isSafeInteger(n) ? n : b;
+    }
+    : (v: number | bigint): unknown => {
+      const n = Number(v);
+      return names.get(n) ?? n;
+    };
   const toValue = (v: unknown): number | bigint => {
-    let n: number;
+    let x: number | bigint;
     if (typeof v === "string") {
-      const x = byName.get(v);
-      if (x === undefined) fault(`${JSON.stringify(v)} is not a member of the enum (${[...byName.keys()].join(", ")})`);
-      n = x;
-    } else if (typeof v === "number" && Number.isInteger(v)) n = v;
-    else if (typeof v === "bigint" && big) return v;
-    else fault(`expected an enum member name or number, got ${describe(v)}`);
-    return big ? BigInt(n) : n;
+      const y = byName.get(v);
+      if (y === undefined) fault(`${JSON.stringify(v)} is not a member of the enum (${[...byName.keys()].join(", ")})`);
+      x = y;
+    } else if (typeof v === "number" && Number.isInteger(v)) x = v;
+    else if (typeof v === "bigint" && big) x = v;
+    else fault(`expected an enum member name or ${big ? "number or bigint" : "number"}, got ${describe(v)}`);
+    return big ? BigInt(x) : x;
   };
-  const zero = names.get(0) ?? 0;
+  const zero = names.get(big ? 0n : 0) ?? 0;
   return {
     wt: WT.Varint, code: inner.code,
     read(d, wt) {
@@ -1178,7 +1188,7 @@ function enumCodec(underlying: string, values: Record<string, number>): Codec {
     write(e, v) {
       inner.write(e, toValue(v));
     },
-    absent: (v) => v === undefined || v === null || v === 0 || v === zero,
+    absent: (v) => v === undefined || v === null || v === 0 || (big && v === 0n) || v === zero,
     def: () => zero,
     fromRaw(raw, c, d, at) {
       return toName(inner.fromRaw!(raw, c, d, at) as number | bigint);
@@ -1377,7 +1387,7 @@ class SequenceCodec implements Codec {
             view.setInt32(p, x, true);
           } else if (code === 10) {
             if (typeof x !== "number") fault(`expected a number (Double), got ${describe(x)}`);
-            view.setFloat64(p, x, true);
+            setFloat64(view, p, x);
           } else {
             checkRaw(elem, x);
             writeRaw(view, p, code, toRaw(x));

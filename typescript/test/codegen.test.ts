@@ -26,7 +26,13 @@ test("the generated modules compile under strict with no errors, and their funct
     writeFileSync(join(dir, "drawing.ts"), generateTypes(drawing, { importFrom: runtime }));
     writeFileSync(join(dir, "everything.ts"), generateTypes(everything(), { importFrom: runtime, types: ["Test.All", "Test.Child"] }));
     writeFileSync(join(dir, "relay.ts"), generateTypes(doc([obj("R.Order", [m("Id", S("String"))], { keepsUnknown: true })]), { importFrom: runtime }));
+    // A long enum: a value past 2^53 has a name, another has none and is a bigint.
+    const trip = JSON.stringify(doc([obj("L.Trip", [m("Distance", { enum: { underlying: "Int64", values: { Low: 1, High: 0 } } })])]));
+    writeFileSync(join(dir, "trip.ts"), generateTypes(trip.replace('"High":0', '"High":9000000000000000001'), { importFrom: runtime }));
     writeFileSync(join(dir, "use.ts"), [
+      `import { decodeTrip, encodeTrip, type Trip } from "./trip.js";`,
+      `const far: Trip["Distance"] = 9000000000000000003n;`,
+      `const trips: Trip[] = [{ Distance: "High" }, { Distance: far }, { Distance: 7 }];`,
       `import { decodeDrawing, encodeDrawing, type Drawing } from "./drawing.js";`,
       `import { decodeAll, encodeAll, type All, type ShapeUnion } from "./everything.js";`,
       `import { decodeOrder, encodeOrder, type Order } from "./relay.js";`,
@@ -38,7 +44,8 @@ test("the generated modules compile under strict with no errors, and their funct
       `const shapes: ShapeUnion[] = [{ $type: "Test.Circle", Name: "c", Radius: 1 }];`,
       `const area = (s: ShapeUnion): number => (s.$type === "Test.Circle" ? s.Radius : s.$type === "Test.Square" ? s.Side : 0);`,
       `const a: Partial<All> = { Shapes: shapes };`,
-      `export const out = [back.Title, area(shapes[0]!), decodeAll(encodeAll(a as All)).Shapes?.length, order.Id, kept === undefined];`,
+      `const distances = trips.map((t) => String(decodeTrip(encodeTrip(t)).Distance));`,
+      `export const out = [back.Title, area(shapes[0]!), decodeAll(encodeAll(a as All)).Shapes?.length, order.Id, kept === undefined, ...distances];`,
       `console.log(JSON.stringify(out));`,
     ].join("\n"));
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmitOnError: true, outDir: "out", skipLibCheck: true, types: [] }, include: ["*.ts"] }));
@@ -50,7 +57,7 @@ test("the generated modules compile under strict with no errors, and their funct
       assert.fail(`tsc reported errors:\n${(e as { stdout?: string }).stdout}`);
     }
     const printed = execFileSync(process.execPath, [join(dir, "out", "use.js")], { encoding: "utf8", timeout: 30_000 });
-    assert.equal(printed.trim(), JSON.stringify(["t", 1, 1, "p", true]));
+    assert.equal(printed.trim(), JSON.stringify(["t", 1, 1, "p", true, "High", "9000000000000000003", "7"]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

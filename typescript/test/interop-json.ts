@@ -95,6 +95,25 @@ export function parseJson(text: string): J {
   return v;
 }
 
+/**
+ * Plain JS data of a parsed tree, as the schema document's reader gives it: an integer past 2^53 a bigint with every
+ * digit, other numbers `number`s. The cross-language check reads the schema with this, not with the runtime's reader,
+ * so a `long` enum value the runtime rounds shows as a difference.
+ */
+export function plainJson(j: J): unknown {
+  if (j instanceof JNum) {
+    const n = Number(j.text);
+    return /^-?\d+$/.test(j.text) && !Number.isSafeInteger(n) ? BigInt(j.text) : n;
+  }
+  if (Array.isArray(j)) return j.map(plainJson);
+  if (j instanceof JObj) {
+    const o: Record<string, unknown> = {};
+    for (const [k, v] of j.props) Object.defineProperty(o, k, { value: plainJson(v), enumerable: true, writable: true, configurable: true });
+    return o;
+  }
+  return j;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // JSON view → JS values.
 
@@ -176,7 +195,7 @@ class Conv {
     const node = n as Record<string, unknown>;
     if ("nullable" in node) return j === null ? null : this.value(node.nullable as SchemaNode, j, at);
     if ("scalar" in node) return this.scalar(node.scalar as string, j, at);
-    if ("enum" in node) return this.enumValue(node.enum as { underlying: string; values: Record<string, number> }, j, at);
+    if ("enum" in node) return this.enumValue(node.enum as { underlying: string; values: Record<string, number | bigint> }, j, at);
     if ("bytes" in node) return this.collection(j, at, (v) => (typeof v === "string" ? base64(v) : fail(at, "base64 text", v)));
     if ("sequence" in node) {
       return this.collection(j, at, (v) => {
@@ -213,7 +232,7 @@ class Conv {
   /** A map key from its property name. */
   key(n: SchemaNode, k: string, at: string): unknown {
     const node = n as Record<string, unknown>;
-    if ("enum" in node) return this.enumValue(node.enum as { underlying: string; values: Record<string, number> }, /^-?\d+$/.test(k) ? new JNum(k) : k, at);
+    if ("enum" in node) return this.enumValue(node.enum as { underlying: string; values: Record<string, number | bigint> }, /^-?\d+$/.test(k) ? new JNum(k) : k, at);
     if ("scalar" in node) {
       const s = node.scalar as string;
       if (smallInts.has(s) || bigScalars.has(s)) return this.scalar(s, new JNum(k), at);
@@ -284,7 +303,7 @@ class Conv {
   }
 
   /** An enum: by name, or a number (a [Flags] combination, an undefined value) given by its single name if it has one. */
-  enumValue(e: { underlying: string; values: Record<string, number> }, j: J, at: string): unknown {
+  enumValue(e: { underlying: string; values: Record<string, number | bigint> }, j: J, at: string): unknown {
     if (typeof j === "string") {
       if (!(j in e.values)) throw new Error(`${at}: ${j} is not a member of the enum`);
       return j;
@@ -366,7 +385,7 @@ class Conv {
       }
     }
     if ("enum" in node) {
-      const e = node.enum as { values: Record<string, number> };
+      const e = node.enum as { values: Record<string, number | bigint> };
       const zero = Object.entries(e.values).find(([, v]) => v === 0);
       return zero ? zero[0] : 0;
     }

@@ -16,9 +16,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { loadSchema } from "../src/index.js";
 import type { SchemaDocument } from "../src/index.js";
-import { expectedValue, firstDifference } from "./interop-json.js";
+import { howToRun, interopDir } from "./cross-language.js";
+import { expectedValue, firstDifference, parseJson, plainJson } from "./interop-json.js";
 
-const dir = process.env.AMBER_INTEROP_DIR;
+const dir = interopDir;
 
 /**
  * Cases whose TypeScript payloads .NET does not read as expected today, because of the typed encoder (src/typed.ts):
@@ -35,10 +36,12 @@ interface Case {
   writtenAs?: string;
 }
 
-test("interop: every .NET case decodes to its expected value, and the TypeScript payloads are written", { skip: dir === undefined ? "AMBER_INTEROP_DIR is not set: run tests/interop/run.sh typescript/run-tests.sh (or tests/interop/run.sh npm --prefix typescript test)" : false }, async (t) => {
+test("interop: every .NET case decodes to its expected value, and the TypeScript payloads are written", { skip: dir === undefined ? `needs the .NET interop cases (AMBER_INTEROP_DIR): ${howToRun}` : false }, async (t) => {
   const root = dir!;
   const schemaText = readFileSync(join(root, "schema.json"), "utf8");
-  const doc = JSON.parse(schemaText) as SchemaDocument;
+  // Read by the harness's own JSON reader, every digit kept: a long enum's value past 2^53 (Distance.Beyond, 2^60 + 1,
+  // the same double as Far) names its member here even if the runtime's schema reader rounded it.
+  const doc = plainJson(parseJson(schemaText)) as SchemaDocument;
   const model = loadSchema(schemaText);
   const cases = JSON.parse(readFileSync(join(root, "cases.json"), "utf8")) as Case[];
   mkdirSync(join(root, "ts"), { recursive: true });

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { dumpPayload, loadSchema, readChunkedStream, readMessages, readPayload } from "../src/index.js";
 import { corpus } from "./corpus.js";
+import { dotnetDumps, withoutDumps } from "./cross-language.js";
 
 /** test/compat.schema.json: the compat models' schema (scripts/compat-schema.sh); this file runs from dist/test. */
 const schemaPath = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "test", "compat.schema.json");
@@ -51,7 +52,7 @@ const identical = new Set([
   "v0.1.0/root-string", "v0.3.0/inline-root-nullable-struct",
 ]);
 
-const dumps = process.env.AMBER_DOTNET_DUMPS;
+const dumps = dotnetDumps;
 const payloads = corpus().filter((f) => f.name.endsWith(".amber") && roots[f.name.slice(0, -6)] !== undefined);
 
 test("every compat payload whose types the schema describes decodes, and re-encodes to the same values (and bytes, for the listed files)", () => {
@@ -89,7 +90,8 @@ test("the version-tolerance files read as both versions of their type", () => {
   assert.equal(c1.Tail, "tail");
 });
 
-test("re-encoded compat payloads of today's writer dump as the .NET tool dumps the originals", { skip: dumps === undefined ? "AMBER_DOTNET_DUMPS is not set" : false }, () => {
+test("re-encoded compat payloads of today's writer dump as the .NET tool dumps the originals", { skip: withoutDumps() }, () => {
+  assert.ok(dumps, "Set AMBER_DOTNET_DUMPS to a folder made by typescript/scripts/dotnet-dumps.sh (typescript/run-tests.sh does).");
   let compared = 0;
   for (const f of payloads) {
     const base = f.name.slice(0, -6);
