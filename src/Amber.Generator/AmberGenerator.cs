@@ -383,7 +383,12 @@ namespace Amber.Generator
             foreach (RootSite site in callSites)
             {
                 ITypeSymbol? type = FindRoot(site, compilation, ct);
-                if (type != null) (site.Service ? services : requests).Add(new RootRequest(type, site.Location, site.Optional));
+                if (type == null) continue;
+                (site.Service ? services : requests).Add(new RootRequest(type, site.Location, site.Optional));
+                // An engine passes each value as an object, and a boxed T? is a T (or null): the engine writes and reads
+                // it as T, so T is served too.
+                if (site.Optional && !site.Service && type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+                    requests.Add(new RootRequest(nullable.TypeArguments[0], site.Location, true));
             }
             var attributeDiagnostics = new List<DiagnosticInfo>();
             AddAssemblyRoots(compilation, requests, attributeDiagnostics, ct);

@@ -185,7 +185,7 @@ namespace Amber.SignalR
                     }
                     catch (Exception ex)
                     {
-                        return WithHeaders(CompletionMessage.WithError(id, "The result could not be read as " + type.Name + ": " + ex.Message), headers);
+                        return WithHeaders(CompletionMessage.WithError(id, "The result could not be read as " + NameOf(type, full: false) + ": " + ex.Message), headers);
                     }
                 }
                 default:
@@ -203,9 +203,12 @@ namespace Amber.SignalR
             }
             ReadOnlySpan<byte> payload = _body.Slice(value.Start, value.Length);
             if (type == typeof(RawResult)) return new RawResult(new System.Buffers.ReadOnlySequence<byte>(payload.ToArray()));
+            // A T? reaches the writer boxed, as a T or null, and is written as a T (null is the value's own 0): a declared
+            // T? reads that T, and a boxed T is what a T? parameter, result or handler takes.
+            Type read = Nullable.GetUnderlyingType(type) ?? type;
             try
             {
-                return AmberSerializer.Deserialize(payload, type, _options);
+                return AmberSerializer.Deserialize(payload, read, _options);
             }
             catch (AmberException ex)
             {
@@ -216,8 +219,16 @@ namespace Amber.SignalR
                     fix = "A value sent where " + type.Name + " is declared must carry its type's tag: send a class that has generated code " +
                           "(a struct, or a class with neither a registered base nor an interface of the application, is written without it)." +
                           (fix == null ? "" : " " + fix);
-                throw new AmberException("The " + what + " could not be read as " + type.FullName + ": " + problem, -1, fix, ex);
+                throw new AmberException("The " + what + " could not be read as " + NameOf(type, full: true) + ": " + problem, -1, fix, ex);
             }
+        }
+
+        /// <summary>A type's name in a message: <c>System.Int32?</c>, not <c>System.Nullable`1[[…]]</c>.</summary>
+        private static string NameOf(Type type, bool full)
+        {
+            Type? underlying = Nullable.GetUnderlyingType(type);
+            Type named = underlying ?? type;
+            return (full ? named.FullName ?? named.Name : named.Name) + (underlying != null ? "?" : "");
         }
 
         private static T WithHeaders<T>(T message, Dictionary<string, string>? headers) where T : HubMessage

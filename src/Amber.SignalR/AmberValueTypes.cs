@@ -19,6 +19,8 @@ namespace Amber.SignalR
     /// <item>every other value (numbers, strings, structs, arrays, collections, classes without such a base or
     /// interface) is written as its runtime type, with no tag.</item>
     /// </list>
+    /// A <c>T?</c> is boxed as its <c>T</c> (or null), so it is written as <c>T</c>; the reader reads a declared
+    /// <c>T?</c> as <c>T</c> (<see cref="AmberFrameReader"/>).
     /// </summary>
     internal static class AmberValueTypes
     {

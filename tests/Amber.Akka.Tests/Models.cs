@@ -90,3 +90,12 @@ namespace Amber.Akka.Tests
 
     public sealed record GetLedger(string Account) : IShopMessage;
 }
+
+namespace Amber.Akka.Tests
+{
+    /// <summary>A struct message, which code may hold as Reading? before it sends it.</summary>
+    public record struct Reading(int Sensor, double Value) : IShopMessage;
+
+    /// <summary>A struct message bound to Amber by its own name in HOCON: no served interface makes it known.</summary>
+    public record struct Gauge(int Sensor, double Value);
+}

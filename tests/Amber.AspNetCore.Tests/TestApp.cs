@@ -53,6 +53,7 @@ namespace Amber.AspNetCore.Tests
 
             WebApplication app = builder.Build();
             app.MapControllers();
+            app.MapPost("/min/half", (AmberBody<int?> value) => AmberResults.Amber(value.Value / 2));
             app.MapPost("/min/ping", (AmberBody<Ping> ping) => AmberResults.Amber(new Pong { Echo = ping.Value.Text, Length = ping.Value.Text.Length }, StatusCodes201));
             await app.StartAsync();
 

@@ -202,6 +202,45 @@ namespace App
         }
 
         [Fact]
+        public void A_nullable_value_type_named_at_a_declared_API_serves_the_type_its_boxed_value_has()
+        {
+            // An engine passes values as objects: a Spot? arrives as a boxed Spot or null, so Spot is served as well.
+            const string source = @"
+using System.Threading.Tasks;
+using Engine;
+
+namespace App
+{
+    public struct Spot { public int X { get; set; } }
+    public enum Mood { Calm, Cross }
+    public record struct Fix(double Lat, double Lon);
+    public record struct Step(int N);
+
+    public sealed class MapHub : Hub
+    {
+        public string Mark(Spot? spot, Mood? mood, decimal? price) => """";
+        public Task<Fix?> Locate(int id) => Task.FromResult<Fix?>(null);
+    }
+
+    public static class Use
+    {
+        public static void Send(ActorRef target, Step? step) => target.Tell(step!);
+    }
+}";
+            GeneratorRun run = RunWithEngine(source);
+
+            Assert.Empty(run.Diagnostics);
+            string roots = run.Generated("AmberRoots.g.cs");
+            foreach (string served in new[] { "Spot", "Mood", "Fix", "Step" })
+            {
+                Assert.Contains("AmberFormatterRegistry.Register<global::App." + served + ">", roots);
+                Assert.Contains("AmberFormatterRegistry.Register<global::App." + served + "?>", roots);
+            }
+            Assert.DoesNotContain("Register<decimal", roots);   // a BCL type: the engine's or the package's to serve
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+        }
+
+        [Fact]
         public void Without_the_package_the_same_project_names_no_root()
         {
             GeneratorRun run = RunWithEngine(App, withPackage: false);

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Linq;
 using Microsoft.AspNetCore.SignalR;
 using Microsoft.AspNetCore.SignalR.Protocol;
 using Xunit;
@@ -70,7 +71,83 @@ namespace Amber.SignalR.Tests
         };
 
         private static string Headers(HubInvocationMessage m) =>
-            m.Headers == null ? "" : string.Join(";", System.Linq.Enumerable.Select(m.Headers, h => h.Key + "=" + h.Value));
+            m.Headers == null ? "" : string.Join(";", m.Headers.Select(h => h.Key + "=" + h.Value));
+
+        /// <summary>A binder whose every parameter, result and stream item is declared as one type.</summary>
+        private sealed class Declared : IInvocationBinder
+        {
+            private readonly Type _type;
+            private readonly int _count;
+
+            public Declared(Type type, int count = 1)
+            {
+                _type = type;
+                _count = count;
+            }
+
+            public IReadOnlyList<Type> GetParameterTypes(string methodName) => Enumerable.Repeat(_type, _count).ToArray();
+
+            public Type GetReturnType(string invocationId) => _type;
+
+            public Type GetStreamItemType(string streamId) => _type;
+        }
+
+        /// <summary>
+        /// A T? reaches the writer boxed (a T, or null), is written as a T, and a side that declares T? reads it back:
+        /// the value, the default (0 is not null) and null. The bytes are T's, so a side that declares T reads them too.
+        /// </summary>
+        public static IEnumerable<object[]> NullableFrames() =>
+            NullableSamples.Values.Keys.SelectMany(t => NullableSamples.Cases.Select(which => new object[] { t.Name, which }));
+
+        [Theory]
+        [MemberData(nameof(NullableFrames))]
+        public void A_nullable_value_type_is_read_back_as_sent_as_an_argument_a_result_and_a_stream_item(string typeName, string which)
+        {
+            Type type = NullableSamples.Values.Keys.Single(t => t.Name == typeName);
+            Type nullable = typeof(Nullable<>).MakeGenericType(type);
+            object? sent = which switch { "value" => NullableSamples.Values[type], "default" => Activator.CreateInstance(type), _ => null };
+
+            Assert.Equal(sent, Assert.Single(((InvocationMessage)RoundTrip(new InvocationMessage("1", "Take", new[] { sent }), nullable)).Arguments));
+            Assert.Equal(sent, ((StreamItemMessage)RoundTrip(new StreamItemMessage("s", sent), nullable)).Item);
+            CompletionMessage completion = (CompletionMessage)RoundTrip(CompletionMessage.WithResult("1", sent), nullable);
+            Assert.Null(completion.Error);
+            Assert.Equal(sent, completion.Result);
+            if (sent != null)
+                Assert.Equal(sent, Assert.Single(((InvocationMessage)RoundTrip(new InvocationMessage("1", "Take", new[] { sent }), type)).Arguments));
+        }
+
+        private static HubMessage RoundTrip(HubMessage message, Type declared)
+        {
+            var input = new ReadOnlySequence<byte>(Protocol.GetMessageBytes(message));
+            Assert.True(Protocol.TryParseMessage(ref input, new Declared(declared), out HubMessage? read));
+            Assert.Equal(0, input.Length);
+            return read!;
+        }
+
+        /// <summary>A T? on the wire is T's payload (or the null value, 0): 42, 0 and null as int?, pinned.</summary>
+        [Theory]
+        [InlineData(42, "080300023103031054")]
+        [InlineData(0, "080300023103031000")]
+        [InlineData(null, "06030002310300")]
+        public void A_nullable_result_is_written_as_its_value_and_read_as_the_declared_nullable(int? result, string hex)
+        {
+            byte[] frame = Protocol.GetMessageBytes(CompletionMessage.WithResult("1", result)).ToArray();
+            Assert.Equal(hex, Convert.ToHexString(frame));
+            var input = new ReadOnlySequence<byte>(frame);
+            Assert.True(Protocol.TryParseMessage(ref input, new Declared(typeof(int?)), out HubMessage? read));
+            CompletionMessage completion = Assert.IsType<CompletionMessage>(read);
+            Assert.True(completion.HasResult);
+            Assert.Equal(result, (int?)completion.Result);
+        }
+
+        [Fact]
+        public void A_nullable_argument_that_does_not_bind_names_the_declared_nullable_type()
+        {
+            var input = new ReadOnlySequence<byte>(Protocol.GetMessageBytes(new InvocationMessage("9", "Take", new object?[] { "seven" })));
+            Assert.True(Protocol.TryParseMessage(ref input, new Declared(typeof(int?)), out HubMessage? message));
+            var failure = Assert.IsType<InvocationBindingFailureMessage>(message);
+            Assert.Contains("argument 1 of 'Take' could not be read as System.Int32?:", failure.BindingFailure.SourceException.Message);
+        }
 
         private static readonly byte[] AddFrame = Convert.FromHexString("160101026B02760231044164640203100E051403686900");
 

@@ -71,3 +71,15 @@ namespace Amber.SignalR.Tests
 
     public record Team(string Name, List<IPlayer> Players);
 }
+
+namespace Amber.SignalR.Tests
+{
+    public enum Mood
+    {
+        Calm,
+        Glad = 2,
+        Cross = 7,
+    }
+
+    public record struct Spot(int X, double Y);
+}

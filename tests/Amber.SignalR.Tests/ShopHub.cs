@@ -58,5 +58,11 @@ namespace Amber.SignalR.Tests
         public string Roster(Team team) => team.Name + ": " + string.Join(", ", team.Players.Select(p => p.GetType().Name + " " + p.Name));
 
         public Task Announce(IPlayer player) => Clients.Caller.SendAsync("Joined", player);
+
+        /// <summary>Nullable value types among other parameters: the hub declares T?, the client sends a T or null.</summary>
+        public string Submit(string name, int? maybe, Mood? mood, Spot? spot, decimal? price) =>
+            name + ": " + NullableSamples.DescribeAll(new object?[] { maybe, mood, spot, price });
+
+        public Task<int?> Half(int x) => Task.FromResult(x % 2 == 0 ? x / 2 : (int?)null);
     }
 }

@@ -30,6 +30,7 @@ namespace Amber.Grpc.Tests.CodeFirst
             {
                 app.MapAmberGrpcService<CalculatorService>();
                 app.MapAmberGrpcService<GreeterV2Service>();
+                app.MapAmberGrpcService<NullablesService>();
             });
             (_old, Old) = await StartAsync(app => app.MapAmberGrpcService<GreeterV1Service>());
         }
