@@ -31,7 +31,9 @@ namespace Amber
             public AmberBoxedWriter Write { get; }
             public AmberBoxedReader Read { get; }
             public Type? Collision { get; set; }   // a second type with the same tag: reading the tag fails
-            public Json.ViewType? View { get; set; }   // how the JSON view shows it (AmberJson); null: by its shape alone
+            // How the JSON view shows it (AmberJson); null: by its shape alone. Set once (SetView): the view makes the shapes
+            // JSON read back writes with, one each per view, so one view per type keeps their number bounded by the types.
+            public Json.ViewType? View;
             public string? Name { get; set; }           // TryGetName's answer, once asked ("" when the type has none)
         }
 
@@ -167,7 +169,7 @@ namespace Amber
             {
                 if (memberViews.Length != entry.Shape.Tags.Length) throw new ArgumentException("One view per member is required.", nameof(memberViews));
                 if (rowCodes != null && rowCodes.Length != memberViews.Length) throw new ArgumentException("One code per member is required.", nameof(rowCodes));
-                entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null, rowCodes, keepsUnknown);
+                SetView(entry, new Json.ViewType(entry.Type, csharpName, entry.Shape, memberViews, null, rowCodes, keepsUnknown));
             }
         }
 
@@ -233,7 +235,7 @@ namespace Amber
 
         internal static void SetValueView(Type type, string csharpName, string view)
         {
-            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null) entry.View = new Json.ViewType(entry.Type, csharpName, entry.Shape, null, view);
+            if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null) SetView(entry, new Json.ViewType(entry.Type, csharpName, entry.Shape, null, view));
         }
 
         /// <summary>The JSON view of a registered type, by type.</summary>
@@ -242,7 +244,11 @@ namespace Amber
         /// <summary>The JSON view of a registered type, by the tag of a typed shape (null when no loaded assembly registered it, or two did).</summary>
         internal static Json.ViewType? ViewOf(uint tag) => s_byTag.TryGetValue(tag, out Entry? entry) && entry.Collision == null ? ViewOf(entry) : null;
 
-        private static Json.ViewType ViewOf(Entry entry) => entry.View ??= new Json.ViewType(entry.Type, entry.Shape.TypeName, entry.Shape, null, null);
+        private static Json.ViewType ViewOf(Entry entry) => entry.View ?? SetView(entry, new Json.ViewType(entry.Type, entry.Shape.TypeName, entry.Shape, null, null));
+
+        /// <summary>The entry's view: <paramref name="view"/> unless the entry has one already (the first one set stays, on every thread).</summary>
+        private static Json.ViewType SetView(Entry entry, Json.ViewType view) =>
+            System.Threading.Interlocked.CompareExchange(ref entry.View, view, null) ?? view;
 
         /// <summary>
         /// Runs the generated registration of the assembly that declares <paramref name="typeInAssembly"/>

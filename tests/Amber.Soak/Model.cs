@@ -77,4 +77,40 @@ namespace Amber.Soak
         /// <summary>A few values.</summary>
         public double[] Values { get; set; } = System.Array.Empty<double>();
     }
+
+    /// <summary>An order as a service receives it in JSON (AmberJson.FromJson): three object types, nested where they are declared.</summary>
+    public sealed class Order
+    {
+        /// <summary>Its number.</summary>
+        public int Id { get; set; }
+
+        /// <summary>Who placed it.</summary>
+        public Customer? Customer { get; set; }
+
+        /// <summary>What it is for.</summary>
+        public List<OrderLine> Lines { get; set; } = new List<OrderLine>();
+    }
+
+    /// <summary>The customer of an <see cref="Order"/>.</summary>
+    public sealed class Customer
+    {
+        /// <summary>The name.</summary>
+        public string Name { get; set; } = "";
+
+        /// <summary>A level.</summary>
+        public int Tier { get; set; }
+    }
+
+    /// <summary>One line of an <see cref="Order"/>.</summary>
+    public sealed class OrderLine
+    {
+        /// <summary>The article.</summary>
+        public string Sku { get; set; } = "";
+
+        /// <summary>How many.</summary>
+        public int Count { get; set; }
+
+        /// <summary>The unit price.</summary>
+        public double Price { get; set; }
+    }
 }

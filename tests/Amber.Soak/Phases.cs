@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using System.Text;
 using System.Threading;
 using Amber;
 
@@ -22,6 +23,11 @@ namespace Amber.Soak
 
         /// <summary>The bytes written since the last call.</summary>
         public long TakeWritten() => Interlocked.Exchange(ref _written, 0);
+
+        private long _ordersFromJson;
+
+        /// <summary>The orders read from JSON so far, each through FromJson and PayloadFromJson.</summary>
+        public long OrdersFromJson => Interlocked.Read(ref _ordersFromJson);
 
         private void Count(long bytes) => Interlocked.Add(ref _written, bytes);
 
@@ -131,13 +137,17 @@ namespace Amber.Soak
             }
         }
 
-        /// <summary>Many small payloads on every thread for the phase's time: byte[], a reused buffer writer, framed messages, small graphs.</summary>
+        /// <summary>
+        /// Many small payloads on every thread for the phase's time: byte[], a reused buffer writer, framed messages, small
+        /// graphs, and orders read from JSON (AmberJson.FromJson from a string, PayloadFromJson from UTF-8), as a service that
+        /// accepts JSON reads them: whatever such a call keeps for the process grows here with the thousands of calls.
+        /// </summary>
         public void Small(int worker, TimeSpan duration)
         {
             var clock = Stopwatch.StartNew();
             var buffer = new ArrayBufferWriter<byte>(4096);
             var note = new Note { From = "sender " + worker, Body = new string('m', 120), Values = new double[] { 1, 2, 3, 4, 5, 6, 7, 8 } };
-            long written = 0;
+            long written = 0, orders = 0;
             int i = 0;
             while (clock.Elapsed < duration)
             {
@@ -154,6 +164,12 @@ namespace Amber.Soak
                     var sequence = new ReadOnlySequence<byte>(buffer.WrittenMemory);
                     if (!AmberFraming.TryReadMessage(ref sequence, out Note? framed) || framed?.Id != i) throw new InvalidDataException("A framed message came back wrong.");
 
+                    if ((k & 3) == 0)
+                    {
+                        written += OrderFromJson(worker, i + 1);
+                        orders++;
+                    }
+
                     if ((k & 7) == 0)
                     {
                         var graph = new Graph();
@@ -168,6 +184,23 @@ namespace Amber.Soak
                 }
             }
             Count(written);
+            Interlocked.Add(ref _ordersFromJson, orders);
+        }
+
+        /// <summary>
+        /// One order as JSON, read back both ways and checked: the value from the string, the payload from UTF-8 against the
+        /// serializer's bytes (so <paramref name="id"/> is not 0, which the serializer leaves out and the JSON writes).
+        /// </summary>
+        private static long OrderFromJson(int worker, int id)
+        {
+            string json = "{\"Id\": " + id + ", \"Customer\": {\"Name\": \"customer " + worker + "\", \"Tier\": 2}, \"Lines\": ["
+                + "{\"Sku\": \"a-" + id + "\", \"Count\": 2, \"Price\": 9.5}, {\"Sku\": \"b\", \"Count\": 1, \"Price\": 3}]}";
+            Order? back = AmberJson.FromJson<Order>(json);
+            if (back == null || back.Id != id || back.Customer?.Name != "customer " + worker || back.Lines.Count != 2 || back.Lines[0].Sku != "a-" + id)
+                throw new InvalidDataException("An order read from JSON came back wrong.");
+            byte[] payload = AmberJson.PayloadFromJson<Order>(Encoding.UTF8.GetBytes(json));
+            if (!payload.AsSpan().SequenceEqual(AmberSerializer.Serialize(back))) throw new InvalidDataException("The payload of an order's JSON is not the serializer's.");
+            return payload.Length;
         }
 
         private static Cargo MakeCargo(int megabytes, int seed)

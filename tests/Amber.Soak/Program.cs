@@ -105,7 +105,7 @@ namespace Amber.Soak
                 Console.WriteLine($"trend over {cycleHeld.Count} cycles: {Math.Round(slope, 2) + 0.0:+0.00;-0.00;+0.00} MB per cycle, {Math.Round(rise, 1) + 0.0:+0.0;-0.0;+0.0} MB over the run (limit +{settings.BoundMegabytes / 2.0:0.0} MB)");
                 if (rise > settings.BoundMegabytes / 2.0) failures.Add($"the held heap grows {slope:0.00} MB per cycle");
             }
-            Console.WriteLine($"{clock.Elapsed.TotalSeconds:0} s");
+            Console.WriteLine($"{clock.Elapsed.TotalSeconds:0} s; {phases.OrdersFromJson:N0} orders read from JSON in the small phases, each through FromJson and PayloadFromJson");
             if (failures.Count == 0)
             {
                 Console.WriteLine("PASS: after every small phase the held heap came back within " + settings.BoundMegabytes + " MB of the baseline, with no growth from cycle to cycle.");

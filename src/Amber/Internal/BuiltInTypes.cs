@@ -129,6 +129,13 @@ namespace Amber.Internal
 
         private static void Add<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get)
         {
+            // The first registration of a type wins (AmberKnownTypes.Register): a later one (the same collection registered by
+            // the generated code of several assemblies, or a caller's loop) makes no shape, as each takes a slot for good.
+            if (AmberKnownTypes.IsKnown(typeof(T)))
+            {
+                SetViewOf<T>(name);
+                return;
+            }
             var shape = new AmberShape(name, new[] { "Value" }, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));
             AmberBoxedWriter write = (ref AmberWriter w, object v) =>
             {
@@ -144,6 +151,11 @@ namespace Amber.Internal
             };
             AmberBoxedReader read = (ref AmberReader r, ShapeMatch s, ulong p) => ReadValue(ref r, s, p, wireType, get);
             AmberKnownTypes.Register(typeof(T), shape, write, read);
+            SetViewOf<T>(name);
+        }
+
+        private static void SetViewOf<T>(string name)
+        {
             string? view = ViewOf(name);
             if (view != null) AmberKnownTypes.SetValueView(typeof(T), name, view);
         }

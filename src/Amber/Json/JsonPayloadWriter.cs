@@ -199,10 +199,6 @@ namespace Amber.Json
         {
             /// <summary>The payload's object id of each <c>$id</c> of the JSON (ids are renumbered if objects were added or removed).</summary>
             public readonly Dictionary<long, int> Ids = new Dictionary<long, int>();
-
-            /// <summary>Per type, its shape without a type tag (for objects in positions that are not polymorphic).</summary>
-            public readonly Dictionary<ViewType, AmberShape> Untyped = new Dictionary<ViewType, AmberShape>();
-
         }
 
         private static void WriteValue(ref AmberWriter w, Context c, JsonElement e, ViewNode node)
@@ -357,7 +353,7 @@ namespace Amber.Json
             }
             if (TryWriteReference(ref w, c, e)) return;
             if (w.ReferencesEnabled) RecordId(ref w, c, e);
-            AmberShape shape = typed ? view.Shape : Untyped(c, view);
+            AmberShape shape = typed ? view.Shape : view.UntypedShape;
             string[] names = view.Shape.MemberNames;
             var values = new JsonElement?[names.Length];
             foreach (JsonProperty p in e.EnumerateObject())
@@ -485,15 +481,6 @@ namespace Amber.Json
             {
                 throw new AmberException($"{Describe(e)} is not a valid value of packed code {code}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
             }
-        }
-
-        private static AmberShape Untyped(Context c, ViewType view)
-        {
-            if (c.Untyped.TryGetValue(view, out AmberShape? shape)) return shape;
-            AmberShape s = view.Shape;
-            shape = new AmberShape(s.TypeName, s.MemberNames, s.Tags, s.ExtraKeys, null, s.NullWhenAbsent, s.NameHashes);
-            c.Untyped.Add(view, shape);
-            return shape;
         }
 
         // ------------------------------------------------------------------ collections

@@ -32,22 +32,29 @@ namespace Amber.Json
         /// <summary>For a struct written inline (docs/format.md §5.1), its members' packed codes; null otherwise.</summary>
         public byte[]? RowCodes { get; }
 
+        // A shape takes a process-wide slot for good (AmberShape.Slot), so the shapes JSON read back writes with are made
+        // here, at most one of each kind per view, and a view is made once per registered type (AmberKnownTypes): their
+        // number is bounded by the types, however many calls there are.
         private AmberShape? _inlineShape;
+        private AmberShape? _untypedShape;
 
         /// <summary>
         /// The shape JSON read back writes this struct's inline values with: one per type for the process, as generated
         /// code has, so a payload defines it once and writers' slots do not grow with every call.
         /// </summary>
-        public AmberShape InlineShape
-        {
-            get
-            {
-                AmberShape? shape = _inlineShape;
-                if (shape != null) return shape;
-                var made = new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, null, null, 0, Shape.NameHashes);
-                return System.Threading.Interlocked.CompareExchange(ref _inlineShape, made, null) ?? made;
-            }
-        }
+        public AmberShape InlineShape =>
+            _inlineShape ?? Keep(ref _inlineShape, new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, null, null, 0, Shape.NameHashes));
+
+        /// <summary>
+        /// The shape JSON read back writes this type's objects with where the type is declared (not polymorphic): <see cref="Shape"/>
+        /// without its type tag, as generated code's untyped shape. One per type for the process, like <see cref="InlineShape"/>.
+        /// </summary>
+        public AmberShape UntypedShape =>
+            _untypedShape ?? Keep(ref _untypedShape, new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, Shape.ExtraKeys, null, Shape.NullWhenAbsent, Shape.NameHashes));
+
+        /// <summary>The shape in <paramref name="field"/>: <paramref name="made"/> unless another thread kept its own first (that one is then used, and <paramref name="made"/>'s slot stays unused).</summary>
+        private static AmberShape Keep(ref AmberShape? field, AmberShape made) =>
+            System.Threading.Interlocked.CompareExchange(ref field, made, null) ?? made;
 
         /// <summary>The registered type.</summary>
         public Type Type { get; }

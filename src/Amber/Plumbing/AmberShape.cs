@@ -10,6 +10,10 @@ namespace Amber
     /// member, every key a reader accepts for it (its wire key, its current name, its former names).
     /// Generated code holds one static instance per type. docs/format.md §5.
     /// </summary>
+    /// <remarks>
+    /// Every shape takes a process-wide slot (<see cref="Slot"/>) that is never given back, and every thread's writer state
+    /// grows to the highest slot: make a shape once per type (a static field, or a cache bounded by the types), never per call.
+    /// </remarks>
     [EditorBrowsable(EditorBrowsableState.Never)]
     public sealed class AmberShape
     {
@@ -176,6 +180,9 @@ namespace Amber
 
         /// <summary>A process-wide index used by writers to remember which shapes a payload has defined.</summary>
         internal int Slot { get; }
+
+        /// <summary>The slots taken so far in this process: one per shape ever made.</summary>
+        internal static int SlotCount => Volatile.Read(ref s_nextSlot);
 
         // Every shape by its slot, for the rare writer that must find which of a payload's definitions has given bytes
         // (members kept from other data, format §5.2); shapes are static in generated code, so this holds few.
