@@ -402,7 +402,8 @@ namespace Amber.Bench.Runner
             /// The measurer's warm-up time of calls (tiered compilation promotes hot methods through the PGO tier on a
             /// background thread after a delay, so a count-based warm-up can end before the final code runs), then
             /// the batch size: short operations are timed in batches so that a sample is at least ~20 µs and the
-            /// clock's own cost does not count; long ones get a full GC before each sample so no run pays another's garbage.
+            /// clock's own cost does not count; long ones get a full blocking GC before each sample so no run pays another's
+            /// garbage (one collection: waiting for finalizers and collecting again, as before each turn, would double its cost).
             /// </summary>
             public void WarmUp()
             {
@@ -428,7 +429,7 @@ namespace Amber.Bench.Runner
                 var clock = Stopwatch.StartNew();
                 while (_samples.Count == first || (_samples.Count - first < perTurn && clock.Elapsed < budget))
                 {
-                    if (_collectEachSample) FullCollect();
+                    if (_collectEachSample) GC.Collect();
                     long t0 = Stopwatch.GetTimestamp();
                     for (int i = 0; i < _batch; i++) _op();
                     long t1 = Stopwatch.GetTimestamp();
