@@ -20,6 +20,7 @@ namespace Amber.Bench.Runner
     public sealed class Measurer
     {
         private readonly TimeSpan _budget;
+        private readonly TimeSpan _warmUp;
         private readonly int _rounds;
         private readonly int _maxSamples;
         private readonly Action<string> _progress;
@@ -27,11 +28,13 @@ namespace Amber.Bench.Runner
         /// <param name="budgetPerSeries">Timing budget per serializer and operation, spread over the rounds.</param>
         /// <param name="rounds">How many turns each serializer takes per operation (at least one sample each).</param>
         /// <param name="maxSamples">The most samples per serializer and operation.</param>
+        /// <param name="warmUp">How long each operation runs before it is timed (at least three calls).</param>
         /// <param name="progress">Where to say what is being done.</param>
         /// <param name="measurePeakWorkingSet">Also measure the peak working set of a file round trip.</param>
-        public Measurer(TimeSpan budgetPerSeries, int rounds, int maxSamples, Action<string> progress, bool measurePeakWorkingSet)
+        public Measurer(TimeSpan budgetPerSeries, int rounds, int maxSamples, TimeSpan warmUp, Action<string> progress, bool measurePeakWorkingSet)
         {
             _budget = budgetPerSeries;
+            _warmUp = warmUp;
             _rounds = Math.Max(1, rounds);
             _maxSamples = maxSamples;
             _progress = progress;
@@ -40,9 +43,6 @@ namespace Amber.Bench.Runner
 
         /// <summary>Peak working set while writing to and reading from a file (the sportevents snapshot path).</summary>
         public bool MeasurePeakWorkingSet { get; }
-
-        /// <summary>Tiny mode: no warm-up to speak of, figures are not the point.</summary>
-        private bool Quick => _rounds <= 1;
 
         /// <summary>One serializer on one input, ready to be timed: see <see cref="WorkloadCase.Prepare"/>.</summary>
         public abstract class Subject
@@ -399,16 +399,17 @@ namespace Amber.Bench.Runner
             }
 
             /// <summary>
-            /// At least half a second of calls (tiered compilation promotes hot methods through the PGO tier on a
+            /// The measurer's warm-up time of calls (tiered compilation promotes hot methods through the PGO tier on a
             /// background thread after a delay, so a count-based warm-up can end before the final code runs), then
             /// the batch size: short operations are timed in batches so that a sample is at least ~20 µs and the
-            /// clock's own cost does not count; long ones get a full GC before each sample so no run pays another's garbage.
+            /// clock's own cost does not count; long ones get a full blocking GC before each sample so no run pays another's
+            /// garbage (one collection: waiting for finalizers and collecting again, as before each turn, would double its cost).
             /// </summary>
             public void WarmUp()
             {
                 var warm = Stopwatch.StartNew();
                 int runs = 0;
-                TimeSpan warmFor = _m.Quick ? TimeSpan.Zero : TimeSpan.FromMilliseconds(500);
+                TimeSpan warmFor = _m._warmUp;
                 while (runs < 3 || warm.Elapsed < warmFor)
                 {
                     _op();
@@ -428,7 +429,7 @@ namespace Amber.Bench.Runner
                 var clock = Stopwatch.StartNew();
                 while (_samples.Count == first || (_samples.Count - first < perTurn && clock.Elapsed < budget))
                 {
-                    if (_collectEachSample) FullCollect();
+                    if (_collectEachSample) GC.Collect();
                     long t0 = Stopwatch.GetTimestamp();
                     for (int i = 0; i < _batch; i++) _op();
                     long t1 = Stopwatch.GetTimestamp();

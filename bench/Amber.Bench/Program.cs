@@ -9,6 +9,9 @@ namespace Amber.Bench
 {
     public static class Program
     {
+        /// <summary>Where the CSV and the chart go when --csv does not say (under the current folder; git ignores it).</summary>
+        public const string DefaultCsvPath = "bench/results/comparison.csv";
+
         public static int Main(string[] args)
         {
             if (args.Length == 5 && args[0] == "--snapshot-probe")
@@ -38,69 +41,75 @@ namespace Amber.Bench
                 return ColdStartProbe.Run(options.Runs, options.Serializers == null ? null : string.Join(",", options.Serializers), line => Console.Error.WriteLine("[coldstart] " + line));
             }
 
-            Console.WriteLine($"Amber comparison suite — {(options.Tiny ? "tiny" : options.Full ? "full" : "quick")} mode, {Environment.ProcessorCount} cores, .NET {Environment.Version}, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}");
+            Console.WriteLine($"Amber comparison suite — {options.Mode} mode, {Environment.ProcessorCount} cores, .NET {Environment.Version}, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}");
+            // Progress goes to stderr: one line rewritten in place on a terminal, a line each when redirected.
             bool interactive = !Console.IsErrorRedirected;
+            void Progress(string line)
+            {
+                if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
+                else Console.Error.WriteLine(line);
+            }
+            void EndProgress()
+            {
+                if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
+            }
             List<ResultRow> rows;
             try
             {
                 StreamEntryPointsProbe.Selected(options);
-                rows = BenchRunner.Run(options, Peers.All(), line =>
-                {
-                    if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
-                    else Console.Error.WriteLine(line);
-                });
+                rows = BenchRunner.Run(options, Peers.All(), Progress);
             }
             catch (ArgumentException ex)
             {
                 Console.Error.WriteLine(ex.Message);
                 return 2;
             }
-            if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
+            EndProgress();
 
             Report.PrintTables(Console.Out, rows, BenchRunner.AllWorkloads());
             Report.PrintSummary(Console.Out, rows);
 
-            List<StreamEntryPointsProbe.Row> entryPoints = StreamEntryPointsProbe.Run(options, Peers.All(), line =>
-            {
-                if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
-                else Console.Error.WriteLine(line);
-            });
-            if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
-            StreamEntryPointsProbe.Print(Console.Out, entryPoints, Peers.All());
-
-            List<ConnectionProbe.Row> connection = new List<ConnectionProbe.Row>();
-            if (options.Workloads == null || options.Workloads.Contains("envelope"))
-            {
-                connection = ConnectionProbe.Run(options, line =>
-                {
-                    if (interactive) Console.Error.Write("\r" + (line.Length > 118 ? line.Substring(0, 118) : line.PadRight(118)));
-                    else Console.Error.WriteLine(line);
-                });
-                if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
-                ConnectionProbe.Print(Console.Out, connection);
-            }
-
+            // The long runs: each a table of its own after the summary, only with --long (or --full).
+            var entryPoints = new List<StreamEntryPointsProbe.Row>();
+            var connection = new List<ConnectionProbe.Row>();
             bool streamingOk = true;
-            if ((options.Workloads == null || options.Workloads.Contains("sportevents")) && options.WantsSerializer("Amber"))
+            if (options.Long || options.Tiny)
             {
-                BenchScale scale = options.Tiny ? BenchScale.Tiny : options.Full ? BenchScale.Full : BenchScale.Quick;
-                List<StreamingProbe.Row> streaming = StreamingProbe.Run(scale, line =>
+                entryPoints = StreamEntryPointsProbe.Run(options, Peers.All(), Progress);
+                EndProgress();
+                StreamEntryPointsProbe.Print(Console.Out, entryPoints, Peers.All());
+
+                if (options.Workloads == null || options.Workloads.Contains("envelope"))
                 {
-                    if (interactive) Console.Error.Write("\r" + ("[snapshot file] " + line).PadRight(118));
-                    else Console.Error.WriteLine("[snapshot file] " + line);
-                });
-                if (interactive) Console.Error.Write("\r" + new string(' ', 118) + "\r");
-                StreamingProbe.Print(Console.Out, streaming, scale.SportEvents);
-                streamingOk = streaming.TrueForAll(r => r.Size == 0 || r.Verified);
+                    connection = ConnectionProbe.Run(options, Progress);
+                    EndProgress();
+                    ConnectionProbe.Print(Console.Out, connection);
+                }
+
+                if ((options.Workloads == null || options.Workloads.Contains("sportevents")) && options.WantsSerializer("Amber"))
+                {
+                    BenchScale scale = options.Scale;
+                    List<StreamingProbe.Row> streaming = StreamingProbe.Run(scale, line => Progress("[snapshot file] " + line));
+                    EndProgress();
+                    StreamingProbe.Print(Console.Out, streaming, scale.SportEvents);
+                    streamingOk = streaming.TrueForAll(r => r.Size == 0 || r.Verified);
+                }
             }
 
-            if (options.CsvPath != null)
+            string? csv = options.CsvPath ?? (options.Tiny ? null : DefaultCsvPath);
+            if (csv != null)
             {
-                Report.WriteCsv(options.CsvPath, rows);
-                string svg = Path.ChangeExtension(options.CsvPath, ".svg");
+                string? folder = Path.GetDirectoryName(Path.GetFullPath(csv));
+                if (folder != null) Directory.CreateDirectory(folder);
+                Report.WriteCsv(csv, rows);
+                string svg = Path.ChangeExtension(csv, ".svg");
                 Report.WriteSvg(svg, rows);
                 Console.WriteLine();
-                Console.WriteLine($"wrote {options.CsvPath} and {svg}");
+                Console.WriteLine($"wrote {csv} and {svg}");
+            }
+            if (!options.Long && !options.Tiny)
+            {
+                Console.WriteLine("The Stream entry points, one connection's messages and the snapshot file are measured with --long; the cold load with --coldstart.");
             }
             bool allVerified = rows.TrueForAll(r => !r.Measured || r.Verified) && streamingOk && entryPoints.TrueForAll(r => r.Result.Measured && r.Result.Verified)
                 && connection.TrueForAll(r => r.Result.Measured && r.Result.Verified);

@@ -210,6 +210,25 @@ namespace Amber.Bench.Tests
         }
 
         [Fact]
+        public void TheDefaultRunIsQuickAndTheLongRunsAreAskedFor()
+        {
+            BenchOptions quick = BenchOptions.Parse(Array.Empty<string>());
+            Assert.Equal("quick", quick.Mode);
+            Assert.False(quick.Long);
+            Assert.Same(BenchScale.Quick, quick.Scale);
+
+            BenchOptions longer = BenchOptions.Parse(new[] { "--long" });
+            Assert.Equal("long", longer.Mode);
+            Assert.True(longer.Long);
+            Assert.Same(BenchScale.Quick, longer.Scale);
+
+            BenchOptions full = BenchOptions.Parse(new[] { "--full" });
+            Assert.Equal("full", full.Mode);
+            Assert.True(full.Long);
+            Assert.Same(BenchScale.Full, full.Scale);
+        }
+
+        [Fact]
         public void AnOptionWithoutItsValueIsRejected()
         {
             Assert.Throws<ArgumentException>(() => BenchOptions.Parse(new[] { "--workload" }));

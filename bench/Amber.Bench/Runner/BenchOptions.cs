@@ -1,13 +1,19 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using Amber.Bench.Workloads;
 
 namespace Amber.Bench.Runner
 {
     /// <summary>The command line.</summary>
     public sealed class BenchOptions
     {
+        /// <summary>The O(N) bookshelf sweep and 50,000 sportevents; implies <see cref="Long"/>.</summary>
         public bool Full { get; private set; }
+
+        /// <summary>Long timing rounds, then the Stream entry points, one connection's messages and the snapshot file.</summary>
+        public bool Long { get; private set; }
+
         public bool Tiny { get; private set; }
         public bool Help { get; private set; }
         public HashSet<string>? Workloads { get; private set; }
@@ -21,15 +27,19 @@ namespace Amber.Bench.Runner
 
 usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
-  (no option)              quick mode: all the workloads, every serializer, then the tables
-  --full                   also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
+  (no option)              quick mode: all the workloads, every serializer, the tables, the summary, and the CSV and
+                           chart in bench/results/ (about five minutes on 2 cores, build included)
+  --long                   rounds three times as long, then the binary serializers' Stream entry points, the envelope's
+                           messages on one connection and the sportevents snapshot file (about fifteen minutes)
+  --full                   --long, and also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
   --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, gamestate-noshare,
                            bootpayload, vector3, everyday)
   --serializer NAME[,NAME] only these serializers (names as printed; case-insensitive; Amber is always measured)
   --stream-workloads NAME[,NAME]
                            the workloads whose Stream entry points are measured after the tables (default: bookshelf;
                            none: no such table); each runs only if --workload selects it too
-  --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg)
+  --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg);
+                           default: bench/results/comparison.csv under the current folder
   --coldstart              instead of the tables: the gamestate save loaded in fresh processes, each serializer
                            built alone, JIT and NativeAOT (needs clang: tests/package/aot.sh installs it)
   --runs N                 fresh processes per coldstart row (default 10)
@@ -44,7 +54,8 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
                 string a = args[i];
                 switch (a)
                 {
-                    case "--full": o.Full = true; break;
+                    case "--full": o.Full = true; o.Long = true; break;
+                    case "--long": o.Long = true; break;
                     case "--tiny": o.Tiny = true; break;
                     case "--help": case "-h": case "-?": o.Help = true; break;
                     case "--workload": o.Workloads = List(args, ref i, a); break;
@@ -69,6 +80,25 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
         private static HashSet<string> List(string[] args, ref int i, string name) =>
             new HashSet<string>(Value(args, ref i, name).Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries), StringComparer.OrdinalIgnoreCase);
+
+        /// <summary>The name of the mode, as the first line of the run prints it.</summary>
+        public string Mode => Tiny ? "tiny" : Full ? "full" : Long ? "long" : "quick";
+
+        /// <summary>The data size of the mode.</summary>
+        public BenchScale Scale => Tiny ? BenchScale.Tiny : Full ? BenchScale.Full : BenchScale.Quick;
+
+        /// <summary>
+        /// A measurer with this mode's timing: quick mode gives each serializer's operation 400 ms over three interleaved
+        /// rounds after a 200 ms warm-up; long and full mode 1.2 s (2.5 s for 100,000 objects or more) over five rounds
+        /// after 500 ms.
+        /// Every table (the main ones and the probes) times with the same settings.
+        /// </summary>
+        public Measurer CreateMeasurer(long objects, Action<string> progress, bool measurePeakWorkingSet)
+        {
+            if (Tiny) return new Measurer(TimeSpan.FromMilliseconds(5), 1, 2, TimeSpan.Zero, progress, measurePeakWorkingSet);
+            if (!Long) return new Measurer(TimeSpan.FromMilliseconds(400), 3, 2000, TimeSpan.FromMilliseconds(200), progress, measurePeakWorkingSet);
+            return new Measurer(TimeSpan.FromMilliseconds(objects >= 100_000 ? 2500 : 1200), 5, 2000, TimeSpan.FromMilliseconds(500), progress, measurePeakWorkingSet);
+        }
 
         public bool WantsSerializer(string name) =>
             Serializers == null || name == "Amber" || Serializers.Contains(name) || Serializers.Any(s => name.StartsWith(s, StringComparison.OrdinalIgnoreCase));

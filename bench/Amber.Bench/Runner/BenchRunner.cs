@@ -24,7 +24,7 @@ namespace Amber.Bench.Runner
 
         public static List<ResultRow> Run(BenchOptions options, IReadOnlyList<ISerializerAdapter> adapters, Action<string>? progressLine = null)
         {
-            BenchScale scale = options.Tiny ? BenchScale.Tiny : options.Full ? BenchScale.Full : BenchScale.Quick;
+            BenchScale scale = options.Scale;
             List<Workload> workloads = AllWorkloads().Where(w => options.Workloads == null || options.Workloads.Contains(w.Name)).ToList();
             if (options.Workloads != null)
             {
@@ -44,9 +44,8 @@ namespace Amber.Bench.Runner
                 {
                     caseIndex++;
                     bool peak = workload.Name == "sportevents" && !options.Tiny;
-                    TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
                     string where = $"[{clock.Elapsed:mm\\:ss}] {input.Title} ({input.Objects:N0} objects)";
-                    var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progressLine?.Invoke(where + ": " + what), peak);
+                    Measurer m = options.CreateMeasurer(input.Objects, what => progressLine?.Invoke(where + ": " + what), peak);
 
                     // Every serializer is set up and checked first; then all are timed together, interleaved.
                     var slots = new List<(ResultRow? Fixed, int Subject)>();

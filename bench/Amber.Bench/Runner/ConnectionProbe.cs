@@ -58,10 +58,8 @@ namespace Amber.Bench.Runner
             var messages = new MessageEnvelope[count];
             for (int i = 0; i < count; i++) messages[i] = EnvelopeGenerator.Create(random);
 
-            // The same budgets, rounds and sample limits as the main tables (BenchRunner).
-            TimeSpan budget = options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(1200);
             string where = $"envelope, {count:N0} messages on one connection";
-            var m = new Measurer(budget, options.Tiny ? 1 : 5, options.Tiny ? 2 : 2000, what => progress?.Invoke(where + ": " + what), measurePeakWorkingSet: false);
+            Measurer m = options.CreateMeasurer(1, what => progress?.Invoke(where + ": " + what), measurePeakWorkingSet: false);
 
             Codec[] codecs = { new PerConnection(), new Framing(), new HandWritten() };
             var sizes = new List<(int First, int Steady)>();

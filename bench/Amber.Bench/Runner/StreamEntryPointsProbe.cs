@@ -53,7 +53,7 @@ namespace Amber.Bench.Runner
 
         public static List<Row> Run(BenchOptions options, IReadOnlyList<ISerializerAdapter> adapters, Action<string>? progress)
         {
-            BenchScale scale = options.Tiny ? BenchScale.Tiny : options.Full ? BenchScale.Full : BenchScale.Quick;
+            BenchScale scale = options.Scale;
             IReadOnlyList<Workload> all = BenchRunner.AllWorkloads();
             var rows = new List<Row>();
             foreach (string name in Selected(options))
@@ -90,10 +90,8 @@ namespace Amber.Bench.Runner
 
             public List<Row> Visit<T>(WorkloadCase<T> input)
             {
-                // The same budgets, rounds and sample limits as the main tables (BenchRunner).
-                TimeSpan budget = _options.Tiny ? TimeSpan.FromMilliseconds(5) : TimeSpan.FromMilliseconds(input.Objects >= 100_000 ? 2500 : 1200);
                 string where = $"{input.Title} ({input.Objects:N0} objects) through Stream";
-                var m = new Measurer(budget, _options.Tiny ? 1 : 5, _options.Tiny ? 2 : 2000, what => _progress?.Invoke(where + ": " + what), measurePeakWorkingSet: false);
+                Measurer m = _options.CreateMeasurer(input.Objects, what => _progress?.Invoke(where + ": " + what), measurePeakWorkingSet: false);
 
                 var slots = new List<(string Serializer, bool Async, ResultRow? Failed)>();
                 var subjects = new List<Measurer.Subject>();
