@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -31,8 +30,8 @@ namespace Amber.Tests.Docs
         [Fact]
         public void Every_layout_table_names_what_the_repository_holds_and_every_listing_is_complete()
         {
-            string root = RepositoryRoot();
-            var tree = new Tree(TrackedFiles(root));
+            string root = Repository.Root();
+            var tree = new Tree(Repository.TrackedFiles(root));
             var problems = new List<string>();
             var scopes = new HashSet<string>(StringComparer.Ordinal);
             int tables = 0;
@@ -292,43 +291,6 @@ namespace Amber.Tests.Docs
                 var name = new Regex("^" + Regex.Escape(pattern).Replace(@"\*", "[^/]*") + "$");
                 return _files.Where(f => f.StartsWith(prefix, StringComparison.Ordinal) && name.IsMatch(f.Substring(prefix.Length)));
             }
-        }
-
-        /// <summary>The files git tracks (<c>git ls-files</c>); without git, every file under the root outside .git and build output.</summary>
-        private static List<string> TrackedFiles(string root)
-        {
-            try
-            {
-                var git = new ProcessStartInfo("git", "ls-files -z")
-                {
-                    WorkingDirectory = root,
-                    RedirectStandardOutput = true,
-                    RedirectStandardError = true,
-                    UseShellExecute = false,
-                };
-                using Process process = Process.Start(git)!;
-                string output = process.StandardOutput.ReadToEnd();
-                process.WaitForExit();
-                if (process.ExitCode == 0 && output.Length > 0)
-                    return output.Split('\0', StringSplitOptions.RemoveEmptyEntries).ToList();
-            }
-            catch (System.ComponentModel.Win32Exception)
-            {
-                // No git on the path: walk the tree instead.
-            }
-            return Directory.EnumerateFiles(root, "*", SearchOption.AllDirectories)
-                .Select(f => Path.GetRelativePath(root, f).Replace(Path.DirectorySeparatorChar, '/'))
-                .Where(f => !f.Split('/').Any(part => part is ".git" or "bin" or "obj" or "node_modules"))
-                .ToList();
-        }
-
-        private static string RepositoryRoot()
-        {
-            for (DirectoryInfo? dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
-            {
-                if (File.Exists(Path.Combine(dir.FullName, "Amber.slnx"))) return dir.FullName;
-            }
-            throw new InvalidOperationException($"No Amber.slnx above {AppContext.BaseDirectory}: the maps are found from the repository root.");
         }
     }
 }

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Diagnostics;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -20,8 +19,11 @@ namespace Amber.Tests.Docs
         [Fact]
         public void Every_relative_link_in_the_markdown_resolves()
         {
-            string root = RepositoryRoot();
-            List<string> files = MarkdownFiles(root);
+            string root = Repository.Root();
+            List<string> files = Repository.TrackedFiles(root)
+                .Where(f => f.EndsWith(".md", StringComparison.Ordinal) && !f.Split('/').Any(part => part.StartsWith(".", StringComparison.Ordinal)))
+                .Select(f => f.Replace('/', Path.DirectorySeparatorChar))
+                .ToList();
             Assert.Contains("README.md", files);
             var broken = new List<string>();
             var headings = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal);
@@ -159,42 +161,6 @@ namespace Amber.Tests.Docs
                 }
             }
             return slug.ToString();
-        }
-
-        private static List<string> MarkdownFiles(string root)
-        {
-            try
-            {
-                var git = new ProcessStartInfo("git", "ls-files -z -- *.md")
-                {
-                    WorkingDirectory = root,
-                    RedirectStandardOutput = true,
-                    RedirectStandardError = true,
-                    UseShellExecute = false,
-                };
-                using Process process = Process.Start(git)!;
-                string output = process.StandardOutput.ReadToEnd();
-                process.WaitForExit();
-                if (process.ExitCode == 0 && output.Length > 0)
-                    return output.Split('\0', StringSplitOptions.RemoveEmptyEntries).Select(f => f.Replace('/', Path.DirectorySeparatorChar)).ToList();
-            }
-            catch (System.ComponentModel.Win32Exception)
-            {
-                // No git on the path: walk the tree instead.
-            }
-            return Directory.EnumerateFiles(root, "*.md", SearchOption.AllDirectories)
-                .Select(f => Path.GetRelativePath(root, f))
-                .Where(f => !f.Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj" || part.StartsWith(".", StringComparison.Ordinal)))
-                .ToList();
-        }
-
-        private static string RepositoryRoot()
-        {
-            for (DirectoryInfo? dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
-            {
-                if (File.Exists(Path.Combine(dir.FullName, "Amber.slnx"))) return dir.FullName;
-            }
-            throw new InvalidOperationException($"No Amber.slnx above {AppContext.BaseDirectory}: the Markdown is found from the repository root.");
         }
     }
 }

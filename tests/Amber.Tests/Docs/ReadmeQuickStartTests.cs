@@ -16,7 +16,7 @@ namespace Amber.Tests.Docs
         [Fact]
         public void The_README_quick_start_is_the_program_the_package_check_runs()
         {
-            string root = RepositoryRoot();
+            string root = Repository.Root();
             string readme = File.ReadAllText(Path.Combine(root, "README.md")).Replace("\r", "");
             int section = readme.IndexOf("\n## Quick start\n", StringComparison.Ordinal);
             Assert.True(section >= 0, "README.md has a '## Quick start' section");
@@ -40,14 +40,5 @@ namespace Amber.Tests.Docs
                 .Select(l => Regex.Replace(l, @"\s*//.*$", "").TrimEnd())
                 .Where(l => l.Length > 0)
                 .ToArray();
-
-        private static string RepositoryRoot()
-        {
-            for (DirectoryInfo? dir = new DirectoryInfo(AppContext.BaseDirectory); dir != null; dir = dir.Parent)
-            {
-                if (File.Exists(Path.Combine(dir.FullName, "Amber.slnx"))) return dir.FullName;
-            }
-            throw new InvalidOperationException($"No Amber.slnx above {AppContext.BaseDirectory}: the README is found from the repository root.");
-        }
     }
 }
