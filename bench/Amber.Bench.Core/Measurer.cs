@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
+using System.Runtime;
 using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
 
@@ -399,26 +400,42 @@ namespace Amber.Bench.Runner
             }
 
             /// <summary>
-            /// The measurer's warm-up time of calls (tiered compilation promotes hot methods through the PGO tier on a
-            /// background thread after a delay, so a count-based warm-up can end before the final code runs), then
-            /// the batch size: short operations are timed in batches so that a sample is at least ~20 µs and the
-            /// clock's own cost does not count; long ones get a full blocking GC before each sample so no run pays another's
-            /// garbage (one collection: waiting for finalizers and collecting again, as before each turn, would double its cost).
+            /// Calls for the measurer's warm-up time, then on until the JIT has compiled nothing for <see cref="Quiet"/> (at most
+            /// <see cref="MostExtraWarmUp"/> more): tiered compilation promotes hot methods through the PGO tier on a background
+            /// thread after a delay that new compilations restart, so early in a process, or on code it has not run yet, a fixed
+            /// time or count can end before the final code runs. Then the batch size: short operations are timed in batches so
+            /// that a sample is at least ~20 µs and the clock's own cost does not count; long ones get a full blocking GC before
+            /// each sample so no run pays another's garbage (one collection: waiting for finalizers and collecting again, as
+            /// before each turn, would double its cost).
             /// </summary>
             public void WarmUp()
             {
                 var warm = Stopwatch.StartNew();
                 int runs = 0;
                 TimeSpan warmFor = _m._warmUp;
-                while (runs < 3 || warm.Elapsed < warmFor)
+                long compiled = JitInfo.GetCompiledMethodCount();
+                TimeSpan lastCompile = TimeSpan.Zero;
+                while (runs < 3 || warm.Elapsed < warmFor || (warm.Elapsed - lastCompile < Quiet && warm.Elapsed < warmFor + MostExtraWarmUp))
                 {
                     _op();
                     runs++;
+                    long now = JitInfo.GetCompiledMethodCount();
+                    if (now != compiled)
+                    {
+                        compiled = now;
+                        lastCompile = warm.Elapsed;
+                    }
                 }
                 double averageNs = warm.Elapsed.TotalMilliseconds * 1e6 / runs;
                 _batch = averageNs >= 20_000 ? 1 : (int)Math.Min(10_000, Math.Ceiling(20_000 / Math.Max(1, averageNs)));
                 _collectEachSample = averageNs > 2_000_000;
             }
+
+            /// <summary>How long the JIT must have compiled nothing before a warm-up ends: longer than tiered compilation's delay (100 ms).</summary>
+            private static readonly TimeSpan Quiet = TimeSpan.FromMilliseconds(150);
+
+            /// <summary>The most a warm-up goes on past its time while the JIT keeps compiling.</summary>
+            private static readonly TimeSpan MostExtraWarmUp = TimeSpan.FromSeconds(2);
 
             /// <summary>One turn: a full GC, then samples until the turn's budget is spent (at least one).</summary>
             public void Turn(TimeSpan budget)
