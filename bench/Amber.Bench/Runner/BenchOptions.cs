@@ -88,15 +88,16 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
         public BenchScale Scale => Tiny ? BenchScale.Tiny : Full ? BenchScale.Full : BenchScale.Quick;
 
         /// <summary>
-        /// A measurer with this mode's timing: quick mode gives each serializer's operation 400 ms over three interleaved
-        /// rounds after a 200 ms warm-up; long and full mode 1.2 s (2.5 s for 100,000 objects or more) over five rounds
+        /// A measurer with this mode's timing: quick mode gives each serializer's operation 300 ms over three interleaved
+        /// rounds after a 450 ms warm-up (less gave reads early in the process time on code still on its way through the
+        /// PGO tier); long and full mode 1.2 s (2.5 s for 100,000 objects or more) over five rounds
         /// after 500 ms.
         /// Every table (the main ones and the probes) times with the same settings.
         /// </summary>
         public Measurer CreateMeasurer(long objects, Action<string> progress, bool measurePeakWorkingSet)
         {
             if (Tiny) return new Measurer(TimeSpan.FromMilliseconds(5), 1, 2, TimeSpan.Zero, progress, measurePeakWorkingSet);
-            if (!Long) return new Measurer(TimeSpan.FromMilliseconds(400), 3, 2000, TimeSpan.FromMilliseconds(200), progress, measurePeakWorkingSet);
+            if (!Long) return new Measurer(TimeSpan.FromMilliseconds(300), 3, 2000, TimeSpan.FromMilliseconds(450), progress, measurePeakWorkingSet);
             return new Measurer(TimeSpan.FromMilliseconds(objects >= 100_000 ? 2500 : 1200), 5, 2000, TimeSpan.FromMilliseconds(500), progress, measurePeakWorkingSet);
         }
 
