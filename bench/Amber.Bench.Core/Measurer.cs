@@ -432,7 +432,7 @@ namespace Amber.Bench.Runner
             }
 
             /// <summary>How long the JIT must have compiled nothing before a warm-up ends: longer than tiered compilation's delay (100 ms).</summary>
-            private static readonly TimeSpan Quiet = TimeSpan.FromMilliseconds(250);
+            private static readonly TimeSpan Quiet = TimeSpan.FromMilliseconds(150);
 
             /// <summary>The most a warm-up goes on past its time while the JIT keeps compiling.</summary>
             private static readonly TimeSpan MostExtraWarmUp = TimeSpan.FromSeconds(2);
