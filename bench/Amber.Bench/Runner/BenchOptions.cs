@@ -89,7 +89,7 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
         public BenchScale Scale => Tiny ? BenchScale.Tiny : Full ? BenchScale.Full : BenchScale.Quick;
 
         /// <summary>
-        /// A measurer with this mode's timing: quick mode gives each serializer's operation 400 ms over three interleaved
+        /// A measurer with this mode's timing: quick mode gives each serializer's operation 350 ms over three interleaved
         /// rounds after a 200 ms warm-up (600 ms for the process's first table: code run first in a fresh process waits
         /// longer for tiered compilation, and an envelope read warmed 200 ms measured ten times its steady time); long and
         /// full mode 1.2 s (2.5 s for 100,000 objects or more) over five rounds after 500 ms. Every table (the main ones
@@ -99,7 +99,7 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
         {
             bool first = Interlocked.Exchange(ref _measurersMade, 1) == 0;
             if (Tiny) return new Measurer(TimeSpan.FromMilliseconds(5), 1, 2, TimeSpan.Zero, progress, measurePeakWorkingSet);
-            if (!Long) return new Measurer(TimeSpan.FromMilliseconds(400), 3, 2000, TimeSpan.FromMilliseconds(first ? 600 : 200), progress, measurePeakWorkingSet);
+            if (!Long) return new Measurer(TimeSpan.FromMilliseconds(350), 3, 2000, TimeSpan.FromMilliseconds(first ? 600 : 200), progress, measurePeakWorkingSet);
             return new Measurer(TimeSpan.FromMilliseconds(objects >= 100_000 ? 2500 : 1200), 5, 2000, TimeSpan.FromMilliseconds(500), progress, measurePeakWorkingSet);
         }
 
