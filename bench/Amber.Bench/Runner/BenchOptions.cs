@@ -29,9 +29,9 @@ namespace Amber.Bench.Runner
 usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
 
   (no option)              quick mode: all the workloads, every serializer, the tables, the summary, and the CSV and
-                           chart in bench/results/ (about five minutes on 2 cores, build included)
-  --long                   rounds three times as long, then the binary serializers' Stream entry points, the envelope's
-                           messages on one connection and the sportevents snapshot file (about fifteen minutes)
+                           chart in bench/results/ (about 4.5 minutes on 2 cores, build included)
+  --long                   longer rounds and sportevents' peak working set, then the binary serializers' Stream entry
+                           points, the envelope's messages on one connection and the sportevents snapshot file
   --full                   --long, and also the O(N) bookshelf sweep (N = 1 … 1,000,000) and 50,000 sportevents
   --workload NAME[,NAME]   only these workloads (envelope, bookshelf, sportevents, gamestate, gamestate-noshare,
                            bootpayload, vector3, everyday)
