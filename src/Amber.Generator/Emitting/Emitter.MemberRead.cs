@@ -104,15 +104,8 @@ namespace Amber.Generator.Emitting
             if (!nullable && !m.CanSkipDefault) return 0;   // always present: the ordinary read, with no presence test
             TypeRef t = nullable ? m.Type.Element! : m.Type;
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            return t.Scalar switch
-            {
-                "Boolean" => 1,
-                "Single" => 4,
-                "Int32" => 5,
-                "Double" or "DateTime" => 8,
-                "Int64" => 10,
-                _ => 0,
-            };
+            // The scalars AmberReader has a Read…Reserved method for; their room is the window's (AmberCode).
+            return t.Scalar is "Boolean" or "Single" or "Int32" or "Double" or "DateTime" or "Int64" ? AmberCode.MaxWindowBytes(t.Scalar) : 0;
         }
 
         /// <summary>Member <paramref name="i"/> read in reserved room: its value, or its default when its presence bit is clear.</summary>

@@ -121,21 +121,30 @@ namespace Amber.Generator.Emitting
             }
         }
 
-        /// <summary>Each member's value: those present, and runs of bounded size with one capacity check and no branch on presence.</summary>
+        /// <summary>
+        /// Each member's value: those present, and runs of bounded size in one window each (one capacity check, the offset
+        /// in a local, no branch on presence; <c>AmberWindow</c>).
+        /// </summary>
         private static void EmitMemberValuesWrite(SourceWriter sw, ObjectModel o, ulong[] always)
         {
-            int reservedUntil = 0;   // members before this index are in a run whose room was reserved
+            int reservedUntil = 0;   // members before this index are in the open window's run
+            int windows = 0;
+            string window = "", offset = "";
             for (int i = 0; i < o.Members.Count; i++)
             {
                 MemberModel m = o.Members[i];
                 TypeRef written = m.Type.Kind == TypeKind.Nullable ? m.Type.Element! : m.Type;
                 if (i >= reservedUntil)
                 {
-                    // A run of members of bounded size shares one capacity check (AmberWriter.Reserve).
+                    // A run of members of bounded size shares one window: one capacity check, one move of the position.
                     int end = ReservedRun(o, i, o.Members.Count, member => ReservedSize(member.Type), out int room);
                     if (end - i >= 2)
                     {
-                        sw.Line($"w.Reserve({Int(room)});");
+                        window = WindowLocal.Window(windows);
+                        offset = WindowLocal.Offset(windows);
+                        windows++;
+                        sw.Line($"ref byte {window} = ref w.OpenWindow({Int(room)});");
+                        sw.Line($"int {offset} = 0;");
                         reservedUntil = end;
                     }
                 }
@@ -144,10 +153,11 @@ namespace Amber.Generator.Emitting
                 string value = MemberLocal.Value(i) + (m.Type.Kind == TypeKind.Nullable ? ".GetValueOrDefault()" : "");
                 if (i < reservedUntil)
                 {
-                    // In reserved room a member whose presence varies is encoded either way and counted only when present:
+                    // In the window a member whose presence varies is encoded either way and counted only when present:
                     // no branch on presence, which varies from object to object in data with nulls and defaults.
                     string cast = written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "";
-                    sw.Line($"w.Write{written.Scalar}Reserved({cast}{value}{(conditional ? ", " + present : "")});");
+                    sw.Line($"{offset} = global::Amber.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
+                    if (i == reservedUntil - 1) sw.Line($"w.CloseWindow({offset});");
                     continue;
                 }
                 if (conditional) sw.Open($"if ({present})");
@@ -180,18 +190,7 @@ namespace Amber.Generator.Emitting
         {
             if (t.Kind == TypeKind.Nullable) t = t.Element!;
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            return t.Scalar switch
-            {
-                "Boolean" => 1,
-                "Byte" or "SByte" => 2,
-                "Int16" or "UInt16" or "Char" => 3,
-                "Single" => 4,
-                "Int32" or "UInt32" => 5,
-                "Double" or "DateTime" => 8,
-                "Int64" or "UInt64" => 10,
-                "Guid" => 16,
-                _ => 0,
-            };
+            return AmberCode.MaxWindowBytes(t.Scalar!);
         }
 
         /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>

@@ -132,6 +132,16 @@ namespace Amber.Generator.Emitting
         public static string Reader(int member) => Name.Of("ReadM", member);
     }
 
+    /// <summary>Locals of a window written by a run of members of bounded size, by the run's number in the method.</summary>
+    internal static class WindowLocal
+    {
+        /// <summary>The window's first byte (AmberWriter.OpenWindow): wb0.</summary>
+        public static string Window(int run) => Name.Of("wb", run);
+
+        /// <summary>The offset of the next write in the window, and at its close the bytes written: wo0.</summary>
+        public static string Offset(int run) => Name.Of("wo", run);
+    }
+
     internal static class Name
     {
         /// <summary><paramref name="stem"/> with a number: n0, ReadM3.</summary>

@@ -35,10 +35,12 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             if (m1.HasValue) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(9);
-            w.WriteByteReserved((byte)m0, (p & 0x1UL) != 0);
-            w.WriteByteReserved((byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
-            w.WriteInt32Reserved((int)m2);
+            ref byte wb0 = ref w.OpenWindow(9);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, (int)m2);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

@@ -33,9 +33,11 @@ namespace Amber.Generated
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(10);
-            w.WriteInt32Reserved(m0);
-            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(10);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

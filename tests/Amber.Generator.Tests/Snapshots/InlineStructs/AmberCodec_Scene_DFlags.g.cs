@@ -35,10 +35,12 @@ namespace Amber.Generated
             if (m1) p |= 0x2UL;
             if (m2 != default) p |= 0x4UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(6);
-            w.WriteByteReserved((byte)m0, (p & 0x1UL) != 0);
-            w.WriteBooleanReserved(m1, (p & 0x2UL) != 0);
-            w.WriteInt16Reserved(m2, (p & 0x4UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(6);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteInt16(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

@@ -39,9 +39,11 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m0)) p |= 0x1UL;
             if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(8);
-            w.WriteSingleReserved(m0, (p & 0x1UL) != 0);
-            w.WriteSingleReserved(m1, (p & 0x2UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(8);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

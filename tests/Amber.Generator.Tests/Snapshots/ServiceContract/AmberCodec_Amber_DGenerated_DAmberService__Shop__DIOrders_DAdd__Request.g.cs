@@ -29,9 +29,11 @@ namespace Amber.Generated
             ulong p = 0x2UL;
             if (m0 != default) p |= 0x1UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(10);
-            w.WriteInt32Reserved(m0, (p & 0x1UL) != 0);
-            w.WriteInt32Reserved(m1);
+            ref byte wb0 = ref w.OpenWindow(10);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

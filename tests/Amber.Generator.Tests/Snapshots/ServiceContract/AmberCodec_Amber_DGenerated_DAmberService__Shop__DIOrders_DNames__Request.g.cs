@@ -34,9 +34,11 @@ namespace Amber.Generated
             if (m2 is not null) p |= 0x4UL;
             if (m3 != default) p |= 0x8UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(10);
-            w.WriteInt32Reserved(m0, (p & 0x1UL) != 0);
-            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(10);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            w.CloseWindow(wo0);
             if ((p & 0x4UL) != 0)
             {
                 w.WriteString(m2);

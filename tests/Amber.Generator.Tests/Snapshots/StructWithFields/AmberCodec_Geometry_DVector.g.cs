@@ -38,11 +38,13 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m2)) p |= 0x4UL;
             if (m3) p |= 0x8UL;
             w.WriteObjectHeader(shape, p);
-            w.Reserve(17);
-            w.WriteSingleReserved(m0, (p & 0x1UL) != 0);
-            w.WriteSingleReserved(m1, (p & 0x2UL) != 0);
-            w.WriteDoubleReserved(m2, (p & 0x4UL) != 0);
-            w.WriteBooleanReserved(m3, (p & 0x8UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(17);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteDouble(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteBoolean(ref wb0, wo0, m3, (p & 0x8UL) != 0);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

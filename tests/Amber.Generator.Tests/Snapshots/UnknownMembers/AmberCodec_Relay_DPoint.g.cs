@@ -35,9 +35,11 @@ namespace Amber.Generated
             if (m1 != default) p |= 0x2UL;
             var mu = v.Unknown;
             w.WriteObjectHeader(shape, p, mu);
-            w.Reserve(10);
-            w.WriteInt32Reserved(m0, (p & 0x1UL) != 0);
-            w.WriteInt32Reserved(m1, (p & 0x2UL) != 0);
+            ref byte wb0 = ref w.OpenWindow(10);
+            int wo0 = 0;
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            w.CloseWindow(wo0);
             w.WriteKeptMembers(mu);
             w.ExitDepth();
         }
