@@ -415,7 +415,9 @@ namespace Amber.Bench.Runner
                 TimeSpan warmFor = _m._warmUp;
                 long compiled = JitInfo.GetCompiledMethodCount();
                 TimeSpan lastCompile = TimeSpan.Zero;
-                while (runs < 3 || warm.Elapsed < warmFor || (warm.Elapsed - lastCompile < Quiet && warm.Elapsed < warmFor + MostExtraWarmUp))
+                // No warm-up time (tiny mode, where figures are not the point): no wait for the JIT either.
+                bool waitForJit = warmFor > TimeSpan.Zero;
+                while (runs < 3 || warm.Elapsed < warmFor || (waitForJit && warm.Elapsed - lastCompile < Quiet && warm.Elapsed < warmFor + MostExtraWarmUp))
                 {
                     _op();
                     runs++;
