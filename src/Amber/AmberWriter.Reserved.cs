@@ -23,7 +23,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ref byte OpenWindow(int size)
         {
-            if (_buffer.Length - _pos < size) Refill(size);
+            if (_buffer.Length - _pos < size + AmberWindow.Slack) Refill(size + AmberWindow.Slack);
             return ref Unsafe.Add(ref MemoryMarshal.GetReference(_buffer), _pos);
         }
 

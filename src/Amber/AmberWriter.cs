@@ -1,8 +1,10 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using Amber.Internal;
 
 namespace Amber
@@ -532,26 +534,63 @@ namespace Amber
         [MethodImpl(MethodImplOptions.NoInlining)]
         private Span<byte> WriteInlineHeaderSlow(AmberShape shape, ReadOnlySpan<byte> codes, int width)
         {
+            Advance(WriteInlineHead(GetSpan(AmberWindow.InlineRoom(shape, width) - width), shape, codes, width));
+            return GetSpan(width).Slice(0, width);
+        }
+
+        /// <summary>
+        /// Begins an inline struct in a window (<see cref="OpenWindow"/>) at offset <paramref name="at"/>, as
+        /// <see cref="WriteInlineHeader"/> does at the write position, and returns the offset of its row. The window has
+        /// room for the header and definition: <see cref="AmberWindow.InlineRoom"/>.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int WriteInlineHeaderAt(ref byte window, int at, AmberShape shape, ReadOnlySpan<byte> codes, int width)
+        {
+            int id = State.InlineId(shape.Slot);
+            if ((uint)id < AmberCode.InlineOneByteShapes)
+            {
+                // The shape is defined, with an id of one byte.
+                Unsafe.Add(ref window, at) = (byte)AmberCode.InlineHeader(id);
+                return at + 1;
+            }
+            return WriteInlineHeaderAtSlow(ref window, at, shape, codes, width);
+        }
+
+        // The offset comes by value and goes back as the result: a window's offset whose address reached a call could not stay in a register.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int WriteInlineHeaderAtSlow(ref byte window, int at, AmberShape shape, ReadOnlySpan<byte> codes, int width) =>
+            at + WriteInlineHead(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref window, at), AmberWindow.InlineRoom(shape, width) - width), shape, codes, width);
+
+        /// <summary>
+        /// An inline struct's header into <paramref name="destination"/> — and, the first time <paramref name="shape"/> is used
+        /// in this payload, its definition and <paramref name="codes"/>; returns the bytes written.
+        /// </summary>
+        private int WriteInlineHead(Span<byte> destination, AmberShape shape, ReadOnlySpan<byte> codes, int width)
+        {
             WriterState state = State;
             int id = state.InlineId(shape.Slot);
-            if (id >= 0)
-            {
-                WriteVarint(AmberCode.InlineHeader(id));
-                return GetSpan(width).Slice(0, width);
-            }
+            if (id >= 0) return AmberPrimitives.TryWriteVarint(destination, AmberCode.InlineHeader(id));
             CheckInlineShape(shape, codes, width);
             // A payload whose root is an inline struct has no root object: nothing after it lists fewer members.
             _rootPending = false;
             id = state.DefineInline(shape.Slot, shape.AllMembers);
             if (!shape.UsedInline) shape.UsedInline = true;
-            long start = BytesWritten;
-            WriteVarint(AmberCode.InlineHeader(id));
+            int n = AmberPrimitives.TryWriteVarint(destination, AmberCode.InlineHeader(id));
             byte[]? block = shape.DefinitionBytes(shape.AllMembers);
-            if (block != null) WriteRaw(block);
-            else Advance(shape.WriteDefinition(shape.AllMembers, GetSpan(shape.MaxDefinitionLength(shape.AllMembers))));
-            WriteRaw(codes);
-            state.DefinitionBytes += BytesWritten - start;
-            return GetSpan(width).Slice(0, width);
+            if (block != null)
+            {
+                block.CopyTo(destination.Slice(n));
+                n += block.Length;
+            }
+            else
+            {
+                n += shape.WriteDefinition(shape.AllMembers, destination.Slice(n));
+            }
+            codes.CopyTo(destination.Slice(n));
+            n += codes.Length;
+            state.DefinitionBytes += n;
+            return n;
         }
 
         private static void CheckInlineShape(AmberShape shape, ReadOnlySpan<byte> codes, int width)

@@ -24,30 +24,43 @@ namespace Amber.Generator.Emitting
             return offsets;
         }
 
-        /// <summary>Write: the inline header, then the row straight into the output (one copy when the layouts agree).</summary>
+        /// <summary>
+        /// Write: the inline header, then the row straight into the output (one copy when the layouts agree), in a window of its
+        /// own; WriteAt: the same at an offset of a window a run of bounded members has open (<c>AmberWriter.OpenWindow</c>).
+        /// </summary>
         private static void EmitInlineWrite(SourceWriter sw, ObjectModel o)
         {
             sw.Line("/// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>");
             using (sw.Block($"internal static void Write({WriterParameter}, {o.FullName} v)"))
             {
+                sw.Line("ref byte wb = ref w.OpenWindow(WindowRoom);");
+                sw.Line("w.CloseWindow(WriteAt(ref w, ref wb, 0, v));");
+            }
+            sw.Line();
+            sw.Line("/// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>");
+            sw.Line("internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);");
+            sw.Line();
+            sw.Line("/// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>");
+            using (sw.Block($"internal static int WriteAt({WriterParameter}, ref byte wb, int wo, {o.FullName} v)"))
+            {
                 if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
-                sw.Line("global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);");
+                sw.Line("wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);");
                 if (o.RowBlittable)
                 {
                     using (sw.Block($"if ({BlittableTest(o)})"))
                     {
-                        sw.Line($"{Unsafe}.WriteUnaligned(ref {Marshal}.GetReference(row), v);");
+                        sw.Line($"{Unsafe}.WriteUnaligned(ref {Unsafe}.Add(ref wb, wo), v);");
+                        sw.Line("return wo + RowWidth;");
                     }
-                    sw.Open("else");
                 }
+                sw.Line($"global::System.Span<byte> row = {Marshal}.CreateSpan(ref {Unsafe}.Add(ref wb, wo), RowWidth);");
                 int[] offsets = RowOffsets(o);
                 for (int i = 0; i < o.Members.Count; i++)
                 {
                     string kw = RowKeyword(o.RowCodes[i]);
                     sw.Line($"global::Amber.AmberRow.Write<{kw}>(row, {Int(offsets[i])}, {RowCast(o.Members[i], kw)}v.{o.Members[i].Name});");
                 }
-                if (o.RowBlittable) sw.Close();
-                sw.Line("w.Advance(RowWidth);");
+                sw.Line("return wo + RowWidth;");
             }
         }
 

@@ -92,7 +92,7 @@ namespace Amber.Generator.Emitting
 
         /// <summary>
         /// The most bytes member <paramref name="m"/> takes when it can be read with no branch on its presence (an
-        /// <c>AmberReader.Read…Reserved</c> method): a member whose presence varies (a nullable, or one left out at its
+        /// <c>AmberReader.Read…At</c> method): a member whose presence varies (a nullable, or one left out at its
         /// default) of a type with such a method, assigned directly; 0 for any other member. An absent member is then
         /// set to null or to its default, which is what the reader's object holds for it (the writer leaves out only
         /// what the reader would produce by itself, docs/format.md §5).
@@ -104,12 +104,12 @@ namespace Amber.Generator.Emitting
             if (!nullable && !m.CanSkipDefault) return 0;   // always present: the ordinary read, with no presence test
             TypeRef t = nullable ? m.Type.Element! : m.Type;
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            // The scalars AmberReader has a Read…Reserved method for; their room is the window's (AmberCode).
+            // The scalars AmberReader has a Read…At method for; their room is the window's (AmberCode).
             return t.Scalar is "Boolean" or "Single" or "Int32" or "Double" or "DateTime" or "Int64" ? AmberCode.MaxWindowBytes(t.Scalar) : 0;
         }
 
-        /// <summary>Member <paramref name="i"/> read in reserved room: its value, or its default when its presence bit is clear.</summary>
-        private static void EmitReservedMemberRead(SourceWriter sw, ObjectModel o, int i)
+        /// <summary>Member <paramref name="i"/> read in a window at <paramref name="offset"/>: its value, or its default when its presence bit is clear.</summary>
+        private static void EmitReservedMemberRead(SourceWriter sw, ObjectModel o, int i, string window, string offset)
         {
             MemberModel m = o.Members[i];
             bool nullable = m.Type.Kind == TypeKind.Nullable;
@@ -117,7 +117,7 @@ namespace Amber.Generator.Emitting
             string present = MemberLocal.Present(i);
             sw.Line($"mi = {Int(i)};");
             sw.Line($"bool {present} = {PresenceTest(i, "pm")};");
-            string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.Read{t.Scalar}Reserved({present})";
+            string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.Read{t.Scalar}At(ref {window}, ref {offset}, {present})";
             if (nullable) value = $"global::Amber.AmberDefault.Present({value}, {present})";
             sw.Line($"{SetTarget(m, i, "o")} = {value};");
         }

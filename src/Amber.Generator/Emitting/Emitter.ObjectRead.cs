@@ -94,13 +94,14 @@ namespace Amber.Generator.Emitting
             // Identical with more than 64 members: the writer's further presence words are the reader's own.
             if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
             int limit = System.Math.Min(o.Members.Count, 64);
+            int windows = 0;
             for (int i = 0; i < o.Members.Count; i++)
             {
                 int room = 0;
                 int end = direct ? ReservedRun(o, i, limit, ReservedReadSize, out room) : i;
                 if (end - i >= 2)
                 {
-                    EmitReservedRunRead(sw, o, i, end, room, direct);
+                    EmitReservedRunRead(sw, o, i, end, room, direct, windows++);
                     i = end - 1;
                     continue;
                 }
@@ -108,12 +109,19 @@ namespace Amber.Generator.Emitting
             }
         }
 
-        /// <summary>Members <paramref name="start"/> to <paramref name="end"/> read with no branch on presence when <paramref name="room"/> bytes are left, else one by one.</summary>
-        private static void EmitReservedRunRead(SourceWriter sw, ObjectModel o, int start, int end, int room, bool direct)
+        /// <summary>
+        /// Members <paramref name="start"/> to <paramref name="end"/> read with no branch on presence from one window (the
+        /// offset in a local, the position moved once) when <paramref name="room"/> bytes are left, else one by one.
+        /// </summary>
+        private static void EmitReservedRunRead(SourceWriter sw, ObjectModel o, int start, int end, int room, bool direct, int run)
         {
             using (sw.Block($"if (r.HasReserved({Int(room)}))"))
             {
-                for (int j = start; j < end; j++) EmitReservedMemberRead(sw, o, j);
+                string window = WindowLocal.ReadWindow(run), offset = WindowLocal.ReadOffset(run);
+                sw.Line($"ref byte {window} = ref r.OpenReadWindow();");
+                sw.Line($"int {offset} = 0;");
+                for (int j = start; j < end; j++) EmitReservedMemberRead(sw, o, j, window, offset);
+                sw.Line($"r.CloseReadWindow({offset});");
             }
             using (sw.Block("else"))
             {

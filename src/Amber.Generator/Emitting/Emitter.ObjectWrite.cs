@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Linq;
 using Amber.Generator.Model;
 
 namespace Amber.Generator.Emitting
@@ -137,13 +139,22 @@ namespace Amber.Generator.Emitting
                 if (i >= reservedUntil)
                 {
                     // A run of members of bounded size shares one window: one capacity check, one move of the position.
-                    int end = ReservedRun(o, i, o.Members.Count, member => ReservedSize(member.Type), out int room);
+                    // A struct written inline counts with the room its codec states (its definition included, for its first time).
+                    int end = i, room = 0;
+                    var inlineRooms = new List<string>();
+                    for (; end < o.Members.Count; end++)
+                    {
+                        TypeRef t = o.Members[end].Type;
+                        if (InlineWriter(t, "", out _) is string codec) inlineRooms.Add(codec + ".WindowRoom");
+                        else if (ReservedSize(t) is int size and > 0) room += size;
+                        else break;
+                    }
                     if (end - i >= 2)
                     {
                         window = WindowLocal.Window(windows);
                         offset = WindowLocal.Offset(windows);
                         windows++;
-                        sw.Line($"ref byte {window} = ref w.OpenWindow({Int(room)});");
+                        sw.Line($"ref byte {window} = ref w.OpenWindow({string.Join(" + ", (room > 0 ? new[] { Int(room) } : new string[0]).Concat(inlineRooms))});");
                         sw.Line($"int {offset} = 0;");
                         reservedUntil = end;
                     }
@@ -151,6 +162,14 @@ namespace Amber.Generator.Emitting
                 bool conditional = (always[i >> 6] & (1UL << (i & 63))) == 0;
                 string present = PresenceTest(i, "px");
                 string value = MemberLocal.Value(i) + (m.Type.Kind == TypeKind.Nullable ? ".GetValueOrDefault()" : "");
+                if (i < reservedUntil && InlineWriter(m.Type, value, out string inlineValue) is string inlineCodec)
+                {
+                    // A struct written inline: its header (its definition the first time) and its row, at the window's offset.
+                    string write = $"{offset} = {inlineCodec}.WriteAt(ref w, ref {window}, {offset}, {inlineValue});";
+                    sw.Line(conditional ? $"if ({present}) {write}" : write);
+                    if (i == reservedUntil - 1) sw.Line($"w.CloseWindow({offset});");
+                    continue;
+                }
                 if (i < reservedUntil)
                 {
                     // In the window a member whose presence varies is encoded either way and counted only when present:
@@ -164,6 +183,23 @@ namespace Amber.Generator.Emitting
                 EmitWrite(sw, written, value, 0);
                 if (conditional) sw.Close();
             }
+        }
+
+        /// <summary>
+        /// The codec that writes a value of <paramref name="t"/> inline (a struct written as a row, format §5.1, or a struct
+        /// converted to such a surrogate) and in <paramref name="value"/> what it writes for <paramref name="expr"/>; null for
+        /// any other type.
+        /// </summary>
+        private static string? InlineWriter(TypeRef t, string expr, out string value)
+        {
+            value = expr;
+            if (t.Kind == TypeKind.Object && t.IsValueType && t.Rows) return CodecName(t.ObjectId!);
+            if (t.Kind == TypeKind.Surrogate && t.IsValueType && t.Element is { Kind: TypeKind.Object, IsValueType: true, Rows: true } sg)
+            {
+                value = t.ToSurrogate != null ? $"{t.ToSurrogate}({expr})" : $"(({sg.FullName})({expr}))";
+                return CodecName(sg.ObjectId!);
+            }
+            return null;
         }
 
         /// <summary>
@@ -183,7 +219,7 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>
-        /// The most bytes a member of <paramref name="t"/> writes, when it is bounded and has a <c>Write…Reserved</c> method
+        /// The most bytes a member of <paramref name="t"/> writes, when it is bounded and has an <c>AmberWindow</c> write
         /// (numbers, bools, chars, enums of those, <c>DateTime</c>, <c>Guid</c>, and nullables of them); 0 otherwise.
         /// </summary>
         private static int ReservedSize(TypeRef t)

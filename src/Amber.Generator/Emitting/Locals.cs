@@ -132,7 +132,7 @@ namespace Amber.Generator.Emitting
         public static string Reader(int member) => Name.Of("ReadM", member);
     }
 
-    /// <summary>Locals of a window written by a run of members of bounded size, by the run's number in the method.</summary>
+    /// <summary>Locals of a window written or read by a run of members of bounded size, by the run's number in the method.</summary>
     internal static class WindowLocal
     {
         /// <summary>The window's first byte (AmberWriter.OpenWindow): wb0.</summary>
@@ -140,6 +140,12 @@ namespace Amber.Generator.Emitting
 
         /// <summary>The offset of the next write in the window, and at its close the bytes written: wo0.</summary>
         public static string Offset(int run) => Name.Of("wo", run);
+
+        /// <summary>The first byte of a window read (AmberReader.OpenReadWindow): rb0.</summary>
+        public static string ReadWindow(int run) => Name.Of("rb", run);
+
+        /// <summary>The offset of the next read in the window, and at its close the bytes read: ro0.</summary>
+        public static string ReadOffset(int run) => Name.Of("ro", run);
     }
 
     internal static class Name

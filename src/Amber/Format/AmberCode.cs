@@ -72,6 +72,9 @@ namespace Amber
         /// </summary>
         public const int InlineTwoByteShapes = 4095;
 
+        /// <summary>The number of shape ids whose inline header is one byte: ids 0 to 30.</summary>
+        internal const int InlineOneByteShapes = 31;
+
         /// <summary>
         /// The most members a shape may list. A shape of more than 64 members writes its presence as one
         /// varint per 64 members (docs/format.md §5).

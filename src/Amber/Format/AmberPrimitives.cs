@@ -153,6 +153,62 @@ namespace Amber
             return true;
         }
 
+        /// <summary>
+        /// The varint of <paramref name="value"/> (below 2^56) as one little-endian word: its 7-bit groups a byte apart and
+        /// the continuation bits set, with no branch on its length; <paramref name="length"/> is its length, 1 to 8.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static ulong SpreadVarint(ulong value, out int length)
+        {
+            // ceil(bits / 7) for bits 1..64 as a multiply and a shift.
+            length = ((64 - LeadingZeroCount(value | 1)) * 9 + 64) >> 6;
+            ulong word = (value & 0x7F)
+                | ((value << 1) & 0x7F00UL)
+                | ((value << 2) & 0x7F_0000UL)
+                | ((value << 3) & 0x7F00_0000UL)
+                | ((value << 4) & 0x7F_0000_0000UL)
+                | ((value << 5) & 0x7F00_0000_0000UL)
+                | ((value << 6) & 0x7F_0000_0000_0000UL)
+                | ((value << 7) & 0x7F00_0000_0000_0000UL);
+            // Every byte but the last has its continuation bit.
+            return word | (0x8080_8080_8080_8080UL & ((1UL << ((length - 1) * 8)) - 1));
+        }
+
+        /// <summary>
+        /// Decodes the varint at the start of the little-endian word <paramref name="word"/> (8 bytes of input) with no
+        /// branch on its length. Returns false when it is longer than 8 bytes (every byte has its continuation bit).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static bool TryGatherVarint(ulong word, out ulong value, out int length)
+        {
+            ulong stops = ~word & 0x8080_8080_8080_8080UL;
+            // The last byte is the first without a continuation bit; the bytes after it are not the varint's.
+            length = (TrailingZeroCount(stops) + 1) >> 3;
+            word &= stops ^ (stops - 1);
+            value = (word & 0x7F)
+                | ((word >> 1) & (0x7FUL << 7))
+                | ((word >> 2) & (0x7FUL << 14))
+                | ((word >> 3) & (0x7FUL << 21))
+                | ((word >> 4) & (0x7FUL << 28))
+                | ((word >> 5) & (0x7FUL << 35))
+                | ((word >> 6) & (0x7FUL << 42))
+                | ((word >> 7) & (0x7FUL << 49));
+            return stops != 0;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int TrailingZeroCount(ulong value)
+        {
+#if NET8_0_OR_GREATER
+            return System.Numerics.BitOperations.TrailingZeroCount(value);
+#else
+            if (value == 0) return 64;
+            int n = 0;
+            while ((value & 1) == 0) { value >>= 1; n++; }
+            return n;
+#endif
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int LeadingZeroCount(ulong value)
         {

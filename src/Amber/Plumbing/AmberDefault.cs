@@ -48,7 +48,7 @@ namespace Amber
         /// <summary>
         /// <paramref name="value"/> as a nullable when <paramref name="present"/>, else null, with no branch: for generated
         /// readers of nullable members, whose presence varies from object to object. <paramref name="value"/> is the
-        /// default when not present (as the <c>AmberReader.Read…Reserved</c> methods return it), so the null holds a
+        /// default when not present (as the <c>AmberReader.Read…At</c> methods return it), so the null holds a
         /// default value as any null does.
         /// </summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -20,6 +20,21 @@ namespace Amber
     [EditorBrowsable(EditorBrowsableState.Never)]
     public static class AmberWindow
     {
+        /// <summary>
+        /// The bytes past its room that a window's write may store into, and a window's read load from: an 8-byte store or
+        /// load at a member's last byte. <see cref="AmberWriter.OpenWindow"/> and <see cref="AmberReader.HasReserved"/>
+        /// make room for it.
+        /// </summary>
+        internal const int Slack = 7;
+
+        /// <summary>
+        /// The most bytes an inline struct of <paramref name="shape"/> with a row of <paramref name="width"/> bytes takes in a
+        /// window: its header, its definition and codes the first time the payload uses it, its row
+        /// (<see cref="AmberWriter.WriteInlineHeaderAt"/>).
+        /// </summary>
+        public static int InlineRoom(AmberShape shape, int width) =>
+            AmberPrimitives.MaxVarintLength + shape.MaxDefinitionLength(shape.AllMembers) + shape.Tags.Length + width;
+
         /// <summary>A bool (1 byte).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int WriteBoolean(ref byte window, int at, bool value)
@@ -183,7 +198,7 @@ namespace Amber
         private static void Fixed64(ref byte window, int at, ulong bits) =>
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref window, at), BitConverter.IsLittleEndian ? bits : BinaryPrimitives.ReverseEndianness(bits));
 
-        /// <summary>Encodes a varint at <paramref name="at"/>; returns its length. Values below 16384 take no branch on their length.</summary>
+        /// <summary>Encodes a varint at <paramref name="at"/>; returns its length. Values below 16384 take no branch on their length, and values below 2^56 one.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int Varint(ref byte window, int at, ulong value)
         {
@@ -196,6 +211,13 @@ namespace Amber
                 b = (byte)((uint)value | (uint)(more << 7));
                 Unsafe.Add(ref b, 1) = (byte)(value >> 7);
                 return 1 + more;
+            }
+            if (value < 1UL << 56)
+            {
+                // Three to eight bytes: one 8-byte store (the room has the slack for it), counted to the varint's length.
+                ulong word = AmberPrimitives.SpreadVarint(value, out int length);
+                Unsafe.WriteUnaligned(ref b, BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word));
+                return length;
             }
             return LongVarint(ref b, value);
         }

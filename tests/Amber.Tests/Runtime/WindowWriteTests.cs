@@ -8,7 +8,8 @@ namespace Amber.Tests.Runtime
     /// <summary>
     /// The writes into a window of room made beforehand (<see cref="AmberWindow"/>), each scalar at its extremes: the bytes
     /// are those of the checked write, and no write touches a byte past the room the generator reserves for its type
-    /// (<c>AmberCode.MaxWindowBytes</c>), present or not. A maximum set too low would fail here instead of overrunning.
+    /// (<c>AmberCode.MaxWindowBytes</c>) and the window's slack for an 8-byte store (<c>AmberWindow.Slack</c>), present or
+    /// not. A maximum set too low would fail here instead of overrunning.
     /// </summary>
     public class WindowWriteTests
     {
@@ -92,10 +93,10 @@ namespace Amber.Tests.Runtime
                 Assert.True(expected.Length <= room, $"{name} #{k}: the checked write takes {expected.Length} bytes, more than the {room} reserved");
                 foreach (bool? present in new bool?[] { null, true, false })
                 {
-                    // The window starts 3 bytes into the buffer; its room ends exactly where the guard bytes start.
-                    var buffer = Enumerable.Repeat(Guard, 3 + room + 16).ToArray();
+                    // The window starts 3 bytes into the buffer; its room and slack end exactly where the guard bytes start.
+                    var buffer = Enumerable.Repeat(Guard, 3 + room + AmberWindow.Slack + 16).ToArray();
                     int end = scalar.Write(buffer, 3, k, present);
-                    Assert.True(buffer.Skip(3 + room).All(b => b == Guard), $"{name} #{k} (present: {present?.ToString() ?? "always"}) wrote past its {room} bytes of room");
+                    Assert.True(buffer.Skip(3 + room + AmberWindow.Slack).All(b => b == Guard), $"{name} #{k} (present: {present?.ToString() ?? "always"}) wrote past its {room} bytes of room and the slack");
                     Assert.True(buffer.Take(3).All(b => b == Guard), $"{name} #{k} wrote before its offset");
                     if (present == false)
                     {
@@ -109,11 +110,11 @@ namespace Amber.Tests.Runtime
         }
 
         [Fact]
-        public void A_run_of_every_scalar_at_its_largest_fills_the_sum_of_their_rooms_and_no_more()
+        public void A_run_of_every_scalar_at_its_largest_fills_the_sum_of_their_rooms_and_the_slack_and_no_more()
         {
             // The generator reserves the sum of the members' rooms for a run: one of every scalar, each at its longest value.
             int room = Scalars.Sum(s => AmberCode.MaxWindowBytes(s.Name));
-            var buffer = Enumerable.Repeat(Guard, room + 16).ToArray();
+            var buffer = Enumerable.Repeat(Guard, room + AmberWindow.Slack + 16).ToArray();
             var expected = new List<byte>();
             int at = 0;
             foreach (Scalar s in Scalars)
@@ -124,7 +125,7 @@ namespace Amber.Tests.Runtime
             }
             Assert.Equal(expected.Count, at);
             Assert.Equal(expected, buffer.Take(at).ToArray());
-            Assert.True(buffer.Skip(room).All(b => b == Guard), "a run wrote past the sum of its members' rooms");
+            Assert.True(buffer.Skip(room + AmberWindow.Slack).All(b => b == Guard), "a run wrote past the sum of its members' rooms and the slack");
         }
 
         [Fact]

@@ -15,11 +15,22 @@ namespace Amber.Generated
         /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Flags v)
         {
-            global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);
+            ref byte wb = ref w.OpenWindow(WindowRoom);
+            w.CloseWindow(WriteAt(ref w, ref wb, 0, v));
+        }
+
+        /// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>
+        internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);
+
+        /// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>
+        internal static int WriteAt(ref global::Amber.AmberWriter w, ref byte wb, int wo, global::Scene.Flags v)
+        {
+            wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);
+            global::System.Span<byte> row = global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), RowWidth);
             global::Amber.AmberRow.Write<byte>(row, 0, (byte)v.Layer);
             global::Amber.AmberRow.Write<bool>(row, 1, v.Visible);
             global::Amber.AmberRow.Write<short>(row, 2, v.Order);
-            w.Advance(RowWidth);
+            return wo + RowWidth;
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Flags v) => WriteWith(ref w, v, TypedShape);

@@ -15,17 +15,26 @@ namespace Amber.Generated
         /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Point2 v)
         {
-            global::System.Span<byte> row = w.WriteInlineHeader(InlineShape, RowCodes, RowWidth);
+            ref byte wb = ref w.OpenWindow(WindowRoom);
+            w.CloseWindow(WriteAt(ref w, ref wb, 0, v));
+        }
+
+        /// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>
+        internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);
+
+        /// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>
+        internal static int WriteAt(ref global::Amber.AmberWriter w, ref byte wb, int wo, global::Scene.Point2 v)
+        {
+            wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);
             if (global::System.BitConverter.IsLittleEndian && global::System.Runtime.CompilerServices.Unsafe.SizeOf<global::Scene.Point2>() == RowWidth)
             {
-                global::System.Runtime.CompilerServices.Unsafe.WriteUnaligned(ref global::System.Runtime.InteropServices.MemoryMarshal.GetReference(row), v);
+                global::System.Runtime.CompilerServices.Unsafe.WriteUnaligned(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), v);
+                return wo + RowWidth;
             }
-            else
-            {
-                global::Amber.AmberRow.Write<float>(row, 0, v.X);
-                global::Amber.AmberRow.Write<float>(row, 4, v.Y);
-            }
-            w.Advance(RowWidth);
+            global::System.Span<byte> row = global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), RowWidth);
+            global::Amber.AmberRow.Write<float>(row, 0, v.X);
+            global::Amber.AmberRow.Write<float>(row, 4, v.Y);
+            return wo + RowWidth;
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Point2 v) => WriteWith(ref w, v, TypedShape);
@@ -86,12 +95,15 @@ namespace Amber.Generated
                 {
                     if (r.HasReserved(8))
                     {
+                        ref byte rb0 = ref r.OpenReadWindow();
+                        int ro0 = 0;
                         mi = 0;
                         bool b0 = (p & 0x1UL) != 0;
-                        o.X = r.ReadSingleReserved(b0);
+                        o.X = r.ReadSingleAt(ref rb0, ref ro0, b0);
                         mi = 1;
                         bool b1 = (p & 0x2UL) != 0;
-                        o.Y = r.ReadSingleReserved(b1);
+                        o.Y = r.ReadSingleAt(ref rb0, ref ro0, b1);
+                        r.CloseReadWindow(ro0);
                     }
                     else
                     {

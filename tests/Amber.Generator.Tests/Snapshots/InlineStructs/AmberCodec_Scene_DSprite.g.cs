@@ -33,8 +33,11 @@ namespace Amber.Generated
             var m2 = v.Label;
             ulong p = 0x7UL;
             w.WriteObjectHeader(shape, p);
-            AmberCodec_Scene_DPoint2.Write(ref w, m0);
-            AmberCodec_Scene_DFlags.Write(ref w, m1);
+            ref byte wb0 = ref w.OpenWindow(AmberCodec_Scene_DPoint2.WindowRoom + AmberCodec_Scene_DFlags.WindowRoom);
+            int wo0 = 0;
+            wo0 = AmberCodec_Scene_DPoint2.WriteAt(ref w, ref wb0, wo0, m0);
+            wo0 = AmberCodec_Scene_DFlags.WriteAt(ref w, ref wb0, wo0, m1);
+            w.CloseWindow(wo0);
             AmberCodec_Scene_DLabel.Write(ref w, m2);
             w.ExitDepth();
         }

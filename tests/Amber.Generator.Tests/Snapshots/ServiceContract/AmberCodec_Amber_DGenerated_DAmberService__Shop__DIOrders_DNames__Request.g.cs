@@ -69,12 +69,15 @@ namespace Amber.Generated
                 {
                     if (r.HasReserved(10))
                     {
+                        ref byte rb0 = ref r.OpenReadWindow();
+                        int ro0 = 0;
                         mi = 0;
                         bool b0 = (p & 0x1UL) != 0;
-                        o._i = r.ReadInt32Reserved(b0);
+                        o._i = r.ReadInt32At(ref rb0, ref ro0, b0);
                         mi = 1;
                         bool b1 = (p & 0x2UL) != 0;
-                        o.value = r.ReadInt32Reserved(b1);
+                        o.value = r.ReadInt32At(ref rb0, ref ro0, b1);
+                        r.CloseReadWindow(ro0);
                     }
                     else
                     {
