@@ -72,7 +72,10 @@ namespace Amber
         /// <summary>The options of this call.</summary>
         public AmberOptions Options { get; }
 
-        private WriterState State => _state ?? throw new ObjectDisposedException(nameof(AmberWriter));
+        private WriterState State => _state ?? ThrowDisposed();
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private static WriterState ThrowDisposed() => throw new ObjectDisposedException(nameof(AmberWriter));
 
         /// <summary>Bytes written so far, including those not yet flushed.</summary>
         public long BytesWritten => _flushed + _pos;
@@ -435,16 +438,84 @@ namespace Amber
             foreach (ulong word in more) WriteVarint(word);
         }
 
+        /// <summary>
+        /// Makes room for an object's header (<see cref="WriteObjectHeaderAt"/>) and <paramref name="size"/> more bytes, and
+        /// returns the byte at the write position: a window (<see cref="OpenWindow"/>) that starts with the header.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ref byte OpenObjectWindow(AmberShape shape, int size) => ref OpenWindow(shape.HeadRoom + size);
+
+        /// <summary>
+        /// Writes an object header (as <see cref="WriteObjectHeader(AmberShape, ulong)"/>) at offset <paramref name="at"/> of a
+        /// window <see cref="OpenObjectWindow"/> opened; returns the offset after it. A shape already defined in full with
+        /// a one-byte reference, the common case, is one store and the presence varint.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int WriteObjectHeaderAt(ref byte window, int at, AmberShape shape, ulong presence)
+        {
+            int head = State.ShapeHeadByte(shape.Slot);
+            if (head != 0)
+            {
+                // A payload's root object lists the members it has, unless its type's shape is already defined in full (a
+                // connection's later message): then it refers to it like any other object.
+                _rootPending = false;
+                if (_refs) State.ObjectCount++;
+                Unsafe.Add(ref window, at) = (byte)head;
+                return AmberWindow.WriteUInt64(ref window, at + 1, presence);
+            }
+            return WriteObjectHeaderAtSlow(ref window, at, shape, presence);
+        }
+
+        // The offset comes by value and goes back as the result: a window's offset whose address reached a call could not stay in a register.
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int WriteObjectHeaderAtSlow(ref byte window, int at, AmberShape shape, ulong presence)
+        {
+            Span<byte> head = MemoryMarshal.CreateSpan(ref Unsafe.Add(ref window, at), shape.HeadRoom);
+            if (_refs) State.ObjectCount++;
+            ulong required = shape.AllMembers;
+            if (_rootPending)
+            {
+                _rootPending = false;
+                required = presence;
+            }
+            int id = State.GetOrDefine(shape, required, out ulong listed, out bool defined);
+            int n;
+            if (defined)
+            {
+                n = AmberPrimitives.TryWriteVarint(head, ((ulong)id << 2) | AmberCode.ObjectShapeRef);
+            }
+            else
+            {
+                if (shape.Tags.Length > 64) AmberThrow.WideShapeNeedsWords(shape.TypeName, shape.Tags.Length);
+                n = WriteShapeDefinition(head, shape, id, listed);
+            }
+            if (listed != shape.AllMembers) presence = Bits.Extract(presence, listed);
+            return at + n + AmberPrimitives.TryWriteVarint(head.Slice(n), presence);
+        }
+
         /// <summary>Defines shape <paramref name="id"/>: the members of <paramref name="shape"/> that <paramref name="listed"/> names, in order.</summary>
         [MethodImpl(MethodImplOptions.NoInlining)]
-        private void WriteShapeDefinition(AmberShape shape, int id, ulong listed)
+        private void WriteShapeDefinition(AmberShape shape, int id, ulong listed) =>
+            Advance(WriteShapeDefinition(GetSpan(AmberPrimitives.MaxVarintLength + shape.MaxDefinitionLength(listed)), shape, id, listed));
+
+        /// <summary>A shape's definition (its object header, then the listed members) into <paramref name="destination"/>; returns its length.</summary>
+        private int WriteShapeDefinition(Span<byte> destination, AmberShape shape, int id, ulong listed)
         {
-            long start = BytesWritten;
-            WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeDef);
+            int n = AmberPrimitives.TryWriteVarint(destination, ((ulong)id << 2) | AmberCode.ObjectShapeDef);
             byte[]? block = shape.DefinitionBytes(listed);
-            if (block != null) WriteRaw(block);
-            else Advance(shape.WriteDefinition(listed, GetSpan(shape.MaxDefinitionLength(listed))));
-            State.DefinitionBytes += BytesWritten - start;
+            if (block != null)
+            {
+                block.CopyTo(destination.Slice(n));
+                n += block.Length;
+            }
+            else
+            {
+                n += shape.WriteDefinition(listed, destination.Slice(n));
+            }
+            State.DefinitionBytes += n;
+            return n;
         }
 
         /// <summary>Writes a sequence header: count, then the element descriptor if count &gt; 0.</summary>

@@ -28,8 +28,10 @@ namespace Amber.Generator.Emitting
                 }
                 ulong[] always = AlwaysPresent(o);
                 EmitPresenceWords(sw, o, always);
-                EmitObjectHeaderWrite(sw, o, moreWords: always.Length > 1);
-                EmitMemberValuesWrite(sw, o, always);
+                // The header joins the window of the members of bounded size that follow it, where there are any.
+                bool headInWindow = always.Length == 1 && o.UnknownMembers == null && WindowRun(o, 0, out _) > 0;
+                if (!headInWindow) EmitObjectHeaderWrite(sw, o, moreWords: always.Length > 1);
+                EmitMemberValuesWrite(sw, o, always, headInWindow);
                 if (o.UnknownMembers != null) sw.Line("w.WriteKeptMembers(mu);");
                 sw.Line("w.ExitDepth();");
             }
@@ -127,7 +129,7 @@ namespace Amber.Generator.Emitting
         /// Each member's value: those present, and runs of bounded size in one window each (one capacity check, the offset
         /// in a local, no branch on presence; <c>AmberWindow</c>).
         /// </summary>
-        private static void EmitMemberValuesWrite(SourceWriter sw, ObjectModel o, ulong[] always)
+        private static void EmitMemberValuesWrite(SourceWriter sw, ObjectModel o, ulong[] always, bool headInWindow)
         {
             int reservedUntil = 0;   // members before this index are in the open window's run
             int windows = 0;
@@ -139,23 +141,23 @@ namespace Amber.Generator.Emitting
                 if (i >= reservedUntil)
                 {
                     // A run of members of bounded size shares one window: one capacity check, one move of the position.
-                    // A struct written inline counts with the room its codec states (its definition included, for its first time).
-                    int end = i, room = 0;
-                    var inlineRooms = new List<string>();
-                    for (; end < o.Members.Count; end++)
-                    {
-                        TypeRef t = o.Members[end].Type;
-                        if (InlineWriter(t, "", out _) is string codec) inlineRooms.Add(codec + ".WindowRoom");
-                        else if (ReservedSize(t) is int size and > 0) room += size;
-                        else break;
-                    }
-                    if (end - i >= 2)
+                    bool head = headInWindow && i == 0;
+                    int end = i + WindowRun(o, i, out string room);
+                    if (end - i >= (head ? 1 : 2))
                     {
                         window = WindowLocal.Window(windows);
                         offset = WindowLocal.Offset(windows);
                         windows++;
-                        sw.Line($"ref byte {window} = ref w.OpenWindow({string.Join(" + ", (room > 0 ? new[] { Int(room) } : new string[0]).Concat(inlineRooms))});");
-                        sw.Line($"int {offset} = 0;");
+                        if (head)
+                        {
+                            sw.Line($"ref byte {window} = ref w.OpenObjectWindow(shape, {room});");
+                            sw.Line($"int {offset} = w.WriteObjectHeaderAt(ref {window}, 0, shape, p);");
+                        }
+                        else
+                        {
+                            sw.Line($"ref byte {window} = ref w.OpenWindow({room});");
+                            sw.Line($"int {offset} = 0;");
+                        }
                         reservedUntil = end;
                     }
                 }
@@ -183,6 +185,26 @@ namespace Amber.Generator.Emitting
                 EmitWrite(sw, written, value, 0);
                 if (conditional) sw.Close();
             }
+        }
+
+        /// <summary>
+        /// The number of members from <paramref name="start"/> that a window holds (members of bounded size), and in
+        /// <paramref name="room"/> the most bytes they take: a constant, plus the room each struct written inline states
+        /// (its definition included, for its first time in a payload).
+        /// </summary>
+        private static int WindowRun(ObjectModel o, int start, out string room)
+        {
+            int end = start, bytes = 0;
+            var inlineRooms = new List<string>();
+            for (; end < o.Members.Count; end++)
+            {
+                TypeRef t = o.Members[end].Type;
+                if (InlineWriter(t, "", out _) is string codec) inlineRooms.Add(codec + ".WindowRoom");
+                else if (ReservedSize(t) is int size and > 0) bytes += size;
+                else break;
+            }
+            room = string.Join(" + ", (bytes > 0 || inlineRooms.Count == 0 ? new[] { Int(bytes) } : new string[0]).Concat(inlineRooms));
+            return end - start;
         }
 
         /// <summary>

@@ -9,6 +9,7 @@ namespace Amber.Internal
 
         private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
         private ulong[] _listedBySlot = new ulong[64];   // the members that shape lists
+        private byte[] _headBySlot = new byte[64];   // the one-byte object header of that shape when it lists every member; 0 = none
         private int[] _touched = new int[16];   // a slot per definition, so one slot can appear twice
         private int _touchedCount;
 
@@ -71,6 +72,17 @@ namespace Amber.Internal
         }
 
         /// <summary>
+        /// The one-byte object header that refers to the shape of <paramref name="slot"/> when this payload has defined it listing every
+        /// member with an id below 32; else 0 (the header takes <see cref="GetOrDefine"/>).
+        /// </summary>
+        [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.AggressiveInlining)]
+        public int ShapeHeadByte(int slot)
+        {
+            byte[] heads = _headBySlot;
+            return (uint)slot < (uint)heads.Length ? heads[slot] : 0;
+        }
+
+        /// <summary>
         /// The id of the shape this payload uses for <paramref name="shape"/>'s objects, and the members that
         /// shape lists. The first object of a type defines a shape of the members it needs
         /// (<paramref name="required"/>, plus <see cref="AmberShape.AlwaysListed"/> and the members sharing a key with a listed one); a later object with a member
@@ -111,7 +123,7 @@ namespace Amber.Internal
                         return v - 1;
                     }
                     listed = shape.AllMembers;
-                    return Define(slot, listed, out defined);
+                    return Define(slot, listed, out defined, full: true);
                 }
             }
             else
@@ -119,7 +131,7 @@ namespace Amber.Internal
                 Grow(slot);
             }
             listed = shape.CloseOverCollisions(required | shape.AlwaysListed);
-            return Define(slot, listed, out defined);
+            return Define(slot, listed, out defined, full: listed == shape.AllMembers);
         }
 
         /// <summary>
@@ -138,7 +150,7 @@ namespace Amber.Internal
         public int DefineInline(int slot, ulong allMembers)
         {
             if (slot >= _idBySlot.Length) Grow(slot);
-            return Define(slot, allMembers, out _);
+            return Define(slot, allMembers, out _, full: false);
         }
 
         private void Grow(int slot)
@@ -146,15 +158,18 @@ namespace Amber.Internal
             int size = Math.Max(slot + 1, _idBySlot.Length * 2);
             Array.Resize(ref _idBySlot, size);
             Array.Resize(ref _listedBySlot, size);
+            Array.Resize(ref _headBySlot, size);
         }
 
-        private int Define(int slot, ulong listed, out bool defined)
+        /// <summary>Takes the next shape id for <paramref name="slot"/>; <paramref name="full"/>: an object shape that lists every member.</summary>
+        private int Define(int slot, ulong listed, out bool defined, bool full)
         {
             if (_touchedCount == _touched.Length) Array.Resize(ref _touched, _touched.Length * 2);
             int id = _touchedCount;
             _touched[_touchedCount++] = slot;
             _idBySlot[slot] = id + 1;
             _listedBySlot[slot] = listed;
+            _headBySlot[slot] = full && id < 32 ? (byte)((id << 2) | (int)AmberCode.ObjectShapeRef) : (byte)0;
             defined = false;
             return id;
         }
@@ -249,7 +264,9 @@ namespace Amber.Internal
             for (int i = 0; i < _touchedCount; i++)
             {
                 int slot = _touched[i];
-                if (slot >= 0) _idBySlot[slot] = 0;
+                if (slot < 0) continue;
+                _idBySlot[slot] = 0;
+                _headBySlot[slot] = 0;
             }
             if (_foreign != null && _foreign.Count != 0) _foreign.Clear();
             _touchedCount = 0;

@@ -117,6 +117,9 @@ namespace Amber
                 at += 4;
             }
             TagBytes = bytes;
+            // Four varints (the object header, a definition's count and type tag, the presence) and the longest tag bytes
+            // a definition may list (each member takes 6 bytes at most, MaxDefinitionLength).
+            HeadRoom = 4 * AmberPrimitives.MaxVarintLength + Math.Max(bytes.Length, 6 * tags.Length);
 
             // Listing some members (and so the masks below) is done for shapes of at most 64 members only: wider
             // ones always define every member (format §5).
@@ -165,6 +168,9 @@ namespace Amber
 
         // Per member of CollisionMembers, the members with its key (itself included); null without collisions.
         private readonly ulong[]? _sameKey;
+
+        /// <summary>The most bytes an object header of this shape takes: its shape (a definition the first time) and presence.</summary>
+        internal int HeadRoom { get; }
 
         /// <summary>The definition's bytes after its count: the tags (u16 little-endian each), then the hashes of the members that share a key (u32 each).</summary>
         internal byte[] TagBytes { get; }

@@ -66,6 +66,20 @@ namespace Amber.Tests.Streaming
         }
 
         [Fact]
+        public void Golden_bytes_a_later_messages_root_refers_to_its_shape_in_one_byte_and_its_inline_structs_in_one_byte_each()
+        {
+            List<byte[]> messages = Messages(new AmberMessageWriter(),
+                new Sprite { Position = new Vector2 { X = 1.5f, Y = -2f } },
+                new Sprite { Velocity = new Vector2 { X = 0.5f }, Tint = new Color { A = 1 } });
+            // 1A | 45                   length 26; version 4: shapes continue
+            // 01 | 07                   shape 0, defined in full by the first message; presence: all three members
+            // 08 00000000 00000000      Position (0, 0): inline shape 1, defined by the first message, and its row
+            // 08 0000003F 00000000      Velocity (0.5, 0)
+            // 0C 00000001               Tint (0, 0, 0, 1): inline shape 2
+            Assert.Equal(Clean("1A | 45 | 01 | 07 | 08 00000000 00000000 | 08 0000003F 00000000 | 0C 00000001"), Hex(messages[1]));
+        }
+
+        [Fact]
         public void A_steady_state_envelope_is_its_presence_and_values()
         {
             var writer = new AmberMessageWriter();

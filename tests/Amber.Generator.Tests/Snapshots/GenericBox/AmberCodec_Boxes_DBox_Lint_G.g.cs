@@ -32,9 +32,8 @@ namespace Amber.Generated
             var m1 = v.Version;
             ulong p = 0x1UL;
             if (m1 != default) p |= 0x2UL;
-            w.WriteObjectHeader(shape, p);
-            ref byte wb0 = ref w.OpenWindow(10);
-            int wo0 = 0;
+            ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
             wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0);
             wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);

@@ -45,9 +45,8 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             if (m1) p |= 0x2UL;
             if (m2 != default) p |= 0x4UL;
-            w.WriteObjectHeader(shape, p);
-            ref byte wb0 = ref w.OpenWindow(6);
-            int wo0 = 0;
+            ref byte wb0 = ref w.OpenObjectWindow(shape, 6);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
             wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
             wo0 = global::Amber.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             wo0 = global::Amber.AmberWindow.WriteInt16(ref wb0, wo0, m2, (p & 0x4UL) != 0);

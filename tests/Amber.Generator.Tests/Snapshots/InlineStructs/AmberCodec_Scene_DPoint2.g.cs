@@ -47,9 +47,8 @@ namespace Amber.Generated
             ulong p = 0x0UL;
             if (!global::Amber.AmberDefault.IsDefault(m0)) p |= 0x1UL;
             if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
-            w.WriteObjectHeader(shape, p);
-            ref byte wb0 = ref w.OpenWindow(8);
-            int wo0 = 0;
+            ref byte wb0 = ref w.OpenObjectWindow(shape, 8);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
             wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
             wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);

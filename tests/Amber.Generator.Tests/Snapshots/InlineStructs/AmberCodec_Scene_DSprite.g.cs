@@ -32,9 +32,8 @@ namespace Amber.Generated
             var m1 = v.Flags;
             var m2 = v.Label;
             ulong p = 0x7UL;
-            w.WriteObjectHeader(shape, p);
-            ref byte wb0 = ref w.OpenWindow(AmberCodec_Scene_DPoint2.WindowRoom + AmberCodec_Scene_DFlags.WindowRoom);
-            int wo0 = 0;
+            ref byte wb0 = ref w.OpenObjectWindow(shape, AmberCodec_Scene_DPoint2.WindowRoom + AmberCodec_Scene_DFlags.WindowRoom);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
             wo0 = AmberCodec_Scene_DPoint2.WriteAt(ref w, ref wb0, wo0, m0);
             wo0 = AmberCodec_Scene_DFlags.WriteAt(ref w, ref wb0, wo0, m1);
             w.CloseWindow(wo0);

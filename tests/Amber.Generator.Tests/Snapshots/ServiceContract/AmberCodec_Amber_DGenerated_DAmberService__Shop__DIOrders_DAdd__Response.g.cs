@@ -27,11 +27,10 @@ namespace Amber.Generated
             var m0 = v.value;
             ulong p = 0x0UL;
             if (m0 != default) p |= 0x1UL;
-            w.WriteObjectHeader(shape, p);
-            if ((p & 0x1UL) != 0)
-            {
-                w.WriteInt32(m0);
-            }
+            ref byte wb0 = ref w.OpenObjectWindow(shape, 5);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
+            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            w.CloseWindow(wo0);
             w.ExitDepth();
         }
 

@@ -48,9 +48,8 @@ namespace Amber.Generated
             if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
             if (!global::Amber.AmberDefault.IsDefault(m2)) p |= 0x4UL;
             if (m3) p |= 0x8UL;
-            w.WriteObjectHeader(shape, p);
-            ref byte wb0 = ref w.OpenWindow(17);
-            int wo0 = 0;
+            ref byte wb0 = ref w.OpenObjectWindow(shape, 17);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
             wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
             wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             wo0 = global::Amber.AmberWindow.WriteDouble(ref wb0, wo0, m2, (p & 0x4UL) != 0);
