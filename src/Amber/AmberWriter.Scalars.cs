@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.ComponentModel;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -96,11 +97,29 @@ namespace Amber
         /// <summary>Writes a decimal (Bytes, compact form).</summary>
         public void WriteDecimal(decimal value)
         {
-            CountBytesValue();
-            Span<byte> span = GetSpan(14);
-            int n = AmberPrimitives.WriteDecimal(span.Slice(1), value);
-            span[0] = (byte)(n + 1);
-            _pos += n + 1;
+            ref byte window = ref OpenWindow(AmberCode.MaxDecimalBytes);
+            CloseWindow(WriteDecimalAt(ref window, 0, value, present: true));
+        }
+
+        /// <summary>
+        /// Writes a decimal at offset <paramref name="at"/> of a window (<see cref="OpenWindow"/>) when <paramref name="present"/>
+        /// (14 bytes of room: the length, the flags, the mantissa at full width, counted to its trimmed length); returns the
+        /// offset after it.
+        /// </summary>
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int WriteDecimalAt(ref byte window, int at, decimal value, bool present)
+        {
+            if (_refs && present) State.BytesCount++;
+            AmberPrimitives.DecimalBits(value, out ulong low, out uint high, out int flags);
+            int length = AmberPrimitives.DecimalMantissaLength(low, high);
+            ref byte b = ref Unsafe.Add(ref window, at);
+            // A Bytes value (its length + 1 as a varint, one byte here), the flags, then the mantissa little-endian.
+            b = (byte)(length + 2);
+            Unsafe.Add(ref b, 1) = AmberPrimitives.DecimalFlags(flags);
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref b, 2), BitConverter.IsLittleEndian ? low : BinaryPrimitives.ReverseEndianness(low));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref b, 10), BitConverter.IsLittleEndian ? high : BinaryPrimitives.ReverseEndianness(high));
+            return at + (present ? length + 2 : 0);
         }
 
         /// <summary>Writes a DateTimeOffset (Bytes: ticks and offset minutes).</summary>

@@ -177,7 +177,10 @@ namespace Amber.Generator.Emitting
                     // In the window a member whose presence varies is encoded either way and counted only when present:
                     // no branch on presence, which varies from object to object in data with nulls and defaults.
                     string cast = written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "";
-                    sw.Line($"{offset} = global::Amber.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
+                    if (written.Scalar == "Decimal")
+                        sw.Line($"{offset} = w.WriteDecimalAt(ref {window}, {offset}, {value}, {(conditional ? present : "true")});");   // a Bytes value: counted in reference mode
+                    else
+                        sw.Line($"{offset} = global::Amber.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
                     if (i == reservedUntil - 1) sw.Line($"w.CloseWindow({offset});");
                     continue;
                 }

@@ -177,6 +177,9 @@ namespace Amber
         /// <summary>The member key of a wire name whose FNV-1a-32 is <paramref name="nameHash"/>: fold13(nameHash).</summary>
         internal static int KeyOfHash(uint nameHash) => (int)((nameHash ^ (nameHash >> 13) ^ (nameHash >> 26)) & MaxKey);
 
+        /// <summary>The most bytes a decimal takes: a Bytes value of a flags byte and up to 12 of mantissa, with its one-byte length.</summary>
+        internal const int MaxDecimalBytes = 14;
+
         /// <summary>
         /// The most bytes a value of a bounded scalar (by its name, as <c>Int32</c>) takes in a window of room made beforehand
         /// (AmberWriter.OpenWindow, AmberWindow's writes): its longest encoding, which is also the most such a write may touch;
@@ -192,6 +195,7 @@ namespace Amber
             "Int32" or "UInt32" => 5,
             "Double" or "DateTime" => 8,
             "Int64" or "UInt64" => 10,
+            "Decimal" => MaxDecimalBytes,
             "Guid" => 16,
             _ => 0,
         };

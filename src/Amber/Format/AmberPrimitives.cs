@@ -104,16 +104,8 @@ namespace Amber
         /// </summary>
         public static int WriteDecimal(Span<byte> destination, decimal value)
         {
-            Span<int> bits = stackalloc int[4];
-#if NET8_0_OR_GREATER
-            decimal.GetBits(value, bits);
-#else
-            decimal.GetBits(value).AsSpan().CopyTo(bits);
-#endif
-            ulong low = (uint)bits[0] | ((ulong)(uint)bits[1] << 32);
-            uint high = (uint)bits[2];
-            int flags = bits[3];
-            int length = high != 0 ? 12 - (LeadingZeroCount(high) >> 3) : 8 - (LeadingZeroCount(low) >> 3);
+            DecimalBits(value, out ulong low, out uint high, out int flags);
+            int length = DecimalMantissaLength(low, high);
             if (destination.Length < 13)
             {
                 if (destination.Length < 1 + length) return 0;
@@ -124,9 +116,47 @@ namespace Amber
                 BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(1), low);
                 BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(9), high);
             }
-            destination[0] = (byte)((flags < 0 ? 0x80 : 0) | ((flags >> 16) & 0xFF));
+            destination[0] = DecimalFlags(flags);
             return 1 + length;
         }
+
+        /// <summary>A decimal's 96-bit mantissa (<paramref name="low"/>, <paramref name="high"/>) and its flags (sign and scale), as <see cref="decimal.GetBits(decimal)"/> gives them.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static void DecimalBits(decimal value, out ulong low, out uint high, out int flags)
+        {
+#if NET8_0_OR_GREATER
+            // Into four ints on the stack: no stackalloc, so no buffer check and no array.
+            FourInts bits = default;
+            decimal.GetBits(value, System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref bits.Low, 4));
+            low = (uint)bits.Low | ((ulong)(uint)bits.Mid << 32);
+            high = (uint)bits.High;
+            flags = bits.Flags;
+#else
+            int[] bits = decimal.GetBits(value);
+            low = (uint)bits[0] | ((ulong)(uint)bits[1] << 32);
+            high = (uint)bits[2];
+            flags = bits[3];
+#endif
+        }
+
+#if NET8_0_OR_GREATER
+        // Filled through the span decimal.GetBits writes into, which the compiler does not see.
+#pragma warning disable CS0649
+        private struct FourInts
+        {
+            public int Low, Mid, High, Flags;
+        }
+#pragma warning restore CS0649
+#endif
+
+        /// <summary>The bytes of a decimal's mantissa that are not leading zeros (format §3.1: little-endian, trimmed).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static int DecimalMantissaLength(ulong low, uint high) =>
+            high != 0 ? 12 - (LeadingZeroCount(high) >> 3) : 8 - (LeadingZeroCount(low) >> 3);
+
+        /// <summary>A decimal's flags byte: the sign in bit 7, the scale below it.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal static byte DecimalFlags(int flags) => (byte)((flags < 0 ? 0x80 : 0) | ((flags >> 16) & 0xFF));
 
         /// <summary>Reads the compact decimal form; false if malformed (scale over 28, mantissa over 12 bytes, or an empty input).</summary>
         public static bool TryReadDecimal(ReadOnlySpan<byte> source, out decimal value)

@@ -18,16 +18,11 @@ namespace Amber
         public static bool IsDefault(float value) => BitConverter.SingleToInt32Bits(value) == 0;
 
         /// <summary>True if the value is the all-zero default (scale included).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool IsDefault(decimal value)
         {
-#if NET8_0_OR_GREATER
-            Span<int> bits = stackalloc int[4];
-            decimal.GetBits(value, bits);
-            return bits[0] == 0 && bits[1] == 0 && bits[2] == 0 && bits[3] == 0;
-#else
-            int[] bits = decimal.GetBits(value);
-            return bits[0] == 0 && bits[1] == 0 && bits[2] == 0 && bits[3] == 0;
-#endif
+            AmberPrimitives.DecimalBits(value, out ulong low, out uint high, out int flags);
+            return (low | high | (uint)flags) == 0;
         }
 
         /// <summary>True if ticks and kind are both zero.</summary>
