@@ -72,10 +72,7 @@ namespace Amber
         /// <summary>The options of this call.</summary>
         public AmberOptions Options { get; }
 
-        private WriterState State => _state ?? ThrowDisposed();
-
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private static WriterState ThrowDisposed() => throw new ObjectDisposedException(nameof(AmberWriter));
+        private WriterState State => _state ?? throw new ObjectDisposedException(nameof(AmberWriter));
 
         /// <summary>Bytes written so far, including those not yet flushed.</summary>
         public long BytesWritten => _flushed + _pos;
