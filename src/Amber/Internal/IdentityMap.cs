@@ -11,7 +11,7 @@ namespace Amber.Internal
     internal sealed class IdentityMap
     {
         /// <summary>
-        /// The largest table kept from one payload to the next (768 KB of keys and ids on 64 bits). The map lives in a
+        /// The largest table kept from one payload to the next (1 MB of keys and ids on 64 bits). The map lives in a
         /// thread's pooled writer state, so a larger one, grown by one payload of many objects, is dropped when cleared
         /// rather than held by the thread for good.
         /// </summary>
@@ -19,45 +19,52 @@ namespace Amber.Internal
 
         private const int InitialSlots = 64;
 
-        private object?[] _keys = new object?[InitialSlots];
-        private int[] _ids = new int[InitialSlots];
+        // A key and its id side by side: one cache line per probe, and no covariance check on storing the key (an object[]
+        // element store checks the array's type; a struct's field does not).
+        private Entry[] _entries = new Entry[InitialSlots];
         private int _count;
 
+        private struct Entry
+        {
+            public object? Key;
+            public int Id;
+        }
+
         /// <summary>The slots of the table now: twice the objects it can number before it grows.</summary>
-        public int Capacity => _keys.Length;
+        public int Capacity => _entries.Length;
 
         /// <summary>The id <paramref name="key"/> was given earlier, or -1 after giving it <paramref name="id"/>.</summary>
         public int GetOrAdd(object key, int id)
         {
-            object?[] keys = _keys;
-            int mask = keys.Length - 1;
+            Entry[] entries = _entries;
+            int mask = entries.Length - 1;
             int i = RuntimeHelpers.GetHashCode(key) & mask;
             while (true)
             {
-                object? k = keys[i];
+                object? k = entries[i].Key;
                 if (k == null) break;
-                if (ReferenceEquals(k, key)) return _ids[i];
+                if (ReferenceEquals(k, key)) return entries[i].Id;
                 i = (i + 1) & mask;
             }
-            keys[i] = key;
-            _ids[i] = id;
-            if (++_count * 2 > keys.Length) Grow();
+            entries[i].Key = key;
+            entries[i].Id = id;
+            if (++_count * 2 > entries.Length) Grow();
             return -1;
         }
 
         /// <summary>Gives <paramref name="key"/> the id <paramref name="id"/>, whether or not it had one.</summary>
         public void Set(object key, int id)
         {
-            object?[] keys = _keys;
-            int mask = keys.Length - 1;
+            Entry[] entries = _entries;
+            int mask = entries.Length - 1;
             int i = RuntimeHelpers.GetHashCode(key) & mask;
             while (true)
             {
-                object? k = keys[i];
+                object? k = entries[i].Key;
                 if (k == null) break;
                 if (ReferenceEquals(k, key))
                 {
-                    _ids[i] = id;
+                    entries[i].Id = id;
                     return;
                 }
                 i = (i + 1) & mask;
@@ -67,36 +74,30 @@ namespace Amber.Internal
 
         public void Clear()
         {
-            if (_keys.Length > MaxKeptSlots)
+            if (_entries.Length > MaxKeptSlots)
             {
-                _keys = new object?[InitialSlots];
-                _ids = new int[InitialSlots];
+                _entries = new Entry[InitialSlots];
                 _count = 0;
                 return;
             }
             if (_count == 0) return;
-            Array.Clear(_keys, 0, _keys.Length);
+            Array.Clear(_entries, 0, _entries.Length);
             _count = 0;
         }
 
         private void Grow()
         {
-            object?[] oldKeys = _keys;
-            int[] oldIds = _ids;
-            var keys = new object?[oldKeys.Length * 2];
-            var ids = new int[keys.Length];
-            int mask = keys.Length - 1;
-            for (int j = 0; j < oldKeys.Length; j++)
+            Entry[] old = _entries;
+            var entries = new Entry[old.Length * 2];
+            int mask = entries.Length - 1;
+            foreach (Entry e in old)
             {
-                object? k = oldKeys[j];
-                if (k == null) continue;
-                int i = RuntimeHelpers.GetHashCode(k) & mask;
-                while (keys[i] != null) i = (i + 1) & mask;
-                keys[i] = k;
-                ids[i] = oldIds[j];
+                if (e.Key == null) continue;
+                int i = RuntimeHelpers.GetHashCode(e.Key) & mask;
+                while (entries[i].Key != null) i = (i + 1) & mask;
+                entries[i] = e;
             }
-            _keys = keys;
-            _ids = ids;
+            _entries = entries;
         }
     }
 }
