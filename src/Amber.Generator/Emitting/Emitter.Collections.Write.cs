@@ -127,9 +127,7 @@ namespace Amber.Generator.Emitting
                 items = b;
             }
             sw.Line($"w.WriteSequenceHeader({count}, {ElementDescriptor(t.Element!)});");
-            bool list = items == c && t.Collection == CollectionKind.List && !t.IsInterface
-                && t.FullName.StartsWith("global::System.Collections.Generic.List<", System.StringComparison.Ordinal);
-            EmitEachElementWrite(sw, t.Element!, items, depth, list);
+            EmitEachElementWrite(sw, t.Element!, items, depth);
             if (concrete) sw.Close();
         }
 
@@ -254,24 +252,13 @@ namespace Amber.Generator.Emitting
         /// </summary>
         internal static bool NestsCollections(TypeRef element) => element.WireType is WireType.Sequence or WireType.Map;
 
-        /// <summary>
-        /// Each element of <paramref name="items"/>, in enumeration order; a List&lt;T&gt; (<paramref name="list"/>) through
-        /// its span where the framework has CollectionsMarshal (no enumerator and its version check per element).
-        /// </summary>
-        private static void EmitEachElementWrite(SourceWriter sw, TypeRef element, string items, int depth, bool list = false)
+        /// <summary>Each element of <paramref name="items"/>, in enumeration order.</summary>
+        private static void EmitEachElementWrite(SourceWriter sw, TypeRef element, string items, int depth)
         {
             string e = WriteLocal.Element(depth);
             bool nests = NestsCollections(element);
             if (nests) sw.Line("w.EnterDepth();");
-            if (list)
-            {
-                sw.Line("#if NET5_0_OR_GREATER");
-                sw.Line($"foreach (var {e} in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan({items}))");
-                sw.Line("#else");
-                sw.Line($"foreach (var {e} in {items})");
-                sw.Line("#endif");
-            }
-            using (sw.Block(list ? null : $"foreach (var {e} in {items})"))
+            using (sw.Block($"foreach (var {e} in {items})"))
             {
                 EmitWrite(sw, element, e, depth + 1);
             }

@@ -110,11 +110,7 @@ namespace Amber.Generated
                     if (!w.TryWriteCollectionReference(c0))
                     {
                         w.WriteSequenceHeader(c0.Count, 0x04);
-                        #if NET5_0_OR_GREATER
-                        foreach (var e0 in global::System.Runtime.InteropServices.CollectionsMarshal.AsSpan(c0))
-                        #else
                         foreach (var e0 in c0)
-                        #endif
                         {
                             w.WriteString(e0);
                         }
