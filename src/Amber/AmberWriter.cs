@@ -471,6 +471,7 @@ namespace Amber
         {
             Span<byte> head = MemoryMarshal.CreateSpan(ref Unsafe.Add(ref window, at), shape.HeadRoom);
             if (_refs) State.ObjectCount++;
+            // As WriteObjectHeader: the root object lists the members it has, the bitmap counts the listed members.
             ulong required = shape.AllMembers;
             if (_rootPending)
             {
