@@ -65,9 +65,11 @@ namespace Amber
             // Anything but 0 or 1 is an error that the ordinary read reports (a bool is a varint: it names the whole value).
             if (v > 1 && present)
             {
-                bool value = CheckedBooleanAt(at, out int length);
+                // A varint all the same: 0 or 1 written long is a bool, anything else an error.
+                ulong value = CheckedVarintAt(at, out int length);
+                if (value > 1) AmberThrow.NotABoolean(Position + at, value);
                 at += length;
-                return value;
+                return value == 1;
             }
             at += present ? 1 : 0;
             return present & v != 0;
@@ -143,18 +145,6 @@ namespace Amber
             int window = _pos;
             _pos = window + at;
             ulong value = ReadVarint();
-            length = _pos - window - at;
-            _pos = window;
-            return value;
-        }
-
-        /// <summary>The bool at window offset <paramref name="at"/> by the ordinary read, which names a value other than 0 or 1, and its length.</summary>
-        [MethodImpl(MethodImplOptions.NoInlining)]
-        private bool CheckedBooleanAt(int at, out int length)
-        {
-            int window = _pos;
-            _pos = window + at;
-            bool value = ReadBoolean();
             length = _pos - window - at;
             _pos = window;
             return value;

@@ -91,7 +91,7 @@ namespace Amber
         public bool ReadBoolean()
         {
             ulong v = ReadVarint();
-            if (v > 1) AmberThrow.Malformed(VarintStart(v), $"A bool has the value {v}; only 0 and 1 are valid");
+            if (v > 1) AmberThrow.NotABoolean(VarintStart(v), v);
             return v == 1;
         }
 

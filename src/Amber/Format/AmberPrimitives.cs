@@ -213,7 +213,7 @@ namespace Amber
         {
             ulong stops = ~word & 0x8080_8080_8080_8080UL;
             // The last byte is the first without a continuation bit; the bytes after it are not the varint's.
-            length = (TrailingZeroCount(stops) + 1) >> 3;
+            length = (Internal.Bits.TrailingZeroCount(stops) + 1) >> 3;
             word &= stops ^ (stops - 1);
             value = (word & 0x7F)
                 | ((word >> 1) & (0x7FUL << 7))
@@ -224,19 +224,6 @@ namespace Amber
                 | ((word >> 6) & (0x7FUL << 42))
                 | ((word >> 7) & (0x7FUL << 49));
             return stops != 0;
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static int TrailingZeroCount(ulong value)
-        {
-#if NET8_0_OR_GREATER
-            return System.Numerics.BitOperations.TrailingZeroCount(value);
-#else
-            if (value == 0) return 64;
-            int n = 0;
-            while ((value & 1) == 0) { value >>= 1; n++; }
-            return n;
-#endif
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -57,6 +57,10 @@ namespace Amber
             throw new AmberException($"The value does not fit in {typeName}", offset,
                 "The member was narrowed; widen it back (for example int to long).");
 
+        /// <summary>A bool other than 0 or 1.</summary>
+        [DoesNotReturn]
+        public static void NotABoolean(long offset, ulong value) => Malformed(offset, $"A bool has the value {value}; only 0 and 1 are valid");
+
         /// <summary>A malformed value.</summary>
         [DoesNotReturn]
         public static void Malformed(long offset, string what) =>
