@@ -110,6 +110,22 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>
+        /// The end of the run of members from <paramref name="start"/> (below <paramref name="limit"/>) that each take at most
+        /// <paramref name="sizeOf"/> bytes (0: not bounded), and in <paramref name="room"/> the most bytes the run takes.
+        /// </summary>
+        private static int ReservedRun(ObjectModel o, int start, int limit, System.Func<MemberModel, int> sizeOf, out int room)
+        {
+            int end = start;
+            room = 0;
+            while (end < limit && sizeOf(o.Members[end]) is int size and > 0)
+            {
+                room += size;
+                end++;
+            }
+            return end;
+        }
+
+        /// <summary>
         /// Members <paramref name="start"/> to <paramref name="end"/> read with no branch on presence from one window (the
         /// offset in a local, the position moved once) when <paramref name="room"/> bytes are left, else one by one.
         /// </summary>

@@ -228,22 +228,6 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>
-        /// The end of the run of members from <paramref name="start"/> (below <paramref name="limit"/>) that each take at most
-        /// <paramref name="sizeOf"/> bytes (0: not bounded), and in <paramref name="room"/> the most bytes the run takes.
-        /// </summary>
-        private static int ReservedRun(ObjectModel o, int start, int limit, System.Func<MemberModel, int> sizeOf, out int room)
-        {
-            int end = start;
-            room = 0;
-            while (end < limit && sizeOf(o.Members[end]) is int size and > 0)
-            {
-                room += size;
-                end++;
-            }
-            return end;
-        }
-
-        /// <summary>
         /// The most bytes a member of <paramref name="t"/> writes, when it is bounded and has an <c>AmberWindow</c> write
         /// (numbers, bools, chars, enums of those, <c>DateTime</c>, <c>Guid</c>, and nullables of them); 0 otherwise.
         /// </summary>

@@ -118,7 +118,7 @@ namespace Amber.Tests.Runtime
             Assert.Equal(4, ex.ByteOffset);
             Assert.Contains(named, ex.Message, StringComparison.OrdinalIgnoreCase);
             // Absent, the same bytes are never looked at.
-            var (absent, length, _) = ReadInWindow(run, 1 + AmberCode.MaxWindowBytes(scalar), present: false, second);
+            var (_, length, _) = ReadInWindow(run, 1 + AmberCode.MaxWindowBytes(scalar), present: false, second);
             Assert.Equal(1, length);
         }
     }
