@@ -150,7 +150,7 @@ namespace Amber.Fuzz.Tests
         [Fact]
         public void Each_step_of_a_relay_is_held_to_the_bound_of_the_bytes_it_reads()
         {
-            var target = new FuzzTarget(new FuzzModel("Fake",
+            var target = new FuzzTarget(new FuzzModel("Fake", typeof(object),
                 (f, o) => AmberSerializer.Serialize(new Scene()),
                 (s, o) => null,
                 (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => null,

@@ -13,7 +13,7 @@ namespace Amber.Fuzz.Tests
         private static readonly byte[] s_seed = { 0x16, 0x04, 0x85, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00 };   // an int[] of 1, 2, 3 (packed); the fakes do not read it
 
         private static FuzzTarget Fake(Func<byte[], object?> read, EntryPoint entry = EntryPoint.Span) =>
-            new FuzzTarget(new FuzzModel("Fake",
+            new FuzzTarget(new FuzzModel("Fake", typeof(object),
                 (f, o) => s_seed,
                 (s, o) => read(s.ToArray()),
                 (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => read(System.Buffers.BuffersExtensions.ToArray(s)),
@@ -72,13 +72,53 @@ namespace Amber.Fuzz.Tests
         [Fact]
         public void A_sequence_entry_point_that_disagrees_with_the_span_one_is_a_finding()
         {
-            var target = new FuzzTarget(new FuzzModel("Fake",
+            var target = new FuzzTarget(new FuzzModel("Fake", typeof(object),
                 (f, o) => s_seed,
                 (s, o) => null,
                 (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => s.IsSingleSegment ? null : throw new AmberException("split", 0, null),
                 (s, o) => null,
                 (s, o) => System.Threading.Tasks.Task.FromResult<object?>(null)), EntryPoint.Sequence);
             Assert.Contains(Run(target), f => f.Kind == FindingKind.Disagreement);
+        }
+        private static FuzzTarget Checked(Func<byte[], object?> span, Func<byte[], object?> sequence) =>
+            new FuzzTarget(new FuzzModel("Fake", typeof(Dictionary<string, object>),
+                (f, o) => s_seed,
+                (s, o) => span(s.ToArray()),
+                (in System.Buffers.ReadOnlySequence<byte> s, AmberOptions? o) => sequence(System.Buffers.BuffersExtensions.ToArray(s)),
+                (s, o) => null,
+                (s, o) => System.Threading.Tasks.Task.FromResult<object?>(null)), EntryPoint.Checked);
+
+        private static Dictionary<string, object> Bag(params int[] values)
+        {
+            var bag = new Dictionary<string, object>();
+            for (int i = 0; i < values.Length; i++) bag["v" + i] = values[i];
+            return bag;
+        }
+
+        [Fact]
+        public void The_checked_read_must_give_the_span_reads_value_or_error()
+        {
+            // Values are compared by the bytes they write back as the root type (a dictionary the fuzzer serves here).
+            Assert.Empty(Run(Checked(b => Bag(b.Length), b => Bag(b.Length))));
+            Finding value = Assert.Single(Run(Checked(b => Bag(b.Length), b => Bag(b.Length, 0))));
+            Assert.Equal(FindingKind.Disagreement, value.Kind);
+            Assert.Contains("different values", value.Details);
+
+            // The same error at another offset is a disagreement too.
+            Finding error = Assert.Single(Run(Checked(b => throw new AmberException("bad", 0, null), b => throw new AmberException("bad", b.Length > 0 ? 1 : 0, null))));
+            Assert.Equal(FindingKind.Disagreement, error.Kind);
+        }
+
+        [Fact]
+        public void Checked_deliveries_cut_the_input_shorter_than_any_window()
+        {
+            // Every segment is shorter than a window's slack alone, so HasReserved fails for every window of every reader.
+            var random = new Random(7);
+            for (int i = 0; i < 200; i++)
+            {
+                Delivery d = Delivery.Choose(EntryPoint.Checked, random.Next(1, 300), random);
+                Assert.All(d.Segments!, n => Assert.InRange(n, 1, Delivery.MaxCheckedSegment));
+            }
         }
     }
 }

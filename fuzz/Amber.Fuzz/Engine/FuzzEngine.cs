@@ -12,8 +12,9 @@ namespace Amber.Fuzz.Engine
     public sealed class ExecutionResult
     {
         public ExecutionResult(Exception? error, long allocatedBytes, TimeSpan elapsed, IReadOnlyList<AmberException>? moreErrors = null,
-            long? allocationBound = null, string? allocationStep = null, string? relayFeature = null)
+            long? allocationBound = null, string? allocationStep = null, string? relayFeature = null, string? disagreement = null)
         {
+            Disagreement = disagreement;
             RelayFeature = relayFeature;
             Error = error;
             AllocatedBytes = allocatedBytes;
@@ -34,6 +35,9 @@ namespace Amber.Fuzz.Engine
 
         /// <summary>A kept-members target's success: how the relay's run ended (<see cref="RelayRun.Feature"/>), a success feature of its own.</summary>
         public string? RelayFeature { get; }
+
+        /// <summary><see cref="EntryPoint.Checked"/>: how the checked read differed from the span read (null when they agree).</summary>
+        public string? Disagreement { get; }
 
         /// <summary>The exception the entry point threw, or null when it returned (the connection target: its first message's error).</summary>
         public Exception? Error { get; }
@@ -301,7 +305,7 @@ namespace Amber.Fuzz.Engine
                         if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
                     }
                 }
-                else if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json or EntryPoint.Relay))
+                else if (s.Target.Entry is not (EntryPoint.Span or EntryPoint.Json or EntryPoint.Relay or EntryPoint.Checked))
                 {
                     var span = new FuzzTarget(s.Target.Model, EntryPoint.Span);
                     ExecutionResult reference = Execute(span, input, Delivery.Whole.WithOptions(delivery.OptionsIndex));
@@ -345,12 +349,16 @@ namespace Amber.Fuzz.Engine
             Stream? stream = null;
             AmberOptions? options = delivery.Options;
             if (target.Entry is EntryPoint.Sequence or EntryPoint.Connection) sequence = Delivery.BuildSequence(input, delivery.Segments ?? new[] { input.Length });
+            else if (target.Entry == EntryPoint.Checked) sequence = Delivery.BuildSequence(input, delivery.Segments ?? Enumerable.Repeat(1, input.Length).ToArray());
             else if (target.Entry is not (EntryPoint.Span or EntryPoint.Json or EntryPoint.Relay)) stream = new ShortReadStream(input, delivery.MaxRead);
+            object? value = null;
             long[]? arrivals = delivery.Incremental && delivery.Segments != null ? Delivery.Ends(delivery.Segments) : null;
             IReadOnlyList<AmberException>? moreErrors = null;
             RelayRun? relay = null;
             _inFlight?.Begin(target.Name, input);
             _watchdog.Begin(target, input, delivery);
+            // The differential target's reference: the span read, with windows, before the measured read.
+            (object? Value, Exception? Error) windowed = target.Entry == EntryPoint.Checked ? ReadSpan(target.Model, input, options) : default;
             long before = GC.GetAllocatedBytesForCurrentThread();
             TimeSpan pausedBefore = GC.GetTotalPauseDuration();
             long start = Stopwatch.GetTimestamp();
@@ -361,6 +369,7 @@ namespace Amber.Fuzz.Engine
                 {
                     case EntryPoint.Span: target.Model.Span(input, options); break;
                     case EntryPoint.Sequence: target.Model.Sequence(in sequence, options); break;
+                    case EntryPoint.Checked: value = target.Model.Sequence(in sequence, options); break;
                     case EntryPoint.Stream: target.Model.Stream(stream!, options); break;
                     case EntryPoint.StreamAsync: target.Model.StreamAsync(stream!, options).GetAwaiter().GetResult(); break;
                     case EntryPoint.Json: target.Model.Json!(input, options); break;
@@ -394,7 +403,59 @@ namespace Amber.Fuzz.Engine
                 (string step, long stepAllocated, long bound) = relay.Worst;
                 return new ExecutionResult(error, stepAllocated, elapsed, moreErrors, bound, step, relay.Feature);
             }
-            return new ExecutionResult(error, allocated, elapsed, moreErrors);
+            string? disagreement = target.Entry == EntryPoint.Checked ? Differ(target.Model, windowed, (value, error), options) : null;
+            return new ExecutionResult(error, allocated, elapsed, moreErrors, disagreement: disagreement);
+        }
+
+        private static (object? Value, Exception? Error) ReadSpan(FuzzModel model, byte[] input, AmberOptions? options)
+        {
+            try
+            {
+                return (model.Span(input, options), null);
+            }
+            catch (Exception e)
+            {
+                return (null, e);
+            }
+        }
+
+        /// <summary>Written back with references kept (a read may build a cycle), so equal values give equal bytes.</summary>
+        private static readonly AmberOptions s_writeBack = new AmberOptions { PreserveReferences = true, MaxDepth = 10_000 };
+
+        /// <summary>
+        /// How the checked read (<paramref name="checkedRead"/>) differs from the span read (<paramref name="windowed"/>) of the
+        /// same input: their outcomes, or the bytes of their values written back as the model's root type. Null when they agree.
+        /// </summary>
+        private static string? Differ(FuzzModel model, (object? Value, Exception? Error) windowed, (object? Value, Exception? Error) checkedRead, AmberOptions? options)
+        {
+            string spanOutcome = OutcomeKey(windowed.Error), checkedOutcome = OutcomeKey(checkedRead.Error);
+            if (spanOutcome != checkedOutcome)
+            {
+                if (IsStackExhausted(windowed.Error) || IsStackExhausted(checkedRead.Error)) return null;
+                return $"Span (windows): {spanOutcome}\nChecked: {checkedOutcome}\n\n{windowed.Error}\n\n{checkedRead.Error}";
+            }
+            if (windowed.Error != null) return null;
+            (string spanBytes, string? spanFailure) = WriteBack(model, windowed.Value);
+            (string checkedBytes, string? checkedFailure) = WriteBack(model, checkedRead.Value);
+            // A value that cannot be written back cannot be compared: that is a finding too, not a pass.
+            if (spanFailure != null || checkedFailure != null)
+                return $"A value read could not be written back as {model.Root.Name}:\nSpan (windows): {spanFailure ?? "ok"}\nChecked: {checkedFailure ?? "ok"}";
+            if (spanBytes == checkedBytes) return null;
+            return $"The two reads succeeded with different values, written back as {model.Root.Name}:\nSpan (windows): {spanBytes}\nChecked: {checkedBytes}";
+        }
+
+        private static (string Bytes, string? Failure) WriteBack(FuzzModel model, object? value)
+        {
+            try
+            {
+                var buffer = new ArrayBufferWriter<byte>();
+                AmberSerializer.Serialize(buffer, value!, model.Root, s_writeBack);
+                return (Convert.ToHexString(buffer.WrittenSpan), null);
+            }
+            catch (Exception e)
+            {
+                return ("", OutcomeKey(e));
+            }
         }
 
         /// <summary>
@@ -415,6 +476,8 @@ namespace Amber.Fuzz.Engine
                     return new Finding(target.Name, FindingKind.BadAmberException, $"offset {(ae.ByteOffset < 0 ? "missing" : "past the end")}: {Signature.Template(ae.Problem)}", input, delivery,
                         $"ByteOffset {ae.ByteOffset} for an input of {input.Length} bytes\n{ae}");
             }
+            if (result.Disagreement != null)
+                return new Finding(target.Name, FindingKind.Disagreement, "windows", input, delivery, result.Disagreement);
             if (checkTime && result.Elapsed > _options.HangLimit)
                 return new Finding(target.Name, FindingKind.Hang, "hang", input, delivery,
                     $"One execution took {result.Elapsed.TotalMilliseconds:N0} ms (limit {_options.HangLimit.TotalMilliseconds:N0} ms); it ended with {(e == null ? "success" : e.GetType().Name + ": " + e.Message)}");

@@ -19,6 +19,15 @@ namespace Amber.Fuzz.Targets
         /// <summary><c>Deserialize&lt;T&gt;(Stream)</c>, over a stream that returns random short reads.</summary>
         Stream,
 
+        /// <summary>
+        /// The differential check of the read windows: <c>Deserialize&lt;T&gt;(in ReadOnlySequence&lt;byte&gt;)</c> over segments
+        /// too short for any window (<see cref="Delivery.MaxCheckedSegment"/>), so every member takes the checked reads, against
+        /// <c>Deserialize&lt;T&gt;(ReadOnlySpan&lt;byte&gt;)</c> of the whole input, which takes a window wherever one fits. Both
+        /// must fail with the same error (problem, offset and member path), or both succeed with the same value: written back
+        /// as the model's root type, the two values must give the same bytes.
+        /// </summary>
+        Checked,
+
         /// <summary><c>DeserializeAsync&lt;T&gt;(Stream)</c>, same stream.</summary>
         StreamAsync,
 
@@ -50,13 +59,14 @@ namespace Amber.Fuzz.Targets
     /// <summary>One root model: how to write seeds of it, and its four entry points, each naming the type.</summary>
     public sealed class FuzzModel
     {
-        public FuzzModel(string name, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
+        public FuzzModel(string name, Type root, Func<ModelFactory, AmberOptions?, byte[]> writeSeed, SpanEntry span, SequenceEntry sequence,
             Func<Stream, AmberOptions?, object?> stream, Func<Stream, AmberOptions?, Task<object?>> streamAsync, Func<byte[], AmberOptions?, object?>? json = null,
             Func<byte[], AmberOptions?, RelayRun>? relay = null)
         {
             Json = json;
             Relay = relay;
             Name = name;
+            Root = root;
             WriteSeed = writeSeed;
             Span = span;
             Sequence = sequence;
@@ -65,6 +75,9 @@ namespace Amber.Fuzz.Targets
         }
 
         public string Name { get; }
+
+        /// <summary>The type the entry points read: the values of <see cref="EntryPoint.Checked"/> are written back as it.</summary>
+        public Type Root { get; }
 
         public Func<ModelFactory, AmberOptions?, byte[]> WriteSeed { get; }
 
@@ -89,7 +102,7 @@ namespace Amber.Fuzz.Targets
         /// The connection model: seeds are captured connection streams (<see cref="ConnectionTraffic.WriteSeed"/>), and its only
         /// entry point is <see cref="EntryPoint.Connection"/>; the single-payload entry points refuse to run it.
         /// </summary>
-        public static FuzzModel ForConnection() => new FuzzModel(ConnectionTraffic.ModelName, ConnectionTraffic.WriteSeed,
+        public static FuzzModel ForConnection() => new FuzzModel(ConnectionTraffic.ModelName, typeof(object), ConnectionTraffic.WriteSeed,
             (s, o) => throw new NotSupportedException("a connection stream is not one payload"),
             (in ReadOnlySequence<byte> s, AmberOptions? o) => throw new NotSupportedException("a connection stream is not one payload"),
             (s, o) => throw new NotSupportedException("a connection stream is not one payload"),

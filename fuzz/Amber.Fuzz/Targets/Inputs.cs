@@ -69,7 +69,14 @@ namespace Amber.Fuzz.Targets
             return ends;
         }
 
-        /// <summary>Segment lengths for <see cref="EntryPoint.Sequence"/> (they add up to the input length).</summary>
+        /// <summary>
+        /// The longest segment of <see cref="EntryPoint.Checked"/>. A generated reader takes a window only where its span holds
+        /// the window's bytes and the 7 bytes of slack its 8-byte loads need (AmberWindow.Slack), so no window fits in a segment
+        /// this short and every member is read by the checked path.
+        /// </summary>
+        public const int MaxCheckedSegment = 7;
+
+        /// <summary>Segment lengths for <see cref="EntryPoint.Sequence"/> and <see cref="EntryPoint.Checked"/> (they add up to the input length).</summary>
         public int[]? Segments { get; }
 
         /// <summary>The most bytes one stream read returns (<see cref="EntryPoint.Stream"/>, <see cref="EntryPoint.StreamAsync"/>).</summary>
@@ -105,6 +112,18 @@ namespace Amber.Fuzz.Targets
                         left -= n;
                     }
                     return new Delivery(segs.ToArray(), 0, options, entry == EntryPoint.Connection && r.Next(2) == 0);
+                }
+                case EntryPoint.Checked:
+                {
+                    var segs = new List<int>();
+                    bool ones = r.Next(4) == 0;
+                    for (int left = length; left > 0;)
+                    {
+                        int n = Math.Min(left, ones ? 1 : 1 + r.Next(MaxCheckedSegment));
+                        segs.Add(n);
+                        left -= n;
+                    }
+                    return new Delivery(segs.ToArray(), 0, options);
                 }
                 case EntryPoint.Stream:
                 case EntryPoint.StreamAsync:
