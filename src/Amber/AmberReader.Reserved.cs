@@ -44,10 +44,10 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int ReadInt32At(ref byte window, ref int at, bool present)
         {
-            int start = at;
             ulong raw = VarintAt(ref window, ref at, present);
-            // An int's zig-zag form takes 32 bits at most.
-            if ((raw >> 32) != 0) ThrowOverflowAt(start, "Int32");
+            // An int's zig-zag form takes 32 bits at most. The error's offset is the checked read's: the value's end less
+            // its shortest length (the two differ only for a varint written longer than it needs).
+            if ((raw >> 32) != 0) ThrowOverflowAt(at - AmberPrimitives.VarintLength(raw), "Int32");
             return (int)((uint)raw >> 1) ^ -(int)((uint)raw & 1);
         }
 
@@ -67,7 +67,7 @@ namespace Amber
             {
                 // A varint all the same: 0 or 1 written long is a bool, anything else an error.
                 ulong value = CheckedVarintAt(at, out int length);
-                if (value > 1) AmberThrow.NotABoolean(Position + at, value);
+                if (value > 1) AmberThrow.NotABoolean(Position + at + length - AmberPrimitives.VarintLength(value), value);
                 at += length;
                 return value == 1;
             }

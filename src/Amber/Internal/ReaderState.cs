@@ -151,8 +151,7 @@ namespace Amber.Internal
         public static void Return(ReaderState state)
         {
             state.Count = 0;
-            Forget(state.Objects);
-            Forget(state.Bytes);
+            state.EndMessage();
             state._inUse = false;
         }
 

@@ -121,5 +121,35 @@ namespace Amber.Tests.Runtime
             var (_, length, _) = ReadInWindow(run, 1 + AmberCode.MaxWindowBytes(scalar), present: false, second);
             Assert.Equal(1, length);
         }
+        [Theory]
+        [InlineData("Boolean", new byte[] { 0x9F, 0x00 })]                           // 31 in two bytes
+        [InlineData("Int32", new byte[] { 0x80, 0x80, 0x80, 0x80, 0xA0, 0x00 })]     // 2^33 in six bytes
+        public void An_overlong_varint_the_checked_read_rejects_is_rejected_at_its_offset(string scalar, byte[] member)
+        {
+            // The checked read names a varint by its end less its shortest length; written longer than it needs, that is
+            // inside the value, and the window must say the same.
+            WindowRead<object> read = scalar == "Boolean"
+                ? (ref AmberReader r, ref byte b, ref int at, bool p) => r.ReadBooleanAt(ref b, ref at, p)
+                : (ref AmberReader r, ref byte b, ref int at, bool p) => r.ReadInt32At(ref b, ref at, p);
+            var windowed = Assert.ThrowsAny<AmberException>(() => ReadInWindow(member, AmberCode.MaxWindowBytes(scalar) + member.Length, present: true, read));
+            var bytes = new byte[3 + member.Length];
+            member.CopyTo(bytes, 3);
+            var @checked = Assert.ThrowsAny<AmberException>(() =>
+            {
+                var r = new AmberReader(bytes);
+                try
+                {
+                    for (int i = 0; i < 3; i++) r.ReadByte();
+                    if (scalar == "Boolean") r.ReadBoolean();
+                    else r.ReadInt32();
+                }
+                finally
+                {
+                    r.Dispose();
+                }
+            });
+            Assert.Equal(@checked.Problem, windowed.Problem);
+            Assert.Equal(@checked.ByteOffset, windowed.ByteOffset);
+        }
     }
 }
