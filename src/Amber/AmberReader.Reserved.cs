@@ -44,11 +44,11 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int ReadInt32At(ref byte window, ref int at, bool present)
         {
-            ulong raw = VarintAt(ref window, ref at, present);
-            // An int's zig-zag form takes 32 bits at most. The error's offset is the checked read's: the value's end less
-            // its shortest length (the two differ only for a varint written longer than it needs).
-            if ((raw >> 32) != 0) ThrowOverflowAt(at - AmberPrimitives.VarintLength(raw), "Int32");
-            return (int)((uint)raw >> 1) ^ -(int)((uint)raw & 1);
+            ref byte b = ref Unsafe.Add(ref window, at);
+            uint b0 = b, b1 = Unsafe.Add(ref b, 1);
+            // One or two bytes hold at most 14 bits, so only a longer varint can be out of an int's range.
+            uint raw = IsWide(b0, b1, present) ? WideInt32At(ref b, ref at) : ShortVarintAt(b0, b1, ref at, present);
+            return (int)(raw >> 1) ^ -(int)(raw & 1);
         }
 
         /// <summary>Reads a long at <paramref name="at"/> in the window when <paramref name="present"/>, else returns 0.</summary>
@@ -117,23 +117,44 @@ namespace Amber
         {
             ref byte b = ref Unsafe.Add(ref window, at);
             uint b0 = b, b1 = Unsafe.Add(ref b, 1);
-            // Three bytes or more: one 8-byte load (the room has the slack for it). Absent members never get here.
-            if ((b0 & b1 & 0x80) != 0 && present) return WideVarintAt(ref b, ref at);
+            return IsWide(b0, b1, present) ? WideVarintAt(ref b, ref at) : ShortVarintAt(b0, b1, ref at, present);
+        }
+
+        /// <summary>Whether a present varint whose first bytes are <paramref name="b0"/> and <paramref name="b1"/> takes three bytes or more. Absent members never are.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static bool IsWide(uint b0, uint b1, bool present) => (((b0 & b1) >> 7) & (present ? 1u : 0u)) != 0;
+
+        /// <summary>A varint of one or two bytes (not <see cref="IsWide"/>) when <paramref name="present"/>, else 0 (nothing read).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static uint ShortVarintAt(uint b0, uint b1, ref int at, bool present)
+        {
             uint more = b0 >> 7;
-            ulong value = (b0 & 0x7F) | ((ulong)(b1 & (0u - more)) << 7);
+            // Two bytes: the first less its continuation bit, plus the second's seven bits above it (b1 < 0x80 here).
+            uint value = b0 + (((b1 << 7) - 0x80) & (0u - more));
             at += present ? (int)more + 1 : 0;
             return present ? value : 0;
         }
 
+        /// <summary>A varint of three bytes or more from one 8-byte load (the room has the slack for it); longer than 8 bytes, the checked read.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ulong WideVarintAt(ref byte b, ref int at)
         {
             ulong word = Unsafe.ReadUnaligned<ulong>(ref b);
             if (!BitConverter.IsLittleEndian) word = BinaryPrimitives.ReverseEndianness(word);
-            // Past 8 bytes: the ordinary read, which checks length and form.
             if (!AmberPrimitives.TryGatherVarint(word, out ulong value, out int length)) value = CheckedVarintAt(at, out length);
             at += length;
             return value;
+        }
+
+        /// <summary>As <see cref="WideVarintAt"/>, for an int: its zig-zag form takes 32 bits at most.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private uint WideInt32At(ref byte b, ref int at)
+        {
+            ulong raw = WideVarintAt(ref b, ref at);
+            // The error's offset is the checked read's: the value's end less its shortest length (the two differ only for a
+            // varint written longer than it needs).
+            if ((raw >> 32) != 0) ThrowOverflowAt(at - AmberPrimitives.VarintLength(raw), "Int32");
+            return (uint)raw;
         }
 
         // The slow paths take the offset by value: a window's offset whose address reached a call could not stay in a register.
