@@ -15,7 +15,9 @@ namespace Amber.Benchmarks
     /// each with a Serialize and a Deserialize category whose baseline is Amber. The envelope as a relay sends it,
     /// 100,000 messages on one connection: EnvelopeConnectionBenchmarks (ConnectionBenchmarks.cs), Amber's connection
     /// writer and reader and AmberFraming beside the hand-written serializer (the baseline). Amber's codec loops:
-    /// VarintBenchmarks, StringBenchmarks, PackedFloatBenchmarks (PrimitiveBenchmarks.cs).
+    /// VarintBenchmarks, StringBenchmarks, PackedFloatBenchmarks (PrimitiveBenchmarks.cs). How fast an encoding of small
+    /// ints can be written at all, Amber's compact form, a group varint and natural widths, by loops written for one type
+    /// beside Amber and MemoryPack: EncodingFloorBenchmarks (EncodingFloorBenchmarks.cs).
     /// Add --job short for a quick look (indicative figures only), --job dry to check that everything runs.
     /// </summary>
     public static class Program
