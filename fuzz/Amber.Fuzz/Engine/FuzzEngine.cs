@@ -130,6 +130,10 @@ namespace Amber.Fuzz.Engine
         private readonly List<Finding> _findings = new List<Finding>();
         private readonly Dictionary<string, Finding> _findingsByIdentity = new Dictionary<string, Finding>();
 
+        // The inputs this thread read last, newest first: a reader keeps what earlier payloads defined (its recent
+        // definitions), so an outcome that depends on them is reported with them.
+        private readonly (string Target, byte[] Input)[] _history = new (string, byte[])[8];
+
         public FuzzEngine(IReadOnlyList<FuzzTarget> targets, FuzzOptions options)
         {
             _targets = targets;
@@ -404,7 +408,43 @@ namespace Amber.Fuzz.Engine
                 return new ExecutionResult(error, stepAllocated, elapsed, moreErrors, bound, step, relay.Feature);
             }
             string? disagreement = target.Entry == EntryPoint.Checked ? Differ(target.Model, windowed, (value, error), options) : null;
+            if (disagreement != null) disagreement = WithHistory(target, input, sequence, options, disagreement);
+            Array.Copy(_history, 0, _history, 1, _history.Length - 1);
+            _history[0] = (target.Name, input);
             return new ExecutionResult(error, allocated, elapsed, moreErrors, disagreement: disagreement);
+        }
+
+        /// <summary>
+        /// A disagreement read again on a fresh thread, whose reader has read nothing before: when the two reads agree there,
+        /// the outcome depended on the payloads read before it, listed after the disagreement (newest first).
+        /// </summary>
+        private string WithHistory(FuzzTarget target, byte[] input, ReadOnlySequence<byte> sequence, AmberOptions? options, string disagreement)
+        {
+            string? fresh = null;
+            var thread = new System.Threading.Thread(() =>
+            {
+                (object? Value, Exception? Error) windowed = ReadSpan(target.Model, input, options);
+                (object? Value, Exception? Error) checkedRead;
+                try
+                {
+                    checkedRead = (target.Model.Sequence(in sequence, options), null);
+                }
+                catch (Exception e)
+                {
+                    checkedRead = (null, e);
+                }
+                fresh = Differ(target.Model, windowed, checkedRead, options) ?? "agree";
+            }, 16 << 20);
+            thread.Start();
+            thread.Join();
+            if (fresh != "agree") return disagreement;
+            var sb = new System.Text.StringBuilder(disagreement);
+            sb.AppendLine().AppendLine().AppendLine("On a fresh thread the two reads agree: the span read's outcome depended on the payloads this thread read before (newest first):");
+            foreach ((string name, byte[] before) in _history)
+            {
+                if (before != null) sb.AppendLine($"{name}: {Convert.ToHexString(before)}");
+            }
+            return sb.ToString();
         }
 
         private static (object? Value, Exception? Error) ReadSpan(FuzzModel model, byte[] input, AmberOptions? options)
