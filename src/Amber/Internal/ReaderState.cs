@@ -204,7 +204,14 @@ namespace Amber.Internal
                 Entries = more;
             }
             ref Entry e = ref Entries[Count++];
-            if (e.Tags == null || e.Tags.Length < count) e.Tags = new ushort[Math.Max(count, 4)];
+            if (e.Tags == null || e.Tags.Length < count)
+            {
+                e.Tags = new ushort[Math.Max(count, 4)];
+                // New tags no longer describe the definition the entry was matched against: were the definition that
+                // grew them to end before its tags, the zeros must not pass for that definition's tags (nor its match).
+                e.MatchedShape = null;
+                e.Map = null;
+            }
             return ref e;
         }
 
