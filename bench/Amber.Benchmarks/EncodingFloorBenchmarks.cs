@@ -107,10 +107,8 @@ namespace Amber.Benchmarks
             foreach (SevenInts x in items)
             {
                 uint p = x.Presence();
-                Unsafe.Add(ref b, o) = 0x05;
-                Unsafe.Add(ref b, o + 1) = (byte)p;
-                int control = o + 2;
-                o += 4;
+                int control = Head(ref b, o, p);
+                o = control + 2;
                 uint lengths = 0;
                 o = Group(ref b, o, x.A, p, 0, ref lengths);
                 o = Group(ref b, o, x.B, p, 1, ref lengths);
@@ -136,9 +134,7 @@ namespace Amber.Benchmarks
             foreach (SevenInts x in items)
             {
                 uint p = x.Presence();
-                Unsafe.Add(ref b, o) = 0x05;
-                Unsafe.Add(ref b, o + 1) = (byte)p;
-                o += 2;
+                o = Head(ref b, o, p);
                 o = Natural(ref b, o, x.A, p & 1);
                 o = Natural(ref b, o, x.B, p & 2);
                 o = Natural(ref b, o, x.C, p & 4);
@@ -186,6 +182,15 @@ namespace Amber.Benchmarks
             return items;
         }
 
+        /// <summary>An object's header after the first: the shape of id 1 by reference (the list's root object has id 0), and its presence byte.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static int Head(ref byte b, int o, uint presence)
+        {
+            Unsafe.Add(ref b, o) = 0x05;
+            Unsafe.Add(ref b, o + 1) = (byte)presence;
+            return o + 2;
+        }
+
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private static int Group(ref byte b, int o, int value, uint presence, int index, ref uint lengths)
         {
@@ -216,9 +221,7 @@ namespace Amber.Benchmarks
             public static int Write(ref byte b, int o, SevenInts x)
             {
                 uint p = x.Presence();
-                Unsafe.Add(ref b, o) = 0x05;   // the shape of id 1 by reference (the list's root object has id 0)
-                Unsafe.Add(ref b, o + 1) = (byte)p;
-                o += 2;
+                o = Head(ref b, o, p);
                 o = Varint(ref b, o, x.A, p & 1);
                 o = Varint(ref b, o, x.B, p & 2);
                 o = Varint(ref b, o, x.C, p & 4);
