@@ -386,17 +386,7 @@ namespace Amber
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public void WriteObjectHeader(AmberShape shape, ulong presence)
         {
-            if (_refs) State.ObjectCount++;
-            // The payload's root object lists the members it has: a message alone in its payload carries only their
-            // tags. Every other object lists them all, so that a type whose objects come in numbers has one shape and
-            // keeps a small id (docs/format.md §5).
-            ulong required = shape.AllMembers;
-            if (_rootPending)
-            {
-                _rootPending = false;
-                required = presence;
-            }
-            int id = State.GetOrDefine(shape, required, out ulong listed, out bool defined);
+            int id = State.GetOrDefine(shape, BeginObject(shape, presence), out ulong listed, out bool defined);
             if (defined)
             {
                 WriteVarint(((ulong)id << 2) | AmberCode.ObjectShapeRef);
@@ -409,6 +399,20 @@ namespace Amber
             // The bitmap counts the members the payload's shape lists, not all of the type's.
             if (listed != shape.AllMembers) presence = Bits.Extract(presence, listed);
             WriteVarint(presence);
+        }
+
+        /// <summary>
+        /// Counts a new object's header (reference mode) and returns the members its shape must list. The payload's root
+        /// object lists the members it has: a message alone in its payload carries only their tags. Every other object
+        /// lists them all, so that a type whose objects come in numbers has one shape and keeps a small id (docs/format.md §5).
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private ulong BeginObject(AmberShape shape, ulong presence)
+        {
+            if (_refs) State.ObjectCount++;
+            if (!_rootPending) return shape.AllMembers;
+            _rootPending = false;
+            return presence;
         }
 
         /// <summary>
@@ -470,15 +474,8 @@ namespace Amber
         private int WriteObjectHeaderAtSlow(ref byte window, int at, AmberShape shape, ulong presence)
         {
             Span<byte> head = MemoryMarshal.CreateSpan(ref Unsafe.Add(ref window, at), shape.HeadRoom);
-            if (_refs) State.ObjectCount++;
-            // As WriteObjectHeader: the root object lists the members it has, the bitmap counts the listed members.
-            ulong required = shape.AllMembers;
-            if (_rootPending)
-            {
-                _rootPending = false;
-                required = presence;
-            }
-            int id = State.GetOrDefine(shape, required, out ulong listed, out bool defined);
+            // The bitmap counts the members the shape lists, as WriteObjectHeader's does.
+            int id = State.GetOrDefine(shape, BeginObject(shape, presence), out ulong listed, out bool defined);
             int n;
             if (defined)
             {
