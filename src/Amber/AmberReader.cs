@@ -272,13 +272,15 @@ namespace Amber
         private ulong ReadVarintSlow()
         {
             long start = Position;
-            if (_span.Length - _pos >= AmberPrimitives.MaxVarintLength)
+            // Whole in this span (a long value, or one at the end of a payload); otherwise it crosses into the next
+            // segment, or the input ends inside it, and is read a byte at a time.
+            int n = AmberPrimitives.TryReadVarint(_span.Slice(_pos), out ulong v);
+            if (n > 0)
             {
-                int n = AmberPrimitives.TryReadVarint(_span.Slice(_pos), out ulong v);
-                if (n < 0) AmberThrow.MalformedVarint(start);
                 _pos += n;
                 return v;
             }
+            if (n < 0) AmberThrow.MalformedVarint(start);
             ulong result = 0;
             for (int i = 0; i < AmberPrimitives.MaxVarintLength; i++)
             {

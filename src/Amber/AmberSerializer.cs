@@ -122,22 +122,28 @@ namespace Amber
         public static object? Deserialize(in ReadOnlySequence<byte> source, Type type, AmberOptions? options = null) =>
             AmberFormatterRegistry.Entry(type).Deserialize(source, options);
 
+        // No finally: a finally block is a call on the way out of every payload, and a lone small message pays it in
+        // full. Each way out returns the reader's pooled state itself.
         private static T ReadAndDispose<T>(ref AmberReader reader)
         {
+            T value;
             try
             {
-                IAmberFormatter<T> formatter = AmberFormatterRegistry.Get<T>();
-                return ReadRoot(ref reader, formatter);
+                value = ReadRoot(ref reader, AmberFormatterRegistry.Get<T>());
             }
             catch (AmberException ex)
             {
+                reader.Dispose();
                 ex.SetRoot(DisplayName(typeof(T)));
                 throw;
             }
-            finally
+            catch
             {
                 reader.Dispose();
+                throw;
             }
+            reader.Dispose();
+            return value;
         }
 
         /// <summary>
