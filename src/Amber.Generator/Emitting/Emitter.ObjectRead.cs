@@ -141,12 +141,13 @@ namespace Amber.Generator.Emitting
             }
             using (sw.Block("else"))
             {
-                if (!SharesMemberReader(o, direct))
+                // Too few bytes left for the run's widest values, as at the end of every small lone payload: a short run is
+                // read member by member in line; a long one by the mapped path's reader, which keeps the code small.
+                if (!SharesMemberReader(o, direct) || end - start <= InlineFallbackRun)
                 {
                     for (int j = start; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
                     return;
                 }
-                // Too few bytes left for the run's widest values: the same members, each read by the mapped path's reader.
                 using (sw.Block($"for (mi = {Int(start)}; mi < {Int(end)}; mi++)"))
                 {
                     sw.Line($"if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & {AmberCode.WireTypeMask}));");
@@ -158,6 +159,9 @@ namespace Amber.Generator.Emitting
                 }
             }
         }
+
+        /// <summary>The longest run of members whose reads are written out again where the span is too short for its window.</summary>
+        private const int InlineFallbackRun = 8;
 
         /// <summary>
         /// The mapped path: each member of the writer's shape that is present, read into the reader's member of its key (a member

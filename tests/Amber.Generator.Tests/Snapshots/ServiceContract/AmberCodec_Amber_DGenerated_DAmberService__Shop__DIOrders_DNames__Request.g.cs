@@ -80,9 +80,15 @@ namespace Amber.Generated
                     }
                     else
                     {
-                        for (mi = 0; mi < 2; mi++)
+                        if ((p & 0x1UL) != 0)
                         {
-                            if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & 7));
+                            mi = 0;
+                            o._i = r.ReadInt32();
+                        }
+                        if ((p & 0x2UL) != 0)
+                        {
+                            mi = 1;
+                            o.value = r.ReadInt32();
                         }
                     }
                     if ((p & 0x4UL) != 0)
