@@ -28,6 +28,7 @@ namespace Amber.Internal
         private int _written;                 // payload bytes in _block after the room
         private PooledBufferWriter? _spill;   // the whole payload so far, once it outgrew _block
         private int _lastPrefix = 1;          // the prefix the last completed message needed: the room kept for the next
+        private bool _prefixed = true;        // false: the message is committed without its length prefix
 
         /// <summary>
         /// Payloads up to this length that move inside their block are moved by <see cref="Move"/>; longer ones by
@@ -51,15 +52,20 @@ namespace Amber.Internal
             t_cached = writer;
         }
 
-        /// <summary>Starts a message in <paramref name="destination"/> (a writer owned by one connection calls this itself, not <see cref="Rent"/>).</summary>
-        public void Begin(IBufferWriter<byte> destination)
+        /// <summary>
+        /// Starts a message in <paramref name="destination"/> (a writer owned by one connection calls this itself, not
+        /// <see cref="Rent"/>); without <paramref name="prefixed"/>, <see cref="Complete"/> commits the payload alone, for a
+        /// transport that frames each message itself.
+        /// </summary>
+        public void Begin(IBufferWriter<byte> destination, bool prefixed = true)
         {
             _destination = destination;
+            _prefixed = prefixed;
             // The rest of the destination's current block when it has room for a small message, so that framed
             // messages fill a pipe's blocks; a new block only when less than FirstBlockHint is left.
             _block = destination.GetMemory(1);
             if (_block.Length < FirstBlockHint) _block = destination.GetMemory(FirstBlockHint);
-            _room = Math.Min(_lastPrefix, AmberPrimitives.VarintLength((ulong)_block.Length));
+            _room = prefixed ? Math.Min(_lastPrefix, AmberPrimitives.VarintLength((ulong)_block.Length)) : 0;
             _written = 0;
         }
 
@@ -122,6 +128,12 @@ namespace Amber.Internal
             long length = _spill == null ? _written : _spill.WrittenSpan.Length;
             if (length > maxInputBytes) AmberThrow.MessageTooLarge(length, maxInputBytes);
             IBufferWriter<byte> destination = _destination!;
+            if (!_prefixed)
+            {
+                if (_spill == null) destination.Advance(_written);
+                else CopyTo(destination, _spill.WrittenSpan);
+                return;
+            }
             if (_spill == null)
             {
                 Span<byte> block = _block.Span;
@@ -143,6 +155,11 @@ namespace Amber.Internal
             Span<byte> head = destination.GetSpan(AmberPrimitives.MaxVarintLength);
             int n = AmberPrimitives.TryWriteVarint(head, (ulong)payload.Length);
             destination.Advance(n);
+            CopyTo(destination, payload);
+        }
+
+        private static void CopyTo(IBufferWriter<byte> destination, ReadOnlySpan<byte> payload)
+        {
             while (payload.Length > 0)
             {
                 Span<byte> span = destination.GetSpan(Math.Min(payload.Length, 1 << 16));

@@ -53,14 +53,7 @@ namespace Amber
             long bytes = _state.DefinitionBytes;
             try
             {
-                // The type check is a compare of the object's type with T's registration type; the registry's lookup reads
-                // a generic static, which shared generic code reaches through a helper call.
-                if (_registration is not AmberFormatterRegistry.Registration<T> registration)
-                {
-                    registration = AmberFormatterRegistry.Lookup<T>();
-                    _registration = registration;
-                }
-                IAmberFormatter<T> formatter = registration.Get();
+                IAmberFormatter<T> formatter = FormatterOf<T>();
                 // One reader for both cases, so that the method's frame holds (and zeroes on entry) one AmberReader, not two.
                 bool inFirst = first.Length >= prefix && (ulong)(first.Length - prefix) >= length;
                 ReadOnlySequence<byte> payload = default;
@@ -82,14 +75,85 @@ namespace Amber
             }
             catch (AmberException ex)
             {
-                // A first message that failed leaves nothing of the connection behind (it has begun overwriting the earlier
-                // connection's definitions); a later one leaves the definitions before it.
-                byte header = first.Length > prefix ? first[prefix] : buffer.Slice(prefix, 1).First.Span[0];
-                if (new PayloadHeader(header).IsFirst || !_started) Reset();
-                else _state.Truncate(count, bytes);
+                Forget(first.Length > prefix ? first[prefix] : buffer.Slice(prefix, 1).First.Span[0], count, bytes);
                 ex.SetRoot(AmberSerializer.DisplayName(typeof(T)));
                 throw AmberThrow.MessagePayload(prefix, ex);
             }
+        }
+
+        /// <summary>
+        /// Reads one message that an <see cref="AmberMessageWriter.WriteUnframed{T}"/> wrote: <paramref name="message"/> is
+        /// the message's payload alone, as a transport that frames each message itself (a gRPC message, a WebSocket message,
+        /// a queue record) delivers it. The payload is read in place from the sequence's segments.
+        /// </summary>
+        /// <exception cref="AmberException">
+        /// As for <see cref="TryReadMessage{T}"/>: a message that is not a connection message, one that needs shapes this
+        /// reader did not read, a definition past the connection limits, or a payload that fails to read. The definitions
+        /// of the failed message are forgotten. Byte offsets count from the start of the message.
+        /// </exception>
+        public T? ReadUnframed<[AmberRoot] T>(in ReadOnlySequence<byte> message)
+        {
+            int count = _state.Count;
+            long bytes = _state.DefinitionBytes;
+            try
+            {
+                if (message.IsSingleSegment) return ReadUnframed<T>(message.First.Span);
+                var reader = new AmberReader(message, _options, _state);
+                T value = ReadPayload(ref reader, FormatterOf<T>());
+                _state.EndMessage();
+                return value;
+            }
+            catch (AmberException ex) when (!message.IsSingleSegment)
+            {
+                Forget(message.IsEmpty ? (byte)0 : message.Slice(0, 1).First.Span[0], count, bytes);
+                ex.SetRoot(AmberSerializer.DisplayName(typeof(T)));
+                throw;
+            }
+        }
+
+        /// <summary>Reads one message that an <see cref="AmberMessageWriter.WriteUnframed{T}"/> wrote, from one span: as <see cref="ReadUnframed{T}(in ReadOnlySequence{byte})"/>.</summary>
+        /// <exception cref="AmberException">As for <see cref="ReadUnframed{T}(in ReadOnlySequence{byte})"/>.</exception>
+        public T? ReadUnframed<[AmberRoot] T>(ReadOnlySpan<byte> message)
+        {
+            int count = _state.Count;
+            long bytes = _state.DefinitionBytes;
+            try
+            {
+                var reader = new AmberReader(message, _options, _state);
+                T value = ReadPayload(ref reader, FormatterOf<T>());
+                _state.EndMessage();
+                return value;
+            }
+            catch (AmberException ex)
+            {
+                Forget(message.IsEmpty ? (byte)0 : message[0], count, bytes);
+                ex.SetRoot(AmberSerializer.DisplayName(typeof(T)));
+                throw;
+            }
+        }
+
+        /// <summary>The formatter of <typeparamref name="T"/>, the last message's type's registration kept for the next.</summary>
+        private IAmberFormatter<T> FormatterOf<T>()
+        {
+            // The type check is a compare of the object's type with T's registration type; the registry's lookup reads
+            // a generic static, which shared generic code reaches through a helper call.
+            if (_registration is not AmberFormatterRegistry.Registration<T> registration)
+            {
+                registration = AmberFormatterRegistry.Lookup<T>();
+                _registration = registration;
+            }
+            return registration.Get();
+        }
+
+        /// <summary>
+        /// After a message whose first byte is <paramref name="header"/> failed: a first message that failed leaves nothing
+        /// of the connection behind (it has begun overwriting the earlier connection's definitions); a later one leaves the
+        /// definitions before it.
+        /// </summary>
+        private void Forget(byte header, int count, long bytes)
+        {
+            if (new PayloadHeader(header).IsFirst || !_started) Reset();
+            else _state.Truncate(count, bytes);
         }
 
         private T ReadPayload<T>(ref AmberReader reader, IAmberFormatter<T> formatter)

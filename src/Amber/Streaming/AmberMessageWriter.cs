@@ -39,7 +39,17 @@ namespace Amber
         /// destination as it was and makes the next message a connection's first (it defines its shapes again, and the
         /// reader drops what it held). With a reused buffer writer this allocates nothing.
         /// </summary>
-        public void WriteMessage<[AmberRoot] T>(IBufferWriter<byte> destination, T value)
+        public void WriteMessage<[AmberRoot] T>(IBufferWriter<byte> destination, T value) => Write(destination, value, prefixed: true);
+
+        /// <summary>
+        /// Writes one message into <paramref name="destination"/> without its length prefix: the destination receives the
+        /// message's payload alone, for a transport that frames each message itself (a gRPC message, a WebSocket message, a
+        /// queue record). Read it with <see cref="AmberMessageReader.ReadUnframed{T}(in ReadOnlySequence{byte})"/>. Otherwise as
+        /// <see cref="WriteMessage{T}"/>: nothing is committed unless the whole message is written.
+        /// </summary>
+        public void WriteUnframed<[AmberRoot] T>(IBufferWriter<byte> destination, T value) => Write(destination, value, prefixed: false);
+
+        private void Write<T>(IBufferWriter<byte> destination, T value, bool prefixed)
         {
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             // The type check is a compare of the object's type with T's registration type; the registry's lookup reads a
@@ -52,7 +62,7 @@ namespace Amber
             IAmberFormatter<T> formatter = registration.Get();
             // Before a reader with the same options could refuse the connection's definitions, start them anew.
             if (_state.DefinitionCount > _maxShapes / 2 || _state.DefinitionBytes > _maxShapeBytes / 2) Reset();
-            _frame.Begin(destination);
+            _frame.Begin(destination, prefixed);
             bool written = false;
             try
             {

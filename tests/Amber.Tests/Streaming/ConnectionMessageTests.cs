@@ -381,5 +381,89 @@ namespace Amber.Tests.Streaming
             var ex = Assert.ThrowsAny<AmberException>(() => Read<Sprite>(reader, messages[3]));
             Assert.Contains("no message this reader has read on the connection defined", ex.Message);
         }
+
+        [Fact]
+        public void Golden_bytes_an_unframed_message_is_the_framed_one_without_its_length()
+        {
+            List<byte[]> framed = Messages(new AmberMessageWriter(), new Person { Name = "Ada", Age = 36 }, new Person { Name = "Bob", Age = 7 });
+            var writer = new AmberMessageWriter();
+            var first = new ArrayBufferWriter<byte>();
+            writer.WriteUnframed(first, new Person { Name = "Ada", Age = 36 });
+            var second = new ArrayBufferWriter<byte>();
+            writer.WriteUnframed(second, new Person { Name = "Bob", Age = 7 });
+            Assert.Equal(Clean("35 | 02 | 04 3460 00BA | 03 | 04 416461 | 48"), Hex(first.WrittenSpan));
+            Assert.Equal(Clean("45 | 01 | 03 | 04 426F62 | 0E"), Hex(second.WrittenSpan));
+            Assert.Equal(framed[0].AsSpan(1).ToArray(), first.WrittenSpan.ToArray());
+            Assert.Equal(framed[1].AsSpan(1).ToArray(), second.WrittenSpan.ToArray());
+        }
+
+        [Fact]
+        public void Unframed_messages_of_mixed_traffic_round_trip_from_spans_and_from_segments()
+        {
+            object[] values = MixedTraffic(300, seed: 7);
+            var writer = new AmberMessageWriter();
+            var spanReader = new AmberMessageReader();
+            var segmentReader = new AmberMessageReader();
+            foreach (object value in values)
+            {
+                var buffer = new ArrayBufferWriter<byte>();
+                object read, readFromSegments;
+                switch (value)
+                {
+                    case Person p:
+                        writer.WriteUnframed(buffer, p);
+                        read = spanReader.ReadUnframed<Person>(buffer.WrittenSpan)!;
+                        readFromSegments = segmentReader.ReadUnframed<Person>(Segments(buffer.WrittenSpan.ToArray()))!;
+                        break;
+                    case MessageEnvelope e:
+                        writer.WriteUnframed(buffer, e);
+                        read = spanReader.ReadUnframed<MessageEnvelope>(buffer.WrittenSpan)!;
+                        readFromSegments = segmentReader.ReadUnframed<MessageEnvelope>(Segments(buffer.WrittenSpan.ToArray()))!;
+                        break;
+                    case Sprite s:
+                        writer.WriteUnframed(buffer, s);
+                        read = spanReader.ReadUnframed<Sprite>(buffer.WrittenSpan)!;
+                        readFromSegments = segmentReader.ReadUnframed<Sprite>(Segments(buffer.WrittenSpan.ToArray()))!;
+                        break;
+                    case Inventory i:
+                        writer.WriteUnframed(buffer, i);
+                        read = spanReader.ReadUnframed<Inventory>(buffer.WrittenSpan)!;
+                        readFromSegments = segmentReader.ReadUnframed<Inventory>(Segments(buffer.WrittenSpan.ToArray()))!;
+                        break;
+                    case int n:
+                        writer.WriteUnframed(buffer, n);
+                        read = spanReader.ReadUnframed<int>(buffer.WrittenSpan);
+                        readFromSegments = segmentReader.ReadUnframed<int>(Segments(buffer.WrittenSpan.ToArray()));
+                        break;
+                    default:
+                        throw new ArgumentException(value.GetType().Name);
+                }
+                Assert.Equal(Describe(value), Describe(read));
+                Assert.Equal(Describe(value), Describe(readFromSegments));
+            }
+        }
+
+        /// <summary>The bytes as a sequence of one-byte segments, with empty ones between.</summary>
+        private static ReadOnlySequence<byte> Segments(byte[] bytes) => TestSequences.OneByteSegmentsWithEmpties(bytes);
+
+        [Fact]
+        public void An_unframed_message_that_needs_an_earlier_ones_shapes_is_an_error_at_its_offset()
+        {
+            var writer = new AmberMessageWriter();
+            writer.WriteUnframed(new ArrayBufferWriter<byte>(), new Person { Name = "A" });
+            var second = new ArrayBufferWriter<byte>();
+            writer.WriteUnframed(second, new Person { Name = "B" });
+            var ex = Assert.ThrowsAny<AmberException>(() => new AmberMessageReader().ReadUnframed<Person>(second.WrittenSpan));
+            Assert.Equal(0, ex.ByteOffset);
+            Assert.Contains("first message", ex.Message);
+        }
+
+        [Fact]
+        public void A_plain_payload_is_not_an_unframed_connection_message()
+        {
+            byte[] payload = AmberSerializer.Serialize(new Person { Name = "A" });
+            var ex = Assert.ThrowsAny<AmberException>(() => new AmberMessageReader().ReadUnframed<Person>(payload));
+            Assert.Equal(0, ex.ByteOffset);
+        }
     }
 }
