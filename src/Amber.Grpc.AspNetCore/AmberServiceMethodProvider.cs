@@ -60,12 +60,12 @@ namespace Amber.Grpc.AspNetCore
             public void ServerStreaming<TRequest, TResponse>(AmberServiceMethod method, Func<object, TRequest, AmberCallContext, IAsyncEnumerable<TResponse>> handler)
                 where TRequest : class
                 where TResponse : class =>
-                _context.AddServerStreamingMethod(AmberGrpc.Method<TRequest, TResponse>(method, _options), new List<object>(),
+                _context.AddServerStreamingMethod(AmberStreamedResponse<TResponse>.Method(AmberGrpc.Method<TRequest, TResponse>(method, _options), _options), new List<object>(),
                     async (service, request, responses, call) =>
                     {
                         try
                         {
-                            await WriteAllAsync(handler(service, request, Context(call)), responses, call.CancellationToken).ConfigureAwait(false);
+                            await WriteAllAsync(handler(service, request, Context(call)), responses, call, _options).ConfigureAwait(false);
                         }
                         catch (OperationCanceledException ex)
                         {
@@ -92,12 +92,12 @@ namespace Amber.Grpc.AspNetCore
             public void DuplexStreaming<TRequest, TResponse>(AmberServiceMethod method, Func<object, IAsyncEnumerable<TRequest>, AmberCallContext, IAsyncEnumerable<TResponse>> handler)
                 where TRequest : class
                 where TResponse : class =>
-                _context.AddDuplexStreamingMethod(AmberGrpc.Method<TRequest, TResponse>(method, _options), new List<object>(),
+                _context.AddDuplexStreamingMethod(AmberStreamedResponse<TResponse>.Method(AmberGrpc.Method<TRequest, TResponse>(method, _options), _options), new List<object>(),
                     async (service, requests, responses, call) =>
                     {
                         try
                         {
-                            await WriteAllAsync(handler(service, ReadAllAsync(requests), Context(call)), responses, call.CancellationToken).ConfigureAwait(false);
+                            await WriteAllAsync(handler(service, ReadAllAsync(requests), Context(call)), responses, call, _options).ConfigureAwait(false);
                         }
                         catch (OperationCanceledException ex)
                         {
@@ -107,11 +107,19 @@ namespace Amber.Grpc.AspNetCore
 
             private static AmberCallContext Context(ServerCallContext call) => new AmberCallContext(call, call.CancellationToken);
 
-            private static async Task WriteAllAsync<TResponse>(IAsyncEnumerable<TResponse> items, IServerStreamWriter<TResponse> responses, CancellationToken cancellationToken)
+            /// <summary>
+            /// Writes the handler's items as the call's responses: as connection messages, each shape defined once for the
+            /// call, when the client asked for it with <see cref="AmberGrpcStreamShapes.Header"/>; else each as a payload.
+            /// </summary>
+            private static async Task WriteAllAsync<TResponse>(IAsyncEnumerable<TResponse> items, IServerStreamWriter<AmberStreamedResponse<TResponse>> responses, ServerCallContext call, AmberOptions options)
             {
-                await foreach (TResponse item in items.WithCancellation(cancellationToken).ConfigureAwait(false))
+                bool perCall = call.RequestHeaders.Get(AmberGrpcStreamShapes.Header)?.Value == AmberGrpcStreamShapes.PerCall;
+                // One response object for the call: each write is serialized before it completes, and is awaited.
+                var response = new AmberStreamedResponse<TResponse>(perCall ? new AmberMessageWriter(options) : null);
+                await foreach (TResponse item in items.WithCancellation(call.CancellationToken).ConfigureAwait(false))
                 {
-                    await responses.WriteAsync(item).ConfigureAwait(false);
+                    response.Value = item;
+                    await responses.WriteAsync(response).ConfigureAwait(false);
                 }
             }
 

@@ -42,7 +42,7 @@ namespace Amber.Grpc
         public IAsyncEnumerable<TResponse> ServerStreaming<TRequest, TResponse>(AmberServiceMethod method, TRequest request, AmberCallContext context)
             where TRequest : class
             where TResponse : class =>
-            ServerStreamingCore(AmberGrpcMethods<TRequest, TResponse>.For(method, _options), request, context.GetCallOptions());
+            ServerStreamingCore<TRequest, TResponse>(AmberStreamedMethods<TRequest, TResponse>.For(method, _options), request, context.GetCallOptions());
 
         public async Task<TResponse> ClientStreamingAsync<TRequest, TResponse>(AmberServiceMethod method, IAsyncEnumerable<TRequest> requests, AmberCallContext context)
             where TRequest : class
@@ -78,31 +78,35 @@ namespace Amber.Grpc
             where TResponse : class
         {
             if (requests == null) throw new ArgumentNullException(nameof(requests));
-            return DuplexStreamingCore(AmberGrpcMethods<TRequest, TResponse>.For(method, _options), requests, context.GetCallOptions());
+            return DuplexStreamingCore<TRequest, TResponse>(AmberStreamedMethods<TRequest, TResponse>.For(method, _options), requests, context.GetCallOptions());
         }
 
-        private async IAsyncEnumerable<TResponse> ServerStreamingCore<TRequest, TResponse>(Method<TRequest, TResponse> method, TRequest request, CallOptions options,
+        // A streamed response's shapes are defined once per call when the server takes the request header that asks for it.
+        private async IAsyncEnumerable<TResponse> ServerStreamingCore<TRequest, TResponse>(Method<TRequest, ReceivedMessage> method, TRequest request, CallOptions options,
             [EnumeratorCancellation] CancellationToken cancellationToken = default)
             where TRequest : class
             where TResponse : class
         {
-            using AsyncServerStreamingCall<TResponse> call = _invoker.AsyncServerStreamingCall(method, null, options, request);
-            IAsyncStreamReader<TResponse> responses = call.ResponseStream;
+            using AsyncServerStreamingCall<ReceivedMessage> call = _invoker.AsyncServerStreamingCall(method, null, AmberStreamedMethods<TRequest, TResponse>.AskingForShapes(options), request);
+            IAsyncStreamReader<ReceivedMessage> responses = call.ResponseStream;
+            var received = new AmberStreamedResponses<TResponse>(_options);
             while (await responses.MoveNext(cancellationToken).ConfigureAwait(false))
             {
-                yield return responses.Current;
+                yield return received.Read(responses.Current);
             }
         }
 
-        private async IAsyncEnumerable<TResponse> DuplexStreamingCore<TRequest, TResponse>(Method<TRequest, TResponse> method, IAsyncEnumerable<TRequest> requests, CallOptions options,
+        private async IAsyncEnumerable<TResponse> DuplexStreamingCore<TRequest, TResponse>(Method<TRequest, ReceivedMessage> method, IAsyncEnumerable<TRequest> requests, CallOptions options,
             [EnumeratorCancellation] CancellationToken cancellationToken = default)
             where TRequest : class
             where TResponse : class
         {
             using var pump = new RequestPump<TRequest>(requests, options.CancellationToken);
-            using AsyncDuplexStreamingCall<TRequest, TResponse> call = _invoker.AsyncDuplexStreamingCall(method, null, options.WithCancellationToken(pump.CallCancellation));
+            using AsyncDuplexStreamingCall<TRequest, ReceivedMessage> call = _invoker.AsyncDuplexStreamingCall(method, null,
+                AmberStreamedMethods<TRequest, TResponse>.AskingForShapes(options.WithCancellationToken(pump.CallCancellation)));
             _ = pump.RunAsync(call.RequestStream);
-            IAsyncStreamReader<TResponse> responses = call.ResponseStream;
+            IAsyncStreamReader<ReceivedMessage> responses = call.ResponseStream;
+            var received = new AmberStreamedResponses<TResponse>(_options);
             while (true)
             {
                 bool next;
@@ -116,7 +120,7 @@ namespace Amber.Grpc
                     throw;
                 }
                 if (!next) break;
-                yield return responses.Current;
+                yield return received.Read(responses.Current);
             }
         }
 

@@ -84,15 +84,15 @@ namespace Amber.Grpc
                     throw Failure(_readFailure, "Amber could not read the message: ", ex);
                 }
             }
-
-            /// <summary>
-            /// An RpcException ends the call with its own status (Grpc.AspNetCore.Server sends it as it is,
-            /// where any other exception becomes Unknown "Exception was thrown by handler." with no detail).
-            /// The detail is the message alone; the exception rides along as the status's debug exception,
-            /// which stays in this process.
-            /// </summary>
-            private static RpcException Failure(StatusCode code, string summary, AmberException ex) =>
-                new RpcException(new Status(code, summary + ex.Message, ex));
         }
+
+        /// <summary>
+        /// An RpcException ends the call with its own status (Grpc.AspNetCore.Server sends it as it is,
+        /// where any other exception becomes Unknown "Exception was thrown by handler." with no detail).
+        /// The detail is the message alone; the exception rides along as the status's debug exception,
+        /// which stays in this process.
+        /// </summary>
+        internal static RpcException Failure(StatusCode code, string summary, AmberException ex) =>
+            new RpcException(new Status(code, summary + ex.Message, ex));
     }
 }
