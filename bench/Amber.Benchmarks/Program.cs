@@ -17,7 +17,9 @@ namespace Amber.Benchmarks
     /// writer and reader and AmberFraming beside the hand-written serializer (the baseline). Amber's codec loops:
     /// VarintBenchmarks, StringBenchmarks, PackedFloatBenchmarks (PrimitiveBenchmarks.cs). How fast an encoding of small
     /// ints can be written at all, Amber's compact form, a group varint and natural widths, by loops written for one type
-    /// beside Amber and MemoryPack: EncodingFloorBenchmarks (EncodingFloorBenchmarks.cs).
+    /// beside Amber and MemoryPack: EncodingFloorBenchmarks (EncodingFloorBenchmarks.cs). A payload that travels alone, through
+    /// the packages' own serializers beside what their users would pick otherwise: KafkaRecordBenchmarks (a record value through
+    /// Amber.Kafka) and HybridCacheEntryBenchmarks (an entry through Amber.Caching), in LonePayloadBenchmarks.cs.
     /// Add --job short for a quick look (indicative figures only), --job dry to check that everything runs.
     /// </summary>
     public static class Program
