@@ -146,13 +146,14 @@ namespace Amber.Grpc.Bench
             var report = new StringBuilder();
             report.AppendLine($"Code-first gRPC, Amber.Grpc (`CreateAmberClient`, `MapAmberGrpcService`) against protobuf-net.Grpc (`CreateGrpcService`, `AddCodeFirstGrpc`): Kestrel HTTP/2 cleartext on 127.0.0.1, one Grpc.Net.Client channel per server, server and clients in one process, {Environment.ProcessorCount} cores; per shape, {rounds} measured rounds from {callers} concurrent callers after one warm-up, the two interleaved; every result checked.");
             report.AppendLine();
-            report.AppendLine("| call shape | contender | calls/s (median) | lowest – highest round | ÷ protobuf-net.Grpc | bytes on the wire per call (both ways, median) |");
-            report.AppendLine("|---|---|---:|---:|---:|---:|");
+            report.AppendLine("| call shape | contender | calls/s (median) | lowest – highest round | ÷ protobuf-net.Grpc | bytes on the wire per call (both ways, median) | bytes allocated per call (client and server, median) |");
+            report.AppendLine("|---|---|---:|---:|---:|---:|---:|");
             bool allRight = true;
             foreach (Shape shape in shapes)
             {
                 var rates = contenders.Select(_ => new List<double>()).ToArray();
                 var wire = contenders.Select(_ => new List<double>()).ToArray();
+                var allocated = contenders.Select(_ => new List<double>()).ToArray();
                 for (int round = 0; round <= rounds; round++)
                 {
                     for (int k = 0; k < contenders.Length; k++)
@@ -160,9 +161,11 @@ namespace Amber.Grpc.Bench
                         int c = (k + round) % contenders.Length;
                         Contender contender = contenders[c];
                         long before = contender.Counter.Total;
+                        long allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
                         var watch = Stopwatch.StartNew();
                         int wrong = await RunAsync(contender.Client, shape, callers);
                         watch.Stop();
+                        long allocatedBytes = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
                         long bytes = contender.Counter.Total - before;
                         if (wrong != 0)
                         {
@@ -172,12 +175,13 @@ namespace Amber.Grpc.Bench
                         if (round == 0) continue;
                         rates[c].Add(shape.CallsPerRound / watch.Elapsed.TotalSeconds);
                         wire[c].Add((double)bytes / shape.CallsPerRound);
+                        allocated[c].Add((double)allocatedBytes / shape.CallsPerRound);
                     }
                 }
                 double peer = Median(rates[contenders.Length - 1]);
                 for (int c = 0; c < contenders.Length; c++)
                 {
-                    report.AppendLine($"| {(c == 0 ? shape.Description : "")} | {contenders[c].Name} | {Median(rates[c]):N0} | {rates[c].Min():N0} – {rates[c].Max():N0} | {Median(rates[c]) / peer:F2} | {Median(wire[c]):N1} |");
+                    report.AppendLine($"| {(c == 0 ? shape.Description : "")} | {contenders[c].Name} | {Median(rates[c]):N0} | {rates[c].Min():N0} – {rates[c].Max():N0} | {Median(rates[c]) / peer:F2} | {Median(wire[c]):N1} | {Median(allocated[c]):N0} |");
                 }
             }
             Console.WriteLine(report.ToString());

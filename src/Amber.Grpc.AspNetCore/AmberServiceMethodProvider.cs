@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Amber.Services;
 using Grpc.AspNetCore.Server.Model;
 using Grpc.Core;
+using Microsoft.AspNetCore.Http;
 
 namespace Amber.Grpc.AspNetCore
 {
@@ -34,6 +35,9 @@ namespace Amber.Grpc.AspNetCore
         {
             private readonly ServiceMethodProviderContext<TService> _context;
             private readonly AmberOptions _options;
+
+            // The connection writers of streamed responses: each holds its shape tables, so they are kept from call to call.
+            private readonly AmberInstancePool<AmberMessageWriter> _writers = new AmberInstancePool<AmberMessageWriter>(Environment.ProcessorCount * 2);
 
             public Binder(ServiceMethodProviderContext<TService> context, AmberOptions options)
             {
@@ -65,7 +69,7 @@ namespace Amber.Grpc.AspNetCore
                     {
                         try
                         {
-                            await WriteAllAsync(handler(service, request, Context(call)), responses, call, _options).ConfigureAwait(false);
+                            await WriteAllAsync(handler(service, request, Context(call)), responses, call).ConfigureAwait(false);
                         }
                         catch (OperationCanceledException ex)
                         {
@@ -97,7 +101,7 @@ namespace Amber.Grpc.AspNetCore
                     {
                         try
                         {
-                            await WriteAllAsync(handler(service, ReadAllAsync(requests), Context(call)), responses, call, _options).ConfigureAwait(false);
+                            await WriteAllAsync(handler(service, ReadAllAsync(requests), Context(call)), responses, call).ConfigureAwait(false);
                         }
                         catch (OperationCanceledException ex)
                         {
@@ -111,15 +115,28 @@ namespace Amber.Grpc.AspNetCore
             /// Writes the handler's items as the call's responses: as connection messages, each shape defined once for the
             /// call, when the client asked for it with <see cref="AmberGrpcStreamShapes.Header"/>; else each as a payload.
             /// </summary>
-            private static async Task WriteAllAsync<TResponse>(IAsyncEnumerable<TResponse> items, IServerStreamWriter<AmberStreamedResponse<TResponse>> responses, ServerCallContext call, AmberOptions options)
+            private async Task WriteAllAsync<TResponse>(IAsyncEnumerable<TResponse> items, IServerStreamWriter<AmberStreamedResponse<TResponse>> responses, ServerCallContext call)
             {
-                bool perCall = call.RequestHeaders.Get(AmberGrpcStreamShapes.Header)?.Value == AmberGrpcStreamShapes.PerCall;
-                // One response object for the call: each write is serialized before it completes, and is awaited.
-                var response = new AmberStreamedResponse<TResponse>(perCall ? new AmberMessageWriter(options) : null);
-                await foreach (TResponse item in items.WithCancellation(call.CancellationToken).ConfigureAwait(false))
+                // Read from the request's headers as they are: ServerCallContext.RequestHeaders would copy them all first.
+                bool perCall = call.GetHttpContext().Request.Headers[AmberGrpcStreamShapes.Header] == AmberGrpcStreamShapes.PerCall;
+                AmberMessageWriter? writer = perCall ? _writers.Rent() ?? new AmberMessageWriter(_options) : null;
+                try
                 {
-                    response.Value = item;
-                    await responses.WriteAsync(response).ConfigureAwait(false);
+                    // One response object for the call: each write is serialized before it completes, and is awaited.
+                    var response = new AmberStreamedResponse<TResponse>(writer);
+                    await foreach (TResponse item in items.WithCancellation(call.CancellationToken).ConfigureAwait(false))
+                    {
+                        response.Value = item;
+                        await responses.WriteAsync(response).ConfigureAwait(false);
+                    }
+                }
+                finally
+                {
+                    if (writer != null)
+                    {
+                        writer.Reset();
+                        _writers.Return(writer);
+                    }
                 }
             }
 

@@ -89,7 +89,7 @@ namespace Amber.Grpc
         {
             using AsyncServerStreamingCall<ReceivedMessage> call = _invoker.AsyncServerStreamingCall(method, null, AmberStreamedMethods<TRequest, TResponse>.AskingForShapes(options), request);
             IAsyncStreamReader<ReceivedMessage> responses = call.ResponseStream;
-            var received = new AmberStreamedResponses<TResponse>(_options);
+            using var received = new AmberStreamedResponses<TResponse>(_options);
             while (await responses.MoveNext(cancellationToken).ConfigureAwait(false))
             {
                 yield return received.Read(responses.Current);
@@ -106,7 +106,7 @@ namespace Amber.Grpc
                 AmberStreamedMethods<TRequest, TResponse>.AskingForShapes(options.WithCancellationToken(pump.CallCancellation)));
             _ = pump.RunAsync(call.RequestStream);
             IAsyncStreamReader<ReceivedMessage> responses = call.ResponseStream;
-            var received = new AmberStreamedResponses<TResponse>(_options);
+            using var received = new AmberStreamedResponses<TResponse>(_options);
             while (true)
             {
                 bool next;

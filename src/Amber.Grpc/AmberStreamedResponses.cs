@@ -12,12 +12,22 @@ namespace Amber.Grpc
     /// a connection message (docs/format.md §7.6, unframed) from a server that took the call's
     /// <see cref="AmberGrpcStreamShapes.Header"/>, or a payload from one that did not; its first byte says which.
     /// </summary>
-    internal sealed class AmberStreamedResponses<TResponse>
+    internal sealed class AmberStreamedResponses<TResponse> : IDisposable
     {
+        // The connection readers of streamed responses, per options instance: each holds its shape tables, so they are
+        // kept from call to call (and a client made per call reuses them too).
+        private static readonly ConditionalWeakTable<AmberOptions, AmberInstancePool<AmberMessageReader>> s_readers =
+            new ConditionalWeakTable<AmberOptions, AmberInstancePool<AmberMessageReader>>();
+
         private readonly AmberOptions _options;
+        private readonly AmberInstancePool<AmberMessageReader> _readers;
         private AmberMessageReader? _reader;
 
-        public AmberStreamedResponses(AmberOptions options) => _options = options;
+        public AmberStreamedResponses(AmberOptions options)
+        {
+            _options = options;
+            _readers = s_readers.GetValue(options, _ => new AmberInstancePool<AmberMessageReader>(Environment.ProcessorCount * 2));
+        }
 
         /// <summary>Reads <paramref name="message"/> and gives its bytes back to the pool.</summary>
         /// <exception cref="RpcException">The message cannot be read: <see cref="StatusCode.Internal"/>, with Amber's message as its detail.</exception>
@@ -29,7 +39,7 @@ namespace Amber.Grpc
                 // A connection message's version is 3 (a first message) or 4 (format §7.6); a payload's is 1 or 2 (§2).
                 int version = bytes.IsEmpty ? 0 : bytes[0] >> 4;
                 return version is 3 or 4
-                    ? (_reader ??= new AmberMessageReader(_options)).ReadUnframed<TResponse>(bytes)!
+                    ? (_reader ??= _readers.Rent() ?? new AmberMessageReader(_options)).ReadUnframed<TResponse>(bytes)!
                     : AmberSerializer.Deserialize<TResponse>(bytes, _options)!;
             }
             catch (AmberException ex)
@@ -40,6 +50,16 @@ namespace Amber.Grpc
             {
                 message.Return();
             }
+        }
+
+        /// <summary>Gives the call's reader back, reset, for a later call.</summary>
+        public void Dispose()
+        {
+            AmberMessageReader? reader = _reader;
+            _reader = null;
+            if (reader == null) return;
+            reader.Reset();
+            _readers.Return(reader);
         }
     }
 

@@ -84,5 +84,31 @@ namespace Amber.Grpc.Tests.CodeFirst
             Assert.Equal(Enumerable.Range(0, 300), ticks.Select(t => t.Index));
             Assert.All(ticks, t => Assert.Equal("AMB", t.Symbol));
         }
+
+        [Fact]
+        public async Task Calls_one_after_another_and_side_by_side_each_start_their_shapes_anew()
+        {
+            // The writers and readers of streamed calls are kept for reuse: each call must begin with a first message, and
+            // two calls at once must not share one.
+            ICalculator client = _fixture.Current.CreateAmberClient<ICalculator>();
+            for (int call = 0; call < 5; call++)
+            {
+                await foreach (Tick _ in client.Ticks(new TickRequest { Symbol = "S" + call, Count = 3 })) break;   // left after one item
+                Assert.Equal(Enumerable.Range(0, 4), await IndexesAsync(client, "A" + call, 4));
+            }
+            int[][] together = await Task.WhenAll(Enumerable.Range(0, 16).Select(call => IndexesAsync(client, "B" + call, 2 + call % 5)));
+            for (int call = 0; call < 16; call++) Assert.Equal(Enumerable.Range(0, 2 + call % 5), together[call]);
+        }
+
+        private static async Task<int[]> IndexesAsync(ICalculator client, string symbol, int count)
+        {
+            var indexes = new List<int>();
+            await foreach (Tick tick in client.Ticks(new TickRequest { Symbol = symbol, Count = count }).WithCancellation(new CancellationTokenSource(Timeout).Token))
+            {
+                Assert.Equal(symbol, tick.Symbol);
+                indexes.Add(tick.Index);
+            }
+            return indexes.ToArray();
+        }
     }
 }
