@@ -31,15 +31,18 @@ namespace Amber.Grpc.AspNetCore
         {
             try
             {
-                if (_writer != null) _writer.WriteUnframed(context.GetBufferWriter(), Value);
-                else AmberSerializer.Serialize(context.GetBufferWriter(), Value, options);
+                // The length first, so that gRPC takes the bytes into its send buffer as they are (AmberGrpcPayloads).
+                AmberGrpcPayloads.Write(context, (this, options), static (buffer, state) =>
+                {
+                    if (state.Item1._writer != null) state.Item1._writer.WriteUnframed(buffer, state.Item1.Value);
+                    else AmberSerializer.Serialize(buffer, state.Item1.Value, state.options);
+                });
             }
             catch (AmberException ex)
             {
                 // As the payload marshallers report it: the status detail is Amber's message.
                 throw new RpcException(new Status(StatusCode.Internal, "Amber could not write the message: " + ex.Message, ex));
             }
-            context.Complete();
         }
     }
 }

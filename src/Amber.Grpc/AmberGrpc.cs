@@ -9,9 +9,10 @@ namespace Amber.Grpc
     /// </summary>
     /// <remarks>
     /// <para>
-    /// The marshallers are contextual: a message is written straight into the transport's buffer
-    /// (<see cref="SerializationContext.GetBufferWriter"/>, no intermediate byte array) and read from
-    /// the received payload as a <see cref="System.Buffers.ReadOnlySequence{T}"/>, so a message that
+    /// The marshallers are contextual: a message is written into a buffer kept per thread and handed to
+    /// the transport with its length first (<see cref="SerializationContext.SetPayloadLength"/>), so gRPC
+    /// takes it into its send buffer as it is, with no array made per message; it is read from the
+    /// received payload as a <see cref="System.Buffers.ReadOnlySequence{T}"/>, so a message that
     /// arrives in several buffer segments is read where it lies.
     /// </para>
     /// <para>

@@ -61,14 +61,13 @@ namespace Amber.Grpc
             {
                 try
                 {
-                    // Straight into the transport's buffer; gRPC adds the frame header when Complete is called.
-                    AmberSerializer.Serialize(context.GetBufferWriter(), value, _options);
+                    // The length first, so that gRPC takes the bytes into its send buffer as they are (AmberGrpcPayloads).
+                    AmberGrpcPayloads.Write(context, (value, _options), static (buffer, state) => AmberSerializer.Serialize(buffer, state.value, state._options));
                 }
                 catch (AmberException ex)
                 {
                     throw Failure(StatusCode.Internal, "Amber could not write the message: ", ex);
                 }
-                context.Complete();
             }
 
             private T Deserialize(DeserializationContext context)

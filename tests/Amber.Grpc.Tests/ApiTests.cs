@@ -49,5 +49,37 @@ namespace Amber.Grpc.Tests
             Assert.Throws<ArgumentException>(() => AmberGrpc.Method<Catalog, Catalog>(MethodType.Unary, "", "Echo"));
             Assert.Throws<ArgumentException>(() => AmberGrpc.Method<Catalog, Catalog>(MethodType.Unary, "svc", null!));
         }
+
+        [Fact]
+        public void The_marshaller_gives_the_payload_length_before_it_asks_for_the_buffer()
+        {
+            // gRPC writes a message of known length straight into its send buffer; without it, it makes a buffer per message.
+            var item = new Item { Index = 7, Text = new string('x', 3000) };
+            var context = new RecordingContext();
+            AmberGrpc.Marshaller<Item>().ContextualSerializer(item, context);
+
+            byte[] expected = AmberSerializer.Serialize(item);
+            Assert.Equal(new[] { $"SetPayloadLength {expected.Length}", "GetBufferWriter", "Complete" }, context.Calls);
+            Assert.Equal(expected, context.Written.WrittenSpan.ToArray());
+        }
+
+        private sealed class RecordingContext : SerializationContext
+        {
+            public System.Collections.Generic.List<string> Calls { get; } = new System.Collections.Generic.List<string>();
+
+            public System.Buffers.ArrayBufferWriter<byte> Written { get; } = new System.Buffers.ArrayBufferWriter<byte>();
+
+            public override void SetPayloadLength(int payloadLength) => Calls.Add($"SetPayloadLength {payloadLength}");
+
+            public override System.Buffers.IBufferWriter<byte> GetBufferWriter()
+            {
+                Calls.Add("GetBufferWriter");
+                return Written;
+            }
+
+            public override void Complete() => Calls.Add("Complete");
+
+            public override void Complete(byte[] payload) => Calls.Add("Complete(byte[])");
+        }
     }
 }
