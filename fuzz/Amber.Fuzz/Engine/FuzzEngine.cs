@@ -292,7 +292,7 @@ namespace Amber.Fuzz.Engine
                 // the input as another type (KeptRelay).
                 if (s.Target.Entry == EntryPoint.Connection)
                 {
-                    // The connection target's own differential checks: delivery does not matter, failed messages roll back.
+                    // The connection target's own differential checks: delivery and framing do not matter, failed messages roll back.
                     string? difference;
                     try
                     {
@@ -304,7 +304,8 @@ namespace Amber.Fuzz.Engine
                     }
                     if (difference != null)
                     {
-                        string identity = difference.Contains("left out", StringComparison.Ordinal) ? "rollback" : "delivery";
+                        string identity = difference.Contains("left out", StringComparison.Ordinal) ? "rollback"
+                            : difference.Contains("read unframed", StringComparison.Ordinal) ? "unframed" : "delivery";
                         var d = new Finding(s.Target.Name, FindingKind.Disagreement, identity, input, delivery, difference);
                         if (AddFinding(d, _options.FindingsDirectory != null)) s.Stats.Findings++;
                     }

@@ -19,7 +19,7 @@ namespace Amber.Fuzz.Targets
     /// Besides the engine's oracle (nothing but <see cref="AmberException"/>, bounded time and allocation), the run itself
     /// checks what the reader promises: a refused or incomplete message leaves the buffer where it was, and an error's offset
     /// lies inside its message (offsets count from the message's first byte). A breach is thrown as a
-    /// <see cref="ConnectionOracleException"/>, which the oracle reports as a crash. <see cref="CrossCheck"/> adds two
+    /// <see cref="ConnectionOracleException"/>, which the oracle reports as a crash. <see cref="CrossCheck"/> adds three
     /// differential checks for the inputs that join the corpus.
     /// </para>
     /// </summary>
@@ -171,22 +171,7 @@ namespace Amber.Fuzz.Targets
         private static bool Read<T>(AmberMessageReader reader, ref ReadOnlySequence<byte> buffer, ConnectionRun run, int index, int type)
         {
             if (!reader.TryReadMessage(ref buffer, out T? value)) return false;
-            if (run.Transcript != null)
-            {
-                string outcome;
-                try
-                {
-                    byte[] canonical = AmberSerializer.Serialize(value, s_canonical);
-                    var hash = new HashCode();
-                    hash.AddBytes(canonical);
-                    outcome = $"ok: {canonical.Length} bytes, {hash.ToHashCode():x8}";
-                }
-                catch (AmberException e)
-                {
-                    outcome = "ok, not written back: " + e.Problem;
-                }
-                run.Note(index, type, outcome);
-            }
+            if (run.Transcript != null) Noted(run, index, type, value);
             return true;
         }
 
@@ -229,6 +214,9 @@ namespace Amber.Fuzz.Targets
         /// one) tells the same story, message by message, as the input read whole.</item>
         /// <item>A failed message is rolled back: the input read whole, and the input without the messages that failed after the
         /// connection had started (other than first messages), tell the same story about every other message.</item>
+        /// <item>Framing does not matter: each message's payload handed over alone, as a transport that frames messages itself
+        /// delivers it (<see cref="AmberMessageReader.ReadUnframed{T}(in ReadOnlySequence{byte})"/>, every other one in one-byte
+        /// segments), reads as the framed message did: the same value, or an error at the same byte of the message.</item>
         /// </list>
         /// </summary>
         public static string? CrossCheck(byte[] input, Delivery delivery)
@@ -243,6 +231,8 @@ namespace Amber.Fuzz.Targets
                 string? difference = Compare(reference.Transcript!, delivered.Transcript!, "read whole", "read as delivered (" + delivery.Describe(8) + ")");
                 if (difference != null) return difference;
             }
+            string? unframed = CompareUnframed(input, reference, options);
+            if (unframed != null) return unframed;
             if (reference.RolledBack.Count == 0) return null;
 
             var kept = new List<byte>(input.Length);
@@ -273,6 +263,106 @@ namespace Amber.Fuzz.Targets
             foreach (string line in without.Transcript!) actual.Add(line.Substring(line.IndexOf(' ') + 1));
             return Compare(expected, actual, "read whole (the rolled-back messages left out of this transcript)",
                 $"read without the {removed.Count} message(s) that failed after the connection started ({string.Join(", ", removed)})");
+        }
+
+        /// <summary>
+        /// Reads each message of <paramref name="input"/> that <paramref name="reference"/> read or refused, without its length
+        /// prefix, with one reader in order; the transcript must be the reference's, an error's offset counted from the payload
+        /// (the prefix's length less than in the framed read, whose errors count from the prefix).
+        /// </summary>
+        private static string? CompareUnframed(byte[] input, ConnectionRun reference, AmberOptions? options)
+        {
+            var reader = new AmberMessageReader(options);
+            var expected = new List<string>();
+            var actual = new List<string>();
+            int at = 0;
+            foreach (string line in reference.Transcript!)
+            {
+                int index = int.Parse(line.AsSpan(0, line.IndexOf(' ')), System.Globalization.CultureInfo.InvariantCulture);
+                string outcome = line.Substring(line.IndexOf(": ", StringComparison.Ordinal) + 2);
+                if (outcome.StartsWith("stop", StringComparison.Ordinal) || outcome.StartsWith("incomplete", StringComparison.Ordinal)) break;
+                if (!TryMessageLength(input.AsSpan(at), reader.Options.MaxInputBytes, out int prefix, out long total) || total > input.Length - at)
+                    return $"Message {index}: read framed ({outcome}), but its length prefix at byte {at} does not hold it.";
+                byte[] payload = input.AsSpan(at + prefix, (int)(total - prefix)).ToArray();
+                expected.Add($"{index} {Shift(outcome, prefix)}");
+                actual.Add($"{index} {ReadUnframedOne(reader, index, payload)}");
+                at += (int)total;
+            }
+            return Compare(expected, actual, "read framed (error offsets from the payload)", "read unframed, message by message");
+        }
+
+        /// <summary>What an error that the stack's limit caused is noted as: where it strikes depends on how deep the read began.</summary>
+        private const string StackLimit = "error: the stack's limit";
+
+        private static bool IsStackLimit(string problem) => problem.Contains("stack can hold", StringComparison.Ordinal);
+
+        /// <summary>
+        /// An outcome with the offset of its error made to count from the payload: "error @N" for any error, but for one the
+        /// stack's limit caused (the unframed read starts from another depth of calls, so it strikes at another byte).
+        /// </summary>
+        private static string Shift(string outcome, int prefix)
+        {
+            if (!outcome.StartsWith("error", StringComparison.Ordinal)) return outcome;
+            if (IsStackLimit(outcome)) return StackLimit;
+            int atSign = outcome.LastIndexOf(" @", StringComparison.Ordinal);
+            int end = outcome.IndexOf(' ', atSign + 2);
+            long offset = long.Parse(outcome.AsSpan(atSign + 2, (end < 0 ? outcome.Length : end) - atSign - 2), System.Globalization.CultureInfo.InvariantCulture);
+            return $"error @{(offset < 0 ? offset : offset - prefix)}";
+        }
+
+        private static string ReadUnframedOne(AmberMessageReader reader, int index, byte[] payload)
+        {
+            // Every other message in one-byte segments: the sequence path, a value across segments.
+            bool segmented = index % 2 == 1;
+            var run = new ConnectionRun(transcript: true);
+            try
+            {
+                switch (index % Schedule.Length)
+                {
+                    case 0: Noted(run, index, index, Unframed<Scene>(reader, payload, segmented)); break;
+                    case 1: Noted(run, index, index, Unframed<Geometry>(reader, payload, segmented)); break;
+                    case 2: Noted(run, index, index, Unframed<Records>(reader, payload, segmented)); break;
+                    case 3: Noted(run, index, index, Unframed<TreeNode>(reader, payload, segmented)); break;
+                    case 4: Noted(run, index, index, Unframed<Shape>(reader, payload, segmented)); break;
+                    case 5: Noted(run, index, index, Unframed<Network>(reader, payload, segmented)); break;
+                    case 6: Noted(run, index, index, Unframed<Vector3[]>(reader, payload, segmented)); break;
+                    default: Noted(run, index, index, Unframed<Dynamic>(reader, payload, segmented)); break;
+                }
+            }
+            catch (AmberException e)
+            {
+                return IsStackLimit(e.Problem) ? StackLimit : $"error @{e.ByteOffset}";
+            }
+            string line = run.Transcript![0];
+            return line.Substring(line.IndexOf(": ", StringComparison.Ordinal) + 2);
+        }
+
+        private static T? Unframed<T>(AmberMessageReader reader, byte[] payload, bool segmented) =>
+            segmented ? reader.ReadUnframed<T>(Delivery.BuildSequence(payload, OneByteEach(payload.Length))) : reader.ReadUnframed<T>(payload);
+
+        private static int[] OneByteEach(int length)
+        {
+            var segments = new int[Math.Max(length, 1)];
+            for (int i = 0; i < length; i++) segments[i] = 1;
+            return segments;
+        }
+
+        /// <summary>Notes a value as <see cref="Read{T}"/> does (its canonical bytes, hashed).</summary>
+        private static void Noted<T>(ConnectionRun run, int index, int type, T? value)
+        {
+            string outcome;
+            try
+            {
+                byte[] canonical = AmberSerializer.Serialize(value, s_canonical);
+                var hash = new HashCode();
+                hash.AddBytes(canonical);
+                outcome = $"ok: {canonical.Length} bytes, {hash.ToHashCode():x8}";
+            }
+            catch (AmberException e)
+            {
+                outcome = "ok, not written back: " + e.Problem;
+            }
+            run.Note(index, type, outcome);
         }
 
         private static string? Compare(List<string> a, List<string> b, string aName, string bName)
