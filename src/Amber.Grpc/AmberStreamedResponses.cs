@@ -36,9 +36,9 @@ namespace Amber.Grpc
             try
             {
                 ReadOnlySpan<byte> bytes = message.Bytes;
-                // A connection message's version is 3 (a first message) or 4 (format §7.6); a payload's is 1 or 2 (§2).
+                // A connection message's version (format §7.6) is not a payload's (§2).
                 int version = bytes.IsEmpty ? 0 : bytes[0] >> 4;
-                return version is 3 or 4
+                return version is AmberCode.ConnectionFirstVersion or AmberCode.ConnectionVersion
                     ? (_reader ??= _readers.Rent() ?? new AmberMessageReader(_options)).ReadUnframed<TResponse>(bytes)!
                     : AmberSerializer.Deserialize<TResponse>(bytes, _options)!;
             }
