@@ -1,4 +1,6 @@
 using System;
+using System.Buffers;
+using System.Collections.Generic;
 using Grpc.Core;
 using Xunit;
 
@@ -65,13 +67,13 @@ namespace Amber.Grpc.Tests
 
         private sealed class RecordingContext : SerializationContext
         {
-            public System.Collections.Generic.List<string> Calls { get; } = new System.Collections.Generic.List<string>();
+            public List<string> Calls { get; } = new List<string>();
 
-            public System.Buffers.ArrayBufferWriter<byte> Written { get; } = new System.Buffers.ArrayBufferWriter<byte>();
+            public ArrayBufferWriter<byte> Written { get; } = new ArrayBufferWriter<byte>();
 
             public override void SetPayloadLength(int payloadLength) => Calls.Add($"SetPayloadLength {payloadLength}");
 
-            public override System.Buffers.IBufferWriter<byte> GetBufferWriter()
+            public override IBufferWriter<byte> GetBufferWriter()
             {
                 Calls.Add("GetBufferWriter");
                 return Written;

@@ -171,7 +171,7 @@ namespace Amber.Fuzz.Targets
         private static bool Read<T>(AmberMessageReader reader, ref ReadOnlySequence<byte> buffer, ConnectionRun run, int index, int type)
         {
             if (!reader.TryReadMessage(ref buffer, out T? value)) return false;
-            if (run.Transcript != null) Noted(run, index, type, value);
+            if (run.Transcript != null) run.Note(index, type, Outcome(value));
             return true;
         }
 
@@ -314,27 +314,24 @@ namespace Amber.Fuzz.Targets
         {
             // Every other message in one-byte segments: the sequence path, a value across segments.
             bool segmented = index % 2 == 1;
-            var run = new ConnectionRun(transcript: true);
             try
             {
-                switch (index % Schedule.Length)
+                return (index % Schedule.Length) switch
                 {
-                    case 0: Noted(run, index, index, Unframed<Scene>(reader, payload, segmented)); break;
-                    case 1: Noted(run, index, index, Unframed<Geometry>(reader, payload, segmented)); break;
-                    case 2: Noted(run, index, index, Unframed<Records>(reader, payload, segmented)); break;
-                    case 3: Noted(run, index, index, Unframed<TreeNode>(reader, payload, segmented)); break;
-                    case 4: Noted(run, index, index, Unframed<Shape>(reader, payload, segmented)); break;
-                    case 5: Noted(run, index, index, Unframed<Network>(reader, payload, segmented)); break;
-                    case 6: Noted(run, index, index, Unframed<Vector3[]>(reader, payload, segmented)); break;
-                    default: Noted(run, index, index, Unframed<Dynamic>(reader, payload, segmented)); break;
-                }
+                    0 => Outcome(Unframed<Scene>(reader, payload, segmented)),
+                    1 => Outcome(Unframed<Geometry>(reader, payload, segmented)),
+                    2 => Outcome(Unframed<Records>(reader, payload, segmented)),
+                    3 => Outcome(Unframed<TreeNode>(reader, payload, segmented)),
+                    4 => Outcome(Unframed<Shape>(reader, payload, segmented)),
+                    5 => Outcome(Unframed<Network>(reader, payload, segmented)),
+                    6 => Outcome(Unframed<Vector3[]>(reader, payload, segmented)),
+                    _ => Outcome(Unframed<Dynamic>(reader, payload, segmented)),
+                };
             }
             catch (AmberException e)
             {
                 return IsStackLimit(e.Problem) ? StackLimit : $"error @{e.ByteOffset}";
             }
-            string line = run.Transcript![0];
-            return line.Substring(line.IndexOf(": ", StringComparison.Ordinal) + 2);
         }
 
         private static T? Unframed<T>(AmberMessageReader reader, byte[] payload, bool segmented) =>
@@ -347,22 +344,20 @@ namespace Amber.Fuzz.Targets
             return segments;
         }
 
-        /// <summary>Notes a value as <see cref="Read{T}"/> does (its canonical bytes, hashed).</summary>
-        private static void Noted<T>(ConnectionRun run, int index, int type, T? value)
+        /// <summary>A message's value as a transcript notes it: its canonical bytes, hashed.</summary>
+        private static string Outcome<T>(T? value)
         {
-            string outcome;
             try
             {
                 byte[] canonical = AmberSerializer.Serialize(value, s_canonical);
                 var hash = new HashCode();
                 hash.AddBytes(canonical);
-                outcome = $"ok: {canonical.Length} bytes, {hash.ToHashCode():x8}";
+                return $"ok: {canonical.Length} bytes, {hash.ToHashCode():x8}";
             }
             catch (AmberException e)
             {
-                outcome = "ok, not written back: " + e.Problem;
+                return "ok, not written back: " + e.Problem;
             }
-            run.Note(index, type, outcome);
         }
 
         private static string? Compare(List<string> a, List<string> b, string aName, string bName)

@@ -404,40 +404,25 @@ namespace Amber.Tests.Streaming
             var writer = new AmberMessageWriter();
             var spanReader = new AmberMessageReader();
             var segmentReader = new AmberMessageReader();
-            foreach (object value in values)
+            // Each value written unframed, then read from one span by one reader and from one-byte segments by the other.
+            (object Read, object FromSegments) RoundTrip<T>(T value)
             {
                 var buffer = new ArrayBufferWriter<byte>();
-                object read, readFromSegments;
-                switch (value)
+                writer.WriteUnframed(buffer, value);
+                return (spanReader.ReadUnframed<T>(buffer.WrittenSpan)!, segmentReader.ReadUnframed<T>(Segments(buffer.WrittenSpan.ToArray()))!);
+            }
+
+            foreach (object value in values)
+            {
+                (object read, object readFromSegments) = value switch
                 {
-                    case Person p:
-                        writer.WriteUnframed(buffer, p);
-                        read = spanReader.ReadUnframed<Person>(buffer.WrittenSpan)!;
-                        readFromSegments = segmentReader.ReadUnframed<Person>(Segments(buffer.WrittenSpan.ToArray()))!;
-                        break;
-                    case MessageEnvelope e:
-                        writer.WriteUnframed(buffer, e);
-                        read = spanReader.ReadUnframed<MessageEnvelope>(buffer.WrittenSpan)!;
-                        readFromSegments = segmentReader.ReadUnframed<MessageEnvelope>(Segments(buffer.WrittenSpan.ToArray()))!;
-                        break;
-                    case Sprite s:
-                        writer.WriteUnframed(buffer, s);
-                        read = spanReader.ReadUnframed<Sprite>(buffer.WrittenSpan)!;
-                        readFromSegments = segmentReader.ReadUnframed<Sprite>(Segments(buffer.WrittenSpan.ToArray()))!;
-                        break;
-                    case Inventory i:
-                        writer.WriteUnframed(buffer, i);
-                        read = spanReader.ReadUnframed<Inventory>(buffer.WrittenSpan)!;
-                        readFromSegments = segmentReader.ReadUnframed<Inventory>(Segments(buffer.WrittenSpan.ToArray()))!;
-                        break;
-                    case int n:
-                        writer.WriteUnframed(buffer, n);
-                        read = spanReader.ReadUnframed<int>(buffer.WrittenSpan);
-                        readFromSegments = segmentReader.ReadUnframed<int>(Segments(buffer.WrittenSpan.ToArray()));
-                        break;
-                    default:
-                        throw new ArgumentException(value.GetType().Name);
-                }
+                    Person p => RoundTrip(p),
+                    MessageEnvelope e => RoundTrip(e),
+                    Sprite s => RoundTrip(s),
+                    Inventory i => RoundTrip(i),
+                    int n => RoundTrip(n),
+                    _ => throw new ArgumentException(value.GetType().Name),
+                };
                 Assert.Equal(Describe(value), Describe(read));
                 Assert.Equal(Describe(value), Describe(readFromSegments));
             }
