@@ -80,7 +80,7 @@ step "start server" 30 sh -c 'until grep -q "Now listening on: http://127.0.0.1:
 url="$(grep -o 'http://127.0.0.1:[0-9]*' "$log" | head -n 1)/"
 
 passed=1
-step "browser test" 90 node "$here/test/board.test.mjs" "$url" >"$out" 2>&1 || passed=""
+step "browser test" 200 node "$here/test/board.test.mjs" "$url" >"$out" 2>&1 || passed=""
 # The summary line comes last, after the times.
 grep -v '^browser: [^F]' "$out" || true
 echo "run-browser-test.sh: $(IFS=';'; echo "${times[*]}" | sed 's/;/, /g')"
