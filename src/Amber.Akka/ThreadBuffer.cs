@@ -1,10 +1,11 @@
 using System;
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Amber.Akka
 {
     /// <summary>
-    /// One growable buffer per thread: Akka wants each payload as an exact <see cref="T:byte[]"/>, so a payload is written
+    /// One growable buffer per thread: Akka wants each payload as an exact <c>byte[]</c>, so a payload is written
     /// here first and copied out once, and the only allocation per message is the array Akka keeps.
     /// </summary>
     internal static class ThreadBuffer
@@ -12,7 +13,7 @@ namespace Amber.Akka
         // A buffer grown past this by one large payload is dropped after it, not kept by the thread for ever.
         private const int KeepAtMost = 1 << 20;
 
-        [ThreadStatic] private static ArrayBufferWriter<byte>? t_buffer;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static ArrayBufferWriter<byte>? t_buffer;
 
         /// <summary>The thread's buffer, empty; give it back with <see cref="Return"/> (a payload written meanwhile on the same thread gets its own).</summary>
         public static ArrayBufferWriter<byte> Rent()

@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Builder;
@@ -32,6 +33,7 @@ namespace Amber.AspNetCore
         public static implicit operator T(AmberBody<T> body) => body == null ? throw new ArgumentNullException(nameof(body)) : body.Value;
 
         /// <summary>Called by minimal APIs to bind the parameter; see the type's summary for what it accepts and refuses.</summary>
+        [SuppressMessage("Design", "CA1000:Do not declare static members on generic types", Justification = "Minimal APIs bind a parameter through its type's static BindAsync.")]
         public static async ValueTask<AmberBody<T>?> BindAsync(HttpContext context, ParameterInfo parameter)
         {
             if (context == null) throw new ArgumentNullException(nameof(context));

@@ -10,7 +10,7 @@ namespace Amber.Caching
     {
         /// <summary>
         /// Serializes every cached type that has an Amber formatter with Amber, and leaves the others (and
-        /// <see cref="string"/> and <see cref="T:byte[]"/>) to the serializers registered before, by
+        /// <see cref="string"/> and <c>byte[]</c>) to the serializers registered before, by
         /// default System.Text.Json. A serializer registered for one type
         /// (<c>AddSerializer&lt;T&gt;</c>) still wins over this factory for that type.
         /// </summary>
@@ -71,7 +71,7 @@ namespace Amber.Caching
 
             public WrappedRegistration(ServiceDescriptor inner) => _inner = inner;
 
-            public HybridCache Create(IServiceProvider services)
+            public UnreadableEntryIsMissCache Create(IServiceProvider services)
             {
                 if (_inner.ImplementationInstance is HybridCache instance) return new UnreadableEntryIsMissCache(instance, ownsInner: false);
                 HybridCache made = _inner.ImplementationFactory != null

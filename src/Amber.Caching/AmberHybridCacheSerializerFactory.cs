@@ -10,7 +10,7 @@ namespace Amber.Caching
     /// without this factory (System.Text.Json by default).
     /// </summary>
     /// <remarks>
-    /// <see cref="string"/> and <see cref="T:byte[]"/> are always declined: HybridCache stores them as
+    /// <see cref="string"/> and <c>byte[]</c> are always declined: HybridCache stores them as
     /// their raw UTF-8 or bytes, which any other reader of the distributed cache understands, and an
     /// Amber payload would only add a header. Thread-safe: it holds only its immutable options.
     /// </remarks>
@@ -27,7 +27,7 @@ namespace Amber.Caching
         /// <summary>
         /// Makes a serializer for <typeparamref name="T"/> when Amber has a formatter for it
         /// (<see cref="AmberFormatterRegistry.TryGet{T}"/> is not null) and <typeparamref name="T"/> is
-        /// neither <see cref="string"/> nor <see cref="T:byte[]"/>; otherwise returns false.
+        /// neither <see cref="string"/> nor <c>byte[]</c>; otherwise returns false.
         /// </summary>
         public bool TryCreateSerializer<T>([NotNullWhen(true)] out IHybridCacheSerializer<T>? serializer)
         {

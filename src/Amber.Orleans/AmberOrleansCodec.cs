@@ -48,7 +48,7 @@ namespace Amber.Orleans
         private readonly Func<Type, bool>? _isSupported;
         private readonly ConcurrentDictionary<Type, Type?> _payloadTypes = new ConcurrentDictionary<Type, Type?>();
 
-        [ThreadStatic]
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")]
         private static ArrayBufferWriter<byte>? t_buffer;
 
         /// <summary>A codec for the types <paramref name="isSupported"/> accepts among those Amber has a formatter for.</summary>

@@ -15,7 +15,7 @@ namespace Amber.SignalR
     /// </summary>
     internal ref struct AmberFrameReader
     {
-        private static readonly UTF8Encoding StrictUtf8 = new UTF8Encoding(false, true);
+        private static readonly UTF8Encoding s_strictUtf8 = new UTF8Encoding(false, true);
 
         private readonly ReadOnlySpan<byte> _body;
         private readonly int _origin;
@@ -147,7 +147,7 @@ namespace Amber.SignalR
             return WithHeaders(message, headers);
         }
 
-        private HubMessage ReadCompletion(IInvocationBinder binder)
+        private CompletionMessage ReadCompletion(IInvocationBinder binder)
         {
             Dictionary<string, string>? headers = ReadHeaders();
             string id = ReadRequiredString("completed invocation id");
@@ -292,7 +292,7 @@ namespace Amber.SignalR
             _pos += (int)length;
             try
             {
-                return StrictUtf8.GetString(bytes);
+                return s_strictUtf8.GetString(bytes);
             }
             catch (DecoderFallbackException)
             {

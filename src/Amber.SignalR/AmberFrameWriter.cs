@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using System.Text;
 using Microsoft.AspNetCore.SignalR.Protocol;
 
@@ -15,8 +16,8 @@ namespace Amber.SignalR
         /// <summary>A kept buffer that grew past this is dropped after use, so one large message does not pin its memory.</summary>
         private const int KeepLimit = 1024 * 1024;
 
-        [ThreadStatic] private static ArrayBufferWriter<byte>? t_body;
-        [ThreadStatic] private static ArrayBufferWriter<byte>? t_value;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static ArrayBufferWriter<byte>? t_body;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static ArrayBufferWriter<byte>? t_value;
 
         public static void Write(HubMessage message, IBufferWriter<byte> output, AmberOptions options)
         {
@@ -102,7 +103,7 @@ namespace Amber.SignalR
             }
         }
 
-        private static void Byte(IBufferWriter<byte> w, byte value)
+        private static void Byte(ArrayBufferWriter<byte> w, byte value)
         {
             w.GetSpan(1)[0] = value;
             w.Advance(1);

@@ -24,12 +24,12 @@ namespace Amber.SignalR
     /// </summary>
     internal static class AmberValueTypes
     {
-        private static readonly ConcurrentDictionary<Type, Type> Cache = new ConcurrentDictionary<Type, Type>();
+        private static readonly ConcurrentDictionary<Type, Type> s_cache = new ConcurrentDictionary<Type, Type>();
 
         public static Type WireType(Type runtime)
         {
             if (runtime.IsValueType || runtime == typeof(string) || runtime.IsArray) return runtime;
-            return Cache.GetOrAdd(runtime, Find);
+            return s_cache.GetOrAdd(runtime, Find);
         }
 
         private static Type Find(Type runtime)

@@ -384,7 +384,7 @@ namespace Amber.Tool
                 _stdout.WriteLine(Row("type", "objects", "bytes", "share", "members"));
                 foreach (AmberTypeStats t in stats.Types)
                 {
-                    string name = t.TypeName.Length > width ? t.TypeName.Substring(0, width - 1) + "…" : t.TypeName;
+                    string name = t.TypeName.Length > width ? string.Concat(t.TypeName.AsSpan(0, width - 1), "…") : t.TypeName;
                     _stdout.WriteLine(Row(name, N(t.Count), N(t.Bytes), Share(t.Bytes), N(t.Members)));
                 }
                 _stdout.WriteLine(Row("total", N(stats.Types.Sum(t => t.Count)), N(stats.TotalBytes), Share(stats.TotalBytes), N(stats.Types.Sum(t => t.Members))));

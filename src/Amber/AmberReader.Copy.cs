@@ -204,7 +204,7 @@ namespace Amber
         }
 
         /// <summary>The object or rows header of source shape <paramref name="sourceId"/> in the writer's payload: a reference, or the definition there.</summary>
-        private void WriteShapeHeader(ref AmberWriter writer, CopyContext context, int sourceId, ref ReaderState.Entry e)
+        private static void WriteShapeHeader(ref AmberWriter writer, CopyContext context, int sourceId, ref ReaderState.Entry e)
         {
             int id = context.Find(sourceId);
             if (id >= 0) writer.WriteVarint(((ulong)(uint)id << 2) | AmberCode.ObjectShapeRef);

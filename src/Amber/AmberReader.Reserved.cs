@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.ComponentModel;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -78,6 +79,7 @@ namespace Amber
         /// <summary>Reads a float at <paramref name="at"/> in the window when <paramref name="present"/>, else returns 0.</summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [SuppressMessage("Performance", "CA1822:Mark members as static", Justification = "Generated code calls every window read on the reader alike.")]
         public float ReadSingleAt(ref byte window, ref int at, bool present)
         {
             int bits = Unsafe.ReadUnaligned<int>(ref Unsafe.Add(ref window, at));
@@ -89,6 +91,7 @@ namespace Amber
         /// <summary>Reads a double at <paramref name="at"/> in the window when <paramref name="present"/>, else returns 0.</summary>
         [EditorBrowsable(EditorBrowsableState.Never)]
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [SuppressMessage("Performance", "CA1822:Mark members as static", Justification = "Generated code calls every window read on the reader alike.")]
         public double ReadDoubleAt(ref byte window, ref int at, bool present) => BitConverter.Int64BitsToDouble((long)Fixed64At(ref window, ref at, present));
 
         /// <summary>Reads a DateTime at <paramref name="at"/> in the window when <paramref name="present"/>, else returns <c>default</c>.</summary>

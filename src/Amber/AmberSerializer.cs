@@ -203,11 +203,11 @@ namespace Amber
             int tick = name.IndexOf('`');
             if (!type.IsGenericType || tick < 0) return name;   // a type nested in a generic type has no arguments of its own
             // GetGenericArguments also lists the enclosing types' arguments; this type's own come last.
-            int own = int.Parse(name.Substring(tick + 1), System.Globalization.CultureInfo.InvariantCulture);
+            int own = int.Parse(name.AsSpan(tick + 1), System.Globalization.NumberStyles.Integer, System.Globalization.CultureInfo.InvariantCulture);
             Type[] args = type.GetGenericArguments();
             var parts = new string[own];
             for (int i = 0; i < own; i++) parts[i] = DisplayName(args[args.Length - own + i]);
-            return name.Substring(0, tick) + "<" + string.Join(", ", parts) + ">";
+            return name.Remove(tick) + "<" + string.Join(", ", parts) + ">";
         }
 
         private static T ReadRoot<T>(ref AmberReader reader, IAmberFormatter<T> formatter)

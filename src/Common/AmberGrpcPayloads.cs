@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 using Grpc.Core;
 
 namespace Amber.Grpc
@@ -16,7 +17,7 @@ namespace Amber.Grpc
         /// <summary>A buffer grown past this is not kept: one large message does not hold its memory on the thread for good.</summary>
         private const int KeptBytes = 1 << 20;
 
-        [ThreadStatic] private static ArrayBufferWriter<byte>? t_buffer;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static ArrayBufferWriter<byte>? t_buffer;
 
         /// <summary>Writes with <paramref name="write"/> into a kept buffer, then the bytes into <paramref name="context"/>, and completes it.</summary>
         /// <exception cref="AmberException">As <paramref name="write"/> throws it; nothing reaches the context then.</exception>

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using Amber.Generator.Model;
@@ -206,7 +207,7 @@ namespace Amber.Generator.Emitting
                 else if (ReservedSize(t) is int size and > 0) bytes += size;
                 else break;
             }
-            room = string.Join(" + ", (bytes > 0 || inlineRooms.Count == 0 ? new[] { Int(bytes) } : new string[0]).Concat(inlineRooms));
+            room = string.Join(" + ", (bytes > 0 || inlineRooms.Count == 0 ? new[] { Int(bytes) } : Array.Empty<string>()).Concat(inlineRooms));
             return end - start;
         }
 

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using Amber.Generator.Model;
 using Microsoft.CodeAnalysis;
@@ -208,7 +209,7 @@ namespace Amber.Generator.Parsing
             AttributeData? keyAttr = c.Symbol.GetAttributes().FirstOrDefault(a => KnownSymbols.IsAttribute(a, _known.AmberKeyAttribute));
             if (keyAttr != null && keyAttr.ConstructorArguments.Length == 1 && keyAttr.ConstructorArguments[0].Value is int k)
             {
-                if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString()); return false; }
+                if (k < 0 || k > AmberCode.MaxKey) { Report(Diagnostics.BadKey, c.Symbol, memberDisplay, k.ToString(CultureInfo.InvariantCulture)); return false; }
                 key = k;
                 chosen = true;
             }
@@ -250,7 +251,7 @@ namespace Amber.Generator.Parsing
             {
                 if (chosen || clash.Chosen)
                 {
-                    Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString());
+                    Report(Diagnostics.KeyCollision, c.Symbol, clash.Name, c.Symbol.Name, display, key.ToString(CultureInfo.InvariantCulture));
                     ok = false;
                 }
             }
@@ -298,7 +299,7 @@ namespace Amber.Generator.Parsing
         private bool CheckMemberCount(INamedTypeSymbol type, string display, List<MemberModel> members)
         {
             if (members.Count <= AmberCode.MaxShapeMembers) return true;
-            Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(), AmberCode.MaxShapeMembers.ToString());
+            Report(Diagnostics.TooManyMembers, type, display, members.Count.ToString(CultureInfo.InvariantCulture), AmberCode.MaxShapeMembers.ToString(CultureInfo.InvariantCulture));
             return false;
         }
 

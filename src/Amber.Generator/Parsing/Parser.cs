@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using System.Text;
 using System.Threading;
@@ -498,7 +499,7 @@ namespace Amber.Generator.Parsing
                     case ')': sb.Append("_Q"); break;
                     case '?': sb.Append("_N"); break;
                     case ' ': break;
-                    default: sb.Append("_X").Append(((int)ch).ToString("X")); break;
+                    default: sb.Append("_X").Append(((int)ch).ToString("X", CultureInfo.InvariantCulture)); break;
                 }
             }
             return sb.ToString();

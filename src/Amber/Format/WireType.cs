@@ -25,6 +25,7 @@ namespace Amber
         /// <summary>A varint length (0 = null, L = L − 1 bytes) and the bytes: strings, byte[], decimal and others.</summary>
         Bytes = 4,
         /// <summary>An object: header, optional shape definition, presence bitmap, member values.</summary>
+        [System.Diagnostics.CodeAnalysis.SuppressMessage("Naming", "CA1720:Identifier contains type name", Justification = "The format's name for the wire type (docs/format.md).")]
         Object = 5,
         /// <summary>A sequence: count, element descriptor, elements.</summary>
         Sequence = 6,

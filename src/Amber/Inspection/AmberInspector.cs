@@ -2,8 +2,10 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.IO;
 using System.Text.Json;
+using System.Threading.Tasks;
 using Amber.Internal;
 using Amber.Json;
 using Amber.Walking;
@@ -416,8 +418,11 @@ namespace Amber
             using var scanner = new FrameScanner(stream, options.Serializer, options.Compressors);
             try
             {
-                while (scanner.ReadFrameAsync(false, default).GetAwaiter().GetResult())
+                while (true)
                 {
+                    ValueTask<bool> read = scanner.ReadFrameAsync(false, default);
+                    Debug.Assert(read.IsCompleted, "a read with async false completes before it returns");
+                    if (!read.GetAwaiter().GetResult()) break;
                     var frame = new AmberFrameInfo((int)scanner.Index, scanner.FrameStart, scanner.CompressionId, scanner.Compressor?.Name ?? "stored",
                         scanner.Count, scanner.RawLength, scanner.StoredLength);
                     if (walkItems)

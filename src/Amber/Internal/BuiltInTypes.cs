@@ -19,6 +19,7 @@ namespace Amber.Internal
         private const byte StringToObjectPairs = (byte)WireType.Bytes | ((byte)WireType.Object << 4);
 
         private static readonly int s_valueKey = AmberCode.KeyOf("Value");
+        private static readonly string[] s_valueName = { "Value" };
 
         public static void RegisterAll()
         {
@@ -136,7 +137,7 @@ namespace Amber.Internal
                 SetViewOf<T>(name);
                 return;
             }
-            var shape = new AmberShape(name, new[] { "Value" }, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));
+            var shape = new AmberShape(name, s_valueName, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));
             AmberBoxedWriter write = (ref AmberWriter w, object v) =>
             {
                 if (isReference && w.TryWriteReference(v)) return;

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Amber.Internal
 {
@@ -17,7 +18,7 @@ namespace Amber.Internal
     /// </summary>
     internal sealed class MessageBufferWriter : IBufferWriter<byte>
     {
-        [ThreadStatic] private static MessageBufferWriter? t_cached;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static MessageBufferWriter? t_cached;
 
         /// <summary>What the first block is asked to hold when the destination offers less: AmberWriter's least refill, plus the prefix room.</summary>
         private const int FirstBlockHint = AmberWriter.MinimumChunk + 5;

@@ -1,12 +1,13 @@
 using System;
 using System.Buffers;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Amber.Internal
 {
     /// <summary>A growable buffer writer over pooled arrays, reused per thread by the byte[] and Stream entry points.</summary>
     internal sealed class PooledBufferWriter : IBufferWriter<byte>
     {
-        [ThreadStatic] private static PooledBufferWriter? t_cached;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static PooledBufferWriter? t_cached;
 
         private const int MaxArrayLength = 0x7FFFFFC7;
 

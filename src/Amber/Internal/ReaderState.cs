@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Amber.Internal
 {
@@ -10,7 +11,7 @@ namespace Amber.Internal
     /// </summary>
     internal sealed class ReaderState
     {
-        [ThreadStatic] private static ReaderState? t_cached;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static ReaderState? t_cached;
 
         /// <summary>A shape definition as read. A class, so that moving one between the payload's ids and the recent ones is a swap of references.</summary>
         internal sealed class Entry

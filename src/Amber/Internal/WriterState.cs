@@ -1,11 +1,12 @@
 using System;
+using System.Diagnostics.CodeAnalysis;
 
 namespace Amber.Internal
 {
     /// <summary>Per-payload writer state: which shapes have been defined and with which id. Pooled per thread.</summary>
     internal sealed class WriterState
     {
-        [ThreadStatic] private static WriterState? t_cached;
+        [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")] private static WriterState? t_cached;
 
         private int[] _idBySlot = new int[64];   // id + 1 of the shape in use; 0 = not defined in this payload
         private ulong[] _listedBySlot = new ulong[64];   // the members that shape lists

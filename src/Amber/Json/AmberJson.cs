@@ -39,7 +39,7 @@ namespace Amber
         public static void ToJson<[AmberRoot] T>(ReadOnlySpan<byte> payload, Stream utf8Json, AmberOptions? options = null)
         {
             using var writer = new Utf8JsonWriter(utf8Json, WriterOptions(options));
-            ToJson(payload, typeof(T), writer, options);
+            ToJson<T>(payload, writer, options);
         }
 
         /// <summary>The payload as indented JSON without its type: members by key, values with their wire types.</summary>

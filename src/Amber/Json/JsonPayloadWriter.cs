@@ -764,7 +764,7 @@ namespace Amber.Json
         private static string Describe(JsonElement e)
         {
             string raw = e.GetRawText();
-            return e.ValueKind + " " + (raw.Length > 40 ? raw.Substring(0, 40) + "…" : raw);
+            return e.ValueKind + " " + (raw.Length > 40 ? raw.Remove(40) + "…" : raw);
         }
 
         private static AmberException Problem(string problem, string fix) => new AmberException(problem, -1, fix);

@@ -298,7 +298,7 @@ namespace Amber.Json
                 case 'o':
                 case 'q':
                     if (at + 8 > code.Length) throw new ArgumentException($"The view descriptor '{code}' has a short tag.", nameof(code));
-                    uint tag = uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
+                    uint tag = uint.Parse(code.AsSpan(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture);
                     at += 8;
                     return new ViewNode(kind, null, tag, null, null);
                 case 'a':
@@ -315,7 +315,7 @@ namespace Amber.Json
                 case 'p':
                     // Generated code before the declared type was named wrote a bare p, followed by nothing or by a map's value node.
                     if (!IsHexTag(code, at)) return new ViewNode(kind, null, 0, null, null);
-                    var declared = new ViewNode(kind, null, uint.Parse(code.Substring(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture), null, null);
+                    var declared = new ViewNode(kind, null, uint.Parse(code.AsSpan(at, 8), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture), null, null);
                     declared.HasTag = true;
                     at += 8;
                     return declared;

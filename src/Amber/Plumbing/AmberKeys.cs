@@ -31,7 +31,7 @@ namespace Amber
                 Type t = typeof(TKey);
                 if (t.IsEnum) t = Enum.GetUnderlyingType(t);
                 object? comparer =
-                    t == typeof(string) ? StringKeys() :
+                    t == typeof(string) ? (object)StringKeys() :
                     t == typeof(int) || t == typeof(uint) || t == typeof(long) || t == typeof(ulong) || t == typeof(short) || t == typeof(ushort)
                         || t == typeof(byte) || t == typeof(sbyte) || t == typeof(char) || t == typeof(bool) || t == typeof(Guid) || t == typeof(TimeSpan)
                         ? new SeededComparer<TKey>() :
@@ -42,11 +42,10 @@ namespace Amber
 
             // .NET Core's default string comparer already switches to randomized (Marvin) hashing when a
             // bucket fills with collisions; elsewhere (Mono, Unity) strings hash the same in every process.
-            private static object StringKeys() =>
 #if NET8_0_OR_GREATER
-                EqualityComparer<string>.Default;
+            private static EqualityComparer<string> StringKeys() => EqualityComparer<string>.Default;
 #else
-                new SeededStringComparer();
+            private static SeededStringComparer StringKeys() => new SeededStringComparer();
 #endif
         }
 

@@ -15,7 +15,7 @@ namespace Amber
         /// <summary>A shape of more than 64 members was given one presence word (a caller bug, not bad input).</summary>
         [DoesNotReturn]
         internal static void WideShapeNeedsWords(string typeName, int count) =>
-            throw new ArgumentException($"{typeName} has {count} members: write its header with WriteObjectHeader(shape, presence, more), one presence word per 64 members.", "shape");
+            throw new ArgumentException($"{typeName} has {count} members: write its header with WriteObjectHeader(shape, presence, more), one presence word per 64 members.");
 
         /// <summary>The input ended inside a value.</summary>
         [DoesNotReturn]

@@ -1,6 +1,8 @@
 using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
+using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.IO;
 using System.Runtime.CompilerServices;
 using System.Threading;
@@ -20,6 +22,7 @@ namespace Amber
     /// For a <c>PipeWriter</c> or <c>PipeReader</c>, pass <c>writer.AsStream()</c> / <c>reader.AsStream()</c>
     /// (System.IO.Pipelines): the core package depends on nothing beyond the framework.
     /// </remarks>
+    [SuppressMessage("Naming", "CA1711:Identifiers should not have incorrect suffix", Justification = "It reads and writes Amber streams (docs/format.md); it is not a Stream.")]
     public static class AmberStream
     {
         /// <summary>Writes <paramref name="items"/> to <paramref name="destination"/> as a chunked stream.</summary>
@@ -28,7 +31,7 @@ namespace Amber
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             if (items == null) throw new ArgumentNullException(nameof(items));
             using var frames = new FrameWriter<T>(options ?? AmberStreamOptions.Default);
-            frames.WriteStart(destination);
+            FrameWriter<T>.WriteStart(destination);
             using IEnumerator<T> e = items.GetEnumerator();
             while (frames.Fill(e)) frames.Flush(destination);
             frames.WriteEnd(destination);
@@ -41,7 +44,7 @@ namespace Amber
             if (destination == null) throw new ArgumentNullException(nameof(destination));
             if (items == null) throw new ArgumentNullException(nameof(items));
             using var frames = new FrameWriter<T>(options ?? AmberStreamOptions.Default);
-            await frames.WriteStartAsync(destination, cancellationToken).ConfigureAwait(false);
+            await FrameWriter<T>.WriteStartAsync(destination, cancellationToken).ConfigureAwait(false);
             using IEnumerator<T> e = items.GetEnumerator();
             while (true)
             {
@@ -63,7 +66,7 @@ namespace Amber
             if (items == null) throw new ArgumentNullException(nameof(items));
             options ??= AmberStreamOptions.Default;
             using var frames = new FrameWriter<T>(options);
-            await frames.WriteStartAsync(destination, cancellationToken).ConfigureAwait(false);
+            await FrameWriter<T>.WriteStartAsync(destination, cancellationToken).ConfigureAwait(false);
             var batch = new List<T>(Math.Min(options.ItemsPerFrame, 4096));
             await foreach (T item in items.WithCancellation(cancellationToken).ConfigureAwait(false))
             {
@@ -99,7 +102,9 @@ namespace Amber
             using var frames = new FrameReader<T>(source, options);
             while (true)
             {
-                int n = frames.ReadFrameAsync(false, default).GetAwaiter().GetResult();
+                ValueTask<int> read = frames.ReadFrameAsync(false, default);
+                Debug.Assert(read.IsCompleted, "a read with async false completes before it returns");
+                int n = read.GetAwaiter().GetResult();
                 if (n == 0) yield break;
                 for (int i = 0; i < n; i++) yield return frames.Take(i);
             }

@@ -27,9 +27,9 @@ namespace Amber
             _formatter = AmberFormatterRegistry.Get<T>();
         }
 
-        public void WriteStart(Stream destination) => destination.Write(Start());
+        public static void WriteStart(Stream destination) => destination.Write(Start());
 
-        public ValueTask WriteStartAsync(Stream destination, CancellationToken cancellationToken) =>
+        public static ValueTask WriteStartAsync(Stream destination, CancellationToken cancellationToken) =>
             destination.WriteAsync(Start().AsMemory(), cancellationToken);
 
         private static byte[] Start()
