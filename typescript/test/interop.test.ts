@@ -22,10 +22,10 @@ import { expectedValue, firstDifference, parseJson, plainJson } from "./interop-
 const dir = interopDir;
 
 /**
- * Cases whose TypeScript payloads .NET does not read as expected today, because of the typed encoder (src/typed.ts):
- * their `.amb` files are not written to ts/ and ts-roundtrip/ (run.sh lists them, from ts-excluded.txt, and fails on
- * any other missing case). Their .NET payloads are still decoded and compared here. None today: a case the encoder
- * cannot yet write goes here with the reason.
+ * Cases whose TypeScript payloads .NET does not read as expected today, because of the typed encoder (`encode` in
+ * src/typed/model.ts, and the codecs of src/typed/ it compiles): their `.amb` files are not written to ts/ and
+ * ts-roundtrip/ (run.sh lists them, from ts-excluded.txt, and fails on any other missing case). Their .NET payloads are
+ * still decoded and compared here. None today: a case the encoder cannot yet write goes here with the reason.
  */
 const excluded = new Map<string, string>([]);
 
