@@ -1,6 +1,7 @@
 import { AmberError } from "./errors.js";
 import { formatDouble, formatSingle, JsonText, nonFinite, quote } from "./json.js";
 import { decodeUtf8, fnv1a32, isUtf8, memberKey } from "./primitives.js";
+import { scalarTable } from "./scalar-table.js";
 import { hashOf, keyRepeats, Payload, Shape, Value, WireType, wireNames } from "./tree.js";
 
 // ------------------------------------------------------------------ views of the built-in types (format §7.3)
@@ -12,18 +13,8 @@ type View =
   | { readonly k: "a"; readonly el: View | null }
   | { readonly k: "m"; readonly key: View | null; readonly value: View | null };
 
-const scalarWire: Record<string, WireType> = {
-  Boolean: WireType.Varint, Byte: WireType.Varint, SByte: WireType.Varint, Int16: WireType.Varint, UInt16: WireType.Varint,
-  Int32: WireType.Varint, UInt32: WireType.Varint, Int64: WireType.Varint, UInt64: WireType.Varint, Char: WireType.Varint,
-  Single: WireType.Fixed32, Double: WireType.Fixed64, Decimal: WireType.Bytes, String: WireType.Bytes,
-  Uri: WireType.Bytes, Version: WireType.Bytes, BigInteger: WireType.Bytes, DateTime: WireType.Fixed64,
-  DateTimeOffset: WireType.Bytes, TimeSpan: WireType.Varint, Guid: WireType.Fixed128, DateOnly: WireType.Varint,
-  TimeOnly: WireType.Varint, Half: WireType.Fixed32, Int128: WireType.Fixed128, UInt128: WireType.Fixed128,
-};
-const keywords: Record<string, string> = {
-  bool: "Boolean", byte: "Byte", sbyte: "SByte", short: "Int16", ushort: "UInt16", int: "Int32", uint: "UInt32",
-  long: "Int64", ulong: "UInt64", char: "Char", float: "Single", double: "Double", decimal: "Decimal", string: "String",
-};
+const scalarWire: Record<string, WireType> = Object.fromEntries(scalarTable.map((s) => [s.name, s.wireType as WireType]));
+const keywords: Record<string, string> = Object.fromEntries(scalarTable.filter((s) => s.keyword !== null).map((s) => [s.keyword!, s.name]));
 const scalar = (name: string): View => ({ k: "s", name, wt: scalarWire[name]! });
 const viewWire = (v: View): WireType =>
   v.k === "s" ? v.wt : v.k === "b" ? WireType.Bytes : v.k === "a" ? WireType.Sequence : WireType.Map;

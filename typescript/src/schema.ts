@@ -1,5 +1,6 @@
 import { AmberError } from "./errors.js";
 import { parseJsonExact } from "./json.js";
+import { scalarNames } from "./scalar-table.js";
 
 /** An encoding node of the schema document (docs/schema.md): an object with one field. */
 export type SchemaNode =
@@ -54,11 +55,7 @@ export interface SchemaDocument {
 export const schemaWireTypes = ["varint", "fixed32", "fixed64", "fixed128", "bytes", "object", "sequence", "map"] as const;
 
 /** The scalar names of the document (docs/schema.md). */
-export const schemaScalars = [
-  "Boolean", "Byte", "SByte", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64", "Char", "Single", "Half", "Double",
-  "Decimal", "String", "DateTime", "DateTimeOffset", "TimeSpan", "DateOnly", "TimeOnly", "Guid", "Int128", "UInt128",
-  "BigInteger", "Uri", "Version",
-] as const;
+export const schemaScalars = scalarNames;
 
 function bad(problem: string, fix = "Give the document `amber schema` wrote (docs/schema.md)."): never {
   throw new AmberError(`The schema document is not valid: ${problem}`, 0, fix);

@@ -9,23 +9,8 @@ namespace Amber.Generator.Emitting
         private static string? PackableKeyword(TypeRef t)
         {
             if (t.Kind != TypeKind.Scalar) return null;
-            switch (t.Scalar)
-            {
-                case "Byte":
-                case "SByte":
-                case "Int16":
-                case "UInt16":
-                case "Int32":
-                case "UInt32":
-                case "Int64":
-                case "UInt64":
-                case "Char":
-                case "Boolean":
-                    return Keyword(t.Scalar!);
-                case "Single": return "float";
-                case "Double": return "double";
-                default: return null;
-            }
+            ScalarInfo? scalar = t.ScalarRow;
+            return scalar != null && scalar.PackedCode != 0 ? scalar.Keyword : null;
         }
 
         /// <summary>The C# name of a one-dimensional array of <paramref name="element"/> (jagged-safe: int[][] for int[]).</summary>

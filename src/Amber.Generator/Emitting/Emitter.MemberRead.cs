@@ -104,8 +104,8 @@ namespace Amber.Generator.Emitting
             if (!nullable && !m.CanSkipDefault) return 0;   // always present: the ordinary read, with no presence test
             TypeRef t = nullable ? m.Type.Element! : m.Type;
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            // The scalars AmberReader has a Read…At method for; their room is the window's (AmberCode).
-            return t.Scalar is "Boolean" or "Single" or "Int32" or "Double" or "DateTime" or "Int64" ? AmberCode.MaxWindowBytes(t.Scalar) : 0;
+            // The scalars AmberReader has a Read…At method for; their room is the window's (the scalar table).
+            return t.ScalarKind is ScalarKind.Boolean or ScalarKind.Single or ScalarKind.Int32 or ScalarKind.Double or ScalarKind.DateTime or ScalarKind.Int64 ? t.ScalarRow!.MaxWindowBytes : 0;
         }
 
         /// <summary>Member <paramref name="i"/> read in a window at <paramref name="offset"/>: its value, or its default when its presence bit is clear.</summary>

@@ -90,7 +90,7 @@ namespace Amber.Generator.Emitting
         /// </summary>
         private static (WireType Wire, string What)? ExpectedOf(TypeRef t) => t.Kind switch
         {
-            TypeKind.Scalar when t.Scalar is "Double" or "Single" => null,
+            TypeKind.Scalar when t.ScalarKind is ScalarKind.Double or ScalarKind.Single => null,
             TypeKind.Scalar when t.WireType is WireType w => (w, t.Scalar!),
             TypeKind.Enum => (WireType.Varint, "an enum"),
             TypeKind.Nullable => ExpectedOf(t.Element!),

@@ -178,7 +178,7 @@ namespace Amber.Generator.Emitting
                     // In the window a member whose presence varies is encoded either way and counted only when present:
                     // no branch on presence, which varies from object to object in data with nulls and defaults.
                     string cast = written.Kind == TypeKind.Enum ? "(" + Keyword(written.Scalar!) + ")" : "";
-                    if (written.Scalar == "Decimal")
+                    if (written.ScalarKind == ScalarKind.Decimal)
                         sw.Line($"{offset} = w.WriteDecimalAt(ref {window}, {offset}, {value}, {(conditional ? present : "true")});");   // a Bytes value: counted in reference mode
                     else
                         sw.Line($"{offset} = global::Amber.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
@@ -236,7 +236,7 @@ namespace Amber.Generator.Emitting
         {
             if (t.Kind == TypeKind.Nullable) t = t.Element!;
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            return AmberCode.MaxWindowBytes(t.Scalar!);
+            return t.ScalarRow?.MaxWindowBytes ?? 0;
         }
 
         /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>
@@ -255,18 +255,18 @@ namespace Amber.Generator.Emitting
             switch (t.Kind)
             {
                 case TypeKind.Scalar:
-                    switch (t.Scalar)
+                    switch (t.ScalarKind)
                     {
-                        case "Boolean": return expr;
-                        case "Single":
-                        case "Double":
-                        case "Decimal":
-                        case "DateTime":
-                        case "DateTimeOffset":
-                        case "BigInteger":
-                        case "Half":
+                        case ScalarKind.Boolean: return expr;
+                        case ScalarKind.Single:
+                        case ScalarKind.Double:
+                        case ScalarKind.Decimal:
+                        case ScalarKind.DateTime:
+                        case ScalarKind.DateTimeOffset:
+                        case ScalarKind.BigInteger:
+                        case ScalarKind.Half:
                             return "!global::Amber.AmberDefault.IsDefault(" + expr + ")";
-                        case "String": case "Uri": case "Version": return expr + " is not null";
+                        case ScalarKind.String: case ScalarKind.Uri: case ScalarKind.Version: return expr + " is not null";
                         default: return expr + " != default";
                     }
                 case TypeKind.Enum: return expr + " != default";

@@ -6,21 +6,8 @@ namespace Amber.Generator.Emitting
     /// <summary>Sequences of structs of primitives as fixed-width rows (format §6.1): the row codes, WriteRows and ReadRowsArray.</summary>
     internal static partial class Emitter
     {
-        private static string RowKeyword(int code) => code switch
-        {
-            AmberCode.PackedByte => "byte",
-            AmberCode.PackedSByte => "sbyte",
-            AmberCode.PackedInt16 => "short",
-            AmberCode.PackedUInt16 => "ushort",
-            AmberCode.PackedInt32 => "int",
-            AmberCode.PackedUInt32 => "uint",
-            AmberCode.PackedInt64 => "long",
-            AmberCode.PackedUInt64 => "ulong",
-            AmberCode.PackedSingle => "float",
-            AmberCode.PackedDouble => "double",
-            AmberCode.PackedBoolean => "bool",
-            _ => "char",
-        };
+        /// <summary>The C# keyword of a row member's packed code (format §6.1).</summary>
+        private static string RowKeyword(int code) => ScalarKinds.OfPackedCode(code)!.Keyword!;
 
         /// <summary>The cast of an enum member's value to the primitive <paramref name="keyword"/> of its row code (nothing for a primitive).</summary>
         private static string RowCast(MemberModel m, string keyword) => m.Type.Kind == TypeKind.Enum ? "(" + keyword + ")" : "";

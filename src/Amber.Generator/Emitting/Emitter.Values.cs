@@ -118,7 +118,7 @@ namespace Amber.Generator.Emitting
         /// </summary>
         private static string? ReadCall(TypeRef t, string? wt) => t.Kind switch
         {
-            TypeKind.Scalar when wt != null && t.Scalar is "Double" or "Single" => $"r.Read{t.Scalar}({wt})",
+            TypeKind.Scalar when wt != null && t.ScalarKind is ScalarKind.Double or ScalarKind.Single => $"r.Read{t.Scalar}({wt})",
             TypeKind.Scalar => $"r.Read{t.Scalar}(){(t.IsValueType ? "" : "!")}",
             TypeKind.Enum => $"({t.FullName})r.Read{t.Scalar}()",
             TypeKind.Object => $"{CodecName(t.ObjectId!)}.Read(ref r){(t.IsValueType ? "" : "!")}",

@@ -69,20 +69,8 @@ namespace Amber.Generator.Emitting
             return found.Values.OrderBy(t => t.FullName, System.StringComparer.Ordinal).ToList();
         }
 
-        private static string Keyword(string scalar) => scalar switch
-        {
-            "SByte" => "sbyte",
-            "Byte" => "byte",
-            "Int16" => "short",
-            "UInt16" => "ushort",
-            "Int32" => "int",
-            "UInt32" => "uint",
-            "Int64" => "long",
-            "UInt64" => "ulong",
-            "Char" => "char",
-            "Boolean" => "bool",
-            _ => scalar,
-        };
+        /// <summary>A scalar's type in C#: its keyword (<c>int</c>), else its name (<c>Guid</c>).</summary>
+        private static string Keyword(string scalar) => ScalarKinds.OfName(scalar)?.CSharpName ?? scalar;
 
         private static string Quote(string s) => "\"" + s.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
 

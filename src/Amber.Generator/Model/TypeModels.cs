@@ -82,7 +82,14 @@ namespace Amber.Generator.Model
         string? EnumNames = null,                   // Enum: "Name=value,…" of its named values, for the JSON view and the schema
         bool EnumFlags = false,                     // Enum: [Flags], whose values combine (the JSON view shows them as numbers)
         string? ToSurrogate = null,                 // Surrogate of a framework type: the method converting to Element (null: a conversion operator)
-        string? FromSurrogate = null);              // Surrogate of a framework type: the method converting back, (value, byte offset)
+        string? FromSurrogate = null)               // Surrogate of a framework type: the method converting back, (value, byte offset)
+    {
+        /// <summary>Scalar, Enum: the row of <see cref="Scalar"/> in the scalar table; null for any other type.</summary>
+        public ScalarInfo? ScalarRow => ScalarKinds.OfName(Scalar);
+
+        /// <summary>Scalar, Enum: the scalar; <see cref="ScalarKind.None"/> for any other type.</summary>
+        public ScalarKind ScalarKind => ScalarRow?.Kind ?? ScalarKind.None;
+    }
 
     /// <summary>
     /// The nullable annotations of a member's reference types, for the schema (docs/schema.md): <see cref="Self"/> for the
@@ -147,22 +154,7 @@ namespace Amber.Generator.Model
         public static int Of(TypeRef t)
         {
             if (t.Kind != TypeKind.Scalar && t.Kind != TypeKind.Enum) return 0;
-            return t.Scalar switch
-            {
-                "Byte" => AmberCode.PackedByte,
-                "SByte" => AmberCode.PackedSByte,
-                "Int16" => AmberCode.PackedInt16,
-                "UInt16" => AmberCode.PackedUInt16,
-                "Int32" => AmberCode.PackedInt32,
-                "UInt32" => AmberCode.PackedUInt32,
-                "Int64" => AmberCode.PackedInt64,
-                "UInt64" => AmberCode.PackedUInt64,
-                "Single" => AmberCode.PackedSingle,
-                "Double" => AmberCode.PackedDouble,
-                "Boolean" => AmberCode.PackedBoolean,
-                "Char" => AmberCode.PackedChar,
-                _ => 0,
-            };
+            return t.ScalarRow?.PackedCode ?? 0;
         }
     }
 

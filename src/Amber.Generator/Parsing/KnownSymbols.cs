@@ -97,12 +97,8 @@ namespace Amber.Generator.Parsing
             AddCollection(I + "IImmutableDictionary`2", CollectionKind.ImmutableDictionary);
             AddCollection(I + "ImmutableSortedDictionary`2", CollectionKind.ImmutableSortedDictionary);
 
-            // Scalars without a SpecialType; the value is the scalar's name in the model.
-            foreach (string name in new[] { "Guid", "TimeSpan", "DateTimeOffset", "Half", "DateOnly", "TimeOnly", "Int128", "UInt128", "Uri", "Version" })
-            {
-                AddScalar("System." + name, name);
-            }
-            AddScalar("System.Numerics.BigInteger", "BigInteger");
+            // Every scalar of the format, each where the target framework has it; the value is the scalar's name in the model.
+            foreach (ScalarInfo scalar in ScalarKinds.All) AddScalar(scalar.FullName, scalar.Name);
 
             // Framework collections with a natural sequence or map form; each only where the target framework has it.
             const string F = "System.Collections.Frozen.";

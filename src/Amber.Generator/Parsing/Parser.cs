@@ -102,7 +102,7 @@ namespace Amber.Generator.Parsing
             if (type.TypeKind == Microsoft.CodeAnalysis.TypeKind.Enum && type is INamedTypeSymbol en && en.EnumUnderlyingType != null)
             {
                 if (!CheckAccessible(type, member)) return null;
-                return new TypeRef(full, TypeKind.Enum, true, Scalar: ScalarName(en.EnumUnderlyingType.SpecialType), WireType: WireType.Varint, EnumNames: EnumNames(en), EnumFlags: IsFlags(en));
+                return new TypeRef(full, TypeKind.Enum, true, Scalar: _known.ScalarOf(en.EnumUnderlyingType), WireType: WireType.Varint, EnumNames: EnumNames(en), EnumFlags: IsFlags(en));
             }
 
             if (type is INamedTypeSymbol nullable && nullable.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
@@ -401,59 +401,19 @@ namespace Amber.Generator.Parsing
             return false;
         }
 
-        private static string? ScalarName(SpecialType special) => special switch
-        {
-            SpecialType.System_Boolean => "Boolean",
-            SpecialType.System_Char => "Char",
-            SpecialType.System_SByte => "SByte",
-            SpecialType.System_Byte => "Byte",
-            SpecialType.System_Int16 => "Int16",
-            SpecialType.System_UInt16 => "UInt16",
-            SpecialType.System_Int32 => "Int32",
-            SpecialType.System_UInt32 => "UInt32",
-            SpecialType.System_Int64 => "Int64",
-            SpecialType.System_UInt64 => "UInt64",
-            SpecialType.System_Single => "Single",
-            SpecialType.System_Double => "Double",
-            SpecialType.System_Decimal => "Decimal",
-            SpecialType.System_String => "String",
-            SpecialType.System_DateTime => "DateTime",
-            _ => null,
-        };
-
-        private static WireType ScalarWireType(string scalar) => scalar switch
-        {
-            "Single" or "Half" => WireType.Fixed32,
-            "Double" or "DateTime" => WireType.Fixed64,
-            "Guid" or "Int128" or "UInt128" => WireType.Fixed128,
-            "String" or "Decimal" or "DateTimeOffset" or "BigInteger" or "Uri" or "Version" => WireType.Bytes,
-            _ => WireType.Varint,
-        };
-
         private TypeRef? ResolveScalar(ITypeSymbol type, string full)
         {
-            string? scalar = ScalarName(type.SpecialType);
-            if (scalar == null && type is INamedTypeSymbol n) scalar = _known.ScalarOf(n);
+            ScalarInfo? scalar = type is INamedTypeSymbol n ? ScalarKinds.OfName(_known.ScalarOf(n)) : null;
             if (scalar == null) return null;
-            return new TypeRef(full, TypeKind.Scalar, type.IsValueType, Scalar: scalar, WireType: ScalarWireType(scalar));
+            return new TypeRef(full, TypeKind.Scalar, type.IsValueType, Scalar: scalar.Name, WireType: scalar.WireType);
         }
 
-        private static string? PackedKeyword(ITypeSymbol element) => element.SpecialType switch
+        /// <summary>The C# keyword of a scalar a sequence writes packed (format §6), or null.</summary>
+        private string? PackedKeyword(ITypeSymbol element)
         {
-            SpecialType.System_Byte => "byte",
-            SpecialType.System_SByte => "sbyte",
-            SpecialType.System_Int16 => "short",
-            SpecialType.System_UInt16 => "ushort",
-            SpecialType.System_Int32 => "int",
-            SpecialType.System_UInt32 => "uint",
-            SpecialType.System_Int64 => "long",
-            SpecialType.System_UInt64 => "ulong",
-            SpecialType.System_Single => "float",
-            SpecialType.System_Double => "double",
-            SpecialType.System_Boolean => "bool",
-            SpecialType.System_Char => "char",
-            _ => null,
-        };
+            ScalarInfo? scalar = element is INamedTypeSymbol n ? ScalarKinds.OfName(_known.ScalarOf(n)) : null;
+            return scalar != null && scalar.PackedCode != 0 ? scalar.Keyword : null;
+        }
 
         private static string DefaultLiteral(IParameterSymbol p, TypeRef t)
         {

@@ -179,25 +179,5 @@ namespace Amber
 
         /// <summary>The most bytes a decimal takes: a Bytes value of a flags byte and up to 12 of mantissa, with its one-byte length.</summary>
         internal const int MaxDecimalBytes = 14;
-
-        /// <summary>
-        /// The most bytes a value of a bounded scalar (by its name, as <c>Int32</c>) takes in a window of room made beforehand
-        /// (AmberWriter.OpenWindow, AmberWindow's writes): its longest encoding, which is also the most such a write may touch;
-        /// 0 for a scalar with no window write. The generator reserves the sum over a run of members; a test writes each
-        /// scalar's extremes into exactly this much room.
-        /// </summary>
-        internal static int MaxWindowBytes(string scalar) => scalar switch
-        {
-            "Boolean" => 1,
-            "Byte" or "SByte" => 2,
-            "Int16" or "UInt16" or "Char" => 3,
-            "Single" => 4,
-            "Int32" or "UInt32" => 5,
-            "Double" or "DateTime" => 8,
-            "Int64" or "UInt64" => 10,
-            "Decimal" => MaxDecimalBytes,
-            "Guid" => 16,
-            _ => 0,
-        };
     }
 }

@@ -23,49 +23,49 @@ namespace Amber.Internal
 
         public static void RegisterAll()
         {
-            Scalar("bool", WireType.Varint, (ref AmberWriter w, bool v) => w.WriteBoolean(v));
-            Scalar("byte", WireType.Varint, (ref AmberWriter w, byte v) => w.WriteByte(v));
-            Scalar("sbyte", WireType.Varint, (ref AmberWriter w, sbyte v) => w.WriteSByte(v));
-            Scalar("short", WireType.Varint, (ref AmberWriter w, short v) => w.WriteInt16(v));
-            Scalar("ushort", WireType.Varint, (ref AmberWriter w, ushort v) => w.WriteUInt16(v));
-            Scalar("int", WireType.Varint, (ref AmberWriter w, int v) => w.WriteInt32(v));
-            Scalar("uint", WireType.Varint, (ref AmberWriter w, uint v) => w.WriteUInt32(v));
-            Scalar("long", WireType.Varint, (ref AmberWriter w, long v) => w.WriteInt64(v));
-            Scalar("ulong", WireType.Varint, (ref AmberWriter w, ulong v) => w.WriteUInt64(v));
-            Scalar("char", WireType.Varint, (ref AmberWriter w, char v) => w.WriteChar(v));
-            Scalar("float", WireType.Fixed32, (ref AmberWriter w, float v) => w.WriteSingle(v));
-            Scalar("double", WireType.Fixed64, (ref AmberWriter w, double v) => w.WriteDouble(v));
+            Scalar(ScalarKind.Boolean, (ref AmberWriter w, bool v) => w.WriteBoolean(v));
+            Scalar(ScalarKind.Byte, (ref AmberWriter w, byte v) => w.WriteByte(v));
+            Scalar(ScalarKind.SByte, (ref AmberWriter w, sbyte v) => w.WriteSByte(v));
+            Scalar(ScalarKind.Int16, (ref AmberWriter w, short v) => w.WriteInt16(v));
+            Scalar(ScalarKind.UInt16, (ref AmberWriter w, ushort v) => w.WriteUInt16(v));
+            Scalar(ScalarKind.Int32, (ref AmberWriter w, int v) => w.WriteInt32(v));
+            Scalar(ScalarKind.UInt32, (ref AmberWriter w, uint v) => w.WriteUInt32(v));
+            Scalar(ScalarKind.Int64, (ref AmberWriter w, long v) => w.WriteInt64(v));
+            Scalar(ScalarKind.UInt64, (ref AmberWriter w, ulong v) => w.WriteUInt64(v));
+            Scalar(ScalarKind.Char, (ref AmberWriter w, char v) => w.WriteChar(v));
+            Scalar(ScalarKind.Single, (ref AmberWriter w, float v) => w.WriteSingle(v));
+            Scalar(ScalarKind.Double, (ref AmberWriter w, double v) => w.WriteDouble(v));
 
-            Add("decimal", WireType.Bytes, false, (ref AmberWriter w, decimal v) => w.WriteDecimal(v),
+            Scalar(ScalarKind.Decimal, (ref AmberWriter w, decimal v) => w.WriteDecimal(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a decimal"); return r.ReadDecimal(); });
-            Add<string>("string", WireType.Bytes, false, (ref AmberWriter w, string v) => w.WriteString(v),
+            Scalar<string>(ScalarKind.String, (ref AmberWriter w, string v) => w.WriteString(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a string"); return Referenced(ref r, id, r.ReadString())!; });
             Add<byte[]>("byte[]", WireType.Bytes, false, (ref AmberWriter w, byte[] v) => w.WriteBytes(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "bytes"); return Referenced(ref r, id, r.ReadBytes())!; });
-            Add<Uri>("System.Uri", WireType.Bytes, false, (ref AmberWriter w, Uri v) => w.WriteUri(v),
+            Scalar<Uri>(ScalarKind.Uri, (ref AmberWriter w, Uri v) => w.WriteUri(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Uri"); return Referenced(ref r, id, r.ReadUri())!; });
-            Add<Version>("System.Version", WireType.Bytes, false, (ref AmberWriter w, Version v) => w.WriteVersion(v),
+            Scalar<Version>(ScalarKind.Version, (ref AmberWriter w, Version v) => w.WriteVersion(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a Version"); return Referenced(ref r, id, r.ReadVersion())!; });
-            Add("System.Numerics.BigInteger", WireType.Bytes, false, (ref AmberWriter w, System.Numerics.BigInteger v) => w.WriteBigInteger(v),
+            Scalar(ScalarKind.BigInteger, (ref AmberWriter w, System.Numerics.BigInteger v) => w.WriteBigInteger(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a BigInteger"); return r.ReadBigInteger(); });
-            Add("System.DateTime", WireType.Fixed64, false, (ref AmberWriter w, DateTime v) => w.WriteDateTime(v),
+            Scalar(ScalarKind.DateTime, (ref AmberWriter w, DateTime v) => w.WriteDateTime(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed64, "a DateTime"); return r.ReadDateTime(); });
-            Add("System.DateTimeOffset", WireType.Bytes, false, (ref AmberWriter w, DateTimeOffset v) => w.WriteDateTimeOffset(v),
+            Scalar(ScalarKind.DateTimeOffset, (ref AmberWriter w, DateTimeOffset v) => w.WriteDateTimeOffset(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Bytes, "a DateTimeOffset"); return r.ReadDateTimeOffset(); });
-            Add("System.TimeSpan", WireType.Varint, false, (ref AmberWriter w, TimeSpan v) => w.WriteTimeSpan(v),
+            Scalar(ScalarKind.TimeSpan, (ref AmberWriter w, TimeSpan v) => w.WriteTimeSpan(v),
                 (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadTimeSpan(); });
-            Add("System.Guid", WireType.Fixed128, false, (ref AmberWriter w, Guid v) => w.WriteGuid(v),
+            Scalar(ScalarKind.Guid, (ref AmberWriter w, Guid v) => w.WriteGuid(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "a Guid"); return r.ReadGuid(); });
 #if NET8_0_OR_GREATER
-            Add("System.DateOnly", WireType.Varint, false, (ref AmberWriter w, DateOnly v) => w.WriteDateOnly(v),
+            Scalar(ScalarKind.DateOnly, (ref AmberWriter w, DateOnly v) => w.WriteDateOnly(v),
                 (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadDateOnly(); });
-            Add("System.TimeOnly", WireType.Varint, false, (ref AmberWriter w, TimeOnly v) => w.WriteTimeOnly(v),
+            Scalar(ScalarKind.TimeOnly, (ref AmberWriter w, TimeOnly v) => w.WriteTimeOnly(v),
                 (ref AmberReader r, WireType wt, int id) => { r.ExpectVarint(wt); return r.ReadTimeOnly(); });
-            Add("System.Half", WireType.Fixed32, false, (ref AmberWriter w, Half v) => w.WriteHalf(v),
+            Scalar(ScalarKind.Half, (ref AmberWriter w, Half v) => w.WriteHalf(v),
                 (ref AmberReader r, WireType wt, int id) => (Half)r.ReadSingle(wt));
-            Add("System.Int128", WireType.Fixed128, false, (ref AmberWriter w, Int128 v) => w.WriteInt128(v),
+            Scalar(ScalarKind.Int128, (ref AmberWriter w, Int128 v) => w.WriteInt128(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "an Int128"); return r.ReadInt128(); });
-            Add("System.UInt128", WireType.Fixed128, false, (ref AmberWriter w, UInt128 v) => w.WriteUInt128(v),
+            Scalar(ScalarKind.UInt128, (ref AmberWriter w, UInt128 v) => w.WriteUInt128(v),
                 (ref AmberReader r, WireType wt, int id) => { r.Expect(wt, WireType.Fixed128, "a UInt128"); return r.ReadUInt128(); });
 #endif
 
@@ -94,8 +94,16 @@ namespace Amber.Internal
                 (ref AmberReader r, WireType wt, int id) => ReadMap(ref r, wt, id));
         }
 
-        private static void Scalar<T>(string name, WireType wireType, Put<T> put) where T : unmanaged =>
-            Add(name, wireType, false, put, (ref AmberReader r, WireType wt, int id) => r.ReadPrimitive<T>(wt));
+        /// <summary>A primitive, read by <see cref="AmberReader.ReadPrimitive{T}"/>.</summary>
+        private static void Scalar<T>(ScalarKind kind, Put<T> put) where T : unmanaged =>
+            Scalar(kind, put, (ref AmberReader r, WireType wt, int id) => r.ReadPrimitive<T>(wt));
+
+        /// <summary>A scalar: its name (which makes its type tag) and wire type are its row's in the scalar table.</summary>
+        private static void Scalar<T>(ScalarKind kind, Put<T> put, Get<T> get)
+        {
+            ScalarInfo scalar = ScalarKinds.Of(kind);
+            Add(scalar.Keyword ?? scalar.FullName, scalar.WireType, false, put, get);
+        }
 
         private static void Packed<T>(string element) where T : unmanaged
         {
@@ -171,25 +179,8 @@ namespace Amber.Internal
             else element = "";
             if (element == null) return null;
             if (element.Length > 0) return "a" + element;
-            string? scalar = name switch
-            {
-                "bool" => "Boolean",
-                "byte" => "Byte",
-                "sbyte" => "SByte",
-                "short" => "Int16",
-                "ushort" => "UInt16",
-                "int" => "Int32",
-                "uint" => "UInt32",
-                "long" => "Int64",
-                "ulong" => "UInt64",
-                "char" => "Char",
-                "float" => "Single",
-                "double" => "Double",
-                "decimal" => "Decimal",
-                "string" => "String",
-                _ => name.StartsWith("System.", StringComparison.Ordinal) && name.IndexOf('<') < 0 ? name.Substring(name.LastIndexOf('.') + 1) : null,
-            };
-            if (scalar != null) return "s" + scalar + ";";
+            ScalarInfo? scalar = ScalarKinds.OfKeyword(name) ?? ScalarKinds.OfFullName(name);
+            if (scalar != null) return "s" + scalar.Name + ";";
             return name switch
             {
                 "byte[]" => "b",

@@ -207,7 +207,7 @@ namespace Amber.Json
             switch (node.Kind)
             {
                 case ViewKind.Scalar:
-                    WriteScalar(ref w, e, node.Scalar!);
+                    WriteScalar(ref w, e, node);
                     break;
                 case ViewKind.Enum:
                     if (e.ValueKind == JsonValueKind.String)
@@ -216,11 +216,11 @@ namespace Amber.Json
                         if (node.ValuesByName == null || !node.ValuesByName.TryGetValue(name, out string? number))
                             throw Problem($"\"{name}\" is not a named value of this enum", node.ValuesByName == null ? "Write the value as a number." : $"Write one of {string.Join(", ", node.ValuesByName.Keys)}, or a number.");
                         using JsonDocument parsed = JsonDocument.Parse(number);
-                        WriteScalar(ref w, parsed.RootElement, node.Scalar!);
+                        WriteScalar(ref w, parsed.RootElement, node);
                     }
                     else
                     {
-                        WriteScalar(ref w, e, node.Scalar!);
+                        WriteScalar(ref w, e, node);
                     }
                     break;
                 case ViewKind.Bytes:
@@ -660,9 +660,8 @@ namespace Amber.Json
         private static void WriteKey(ref AmberWriter w, string name, ViewNode key)
         {
             if (key.Kind is not (ViewKind.Scalar or ViewKind.Enum)) throw Problem("A dictionary whose keys are not scalars is written as an array of {\"$key\", \"$value\"} pairs", "Write the pairs as the view shows them.");
-            string scalar = key.Scalar!;
             if (key.Kind == ViewKind.Enum && key.ValuesByName != null && key.ValuesByName.TryGetValue(name, out string? number)) name = number;
-            bool quoted = scalar is "String" or "Char" or "Guid" or "DateTime" or "DateTimeOffset" or "TimeSpan" or "DateOnly" or "TimeOnly" or "Uri" or "Version";
+            bool quoted = key.ScalarRow?.Json == ScalarJson.Text;
             string json = quoted ? "\"" + JsonEncodedText.Encode(name).ToString() + "\"" : name;
             JsonDocument document;
             try
@@ -671,39 +670,40 @@ namespace Amber.Json
             }
             catch (JsonException)
             {
-                throw Problem($"The key \"{name}\" is not a {scalar}", "Write the key as the view shows it.");
+                throw Problem($"The key \"{name}\" is not a {key.Scalar}", "Write the key as the view shows it.");
             }
-            using (document) WriteScalar(ref w, document.RootElement, scalar);
+            using (document) WriteScalar(ref w, document.RootElement, key);
         }
 
         // ------------------------------------------------------------------ scalars
 
-        private static void WriteScalar(ref AmberWriter w, JsonElement e, string scalar)
+        /// <summary>A JSON value as the scalar of <paramref name="node"/> (a scalar, or an enum's underlying scalar).</summary>
+        private static void WriteScalar(ref AmberWriter w, JsonElement e, ViewNode node)
         {
             try
             {
-                switch (scalar)
+                switch (node.ScalarKind)
                 {
-                    case "Boolean":
+                    case ScalarKind.Boolean:
                         if (e.ValueKind is not (JsonValueKind.True or JsonValueKind.False)) throw Expected("true or false", e);
                         w.WriteBoolean(e.GetBoolean());
                         return;
-                    case "SByte": w.WriteSByte(Number(e, sbyte.Parse)); return;
-                    case "Int16": w.WriteInt16(Number(e, short.Parse)); return;
-                    case "Int32": w.WriteInt32(Number(e, int.Parse)); return;
-                    case "Int64": w.WriteInt64(Number(e, long.Parse)); return;
-                    case "Byte": w.WriteByte(Number(e, byte.Parse)); return;
-                    case "UInt16": w.WriteUInt16(Number(e, ushort.Parse)); return;
-                    case "UInt32": w.WriteUInt32(Number(e, uint.Parse)); return;
-                    case "UInt64": w.WriteUInt64(Number(e, ulong.Parse)); return;
-                    case "Int128": w.WriteInt128(Number(e, Int128.Parse)); return;
-                    case "UInt128": w.WriteUInt128(Number(e, UInt128.Parse)); return;
-                    case "BigInteger": w.WriteBigInteger(Number(e, BigInteger.Parse)); return;
-                    case "Single": w.WriteSingle(Float(e, float.Parse)); return;
-                    case "Half": w.WriteHalf((Half)Float(e, float.Parse)); return;
-                    case "Double": w.WriteDouble(Float(e, double.Parse)); return;
-                    case "Decimal": w.WriteDecimal(Number(e, decimal.Parse)); return;
-                    case "Char":
+                    case ScalarKind.SByte: w.WriteSByte(Number(e, sbyte.Parse)); return;
+                    case ScalarKind.Int16: w.WriteInt16(Number(e, short.Parse)); return;
+                    case ScalarKind.Int32: w.WriteInt32(Number(e, int.Parse)); return;
+                    case ScalarKind.Int64: w.WriteInt64(Number(e, long.Parse)); return;
+                    case ScalarKind.Byte: w.WriteByte(Number(e, byte.Parse)); return;
+                    case ScalarKind.UInt16: w.WriteUInt16(Number(e, ushort.Parse)); return;
+                    case ScalarKind.UInt32: w.WriteUInt32(Number(e, uint.Parse)); return;
+                    case ScalarKind.UInt64: w.WriteUInt64(Number(e, ulong.Parse)); return;
+                    case ScalarKind.Int128: w.WriteInt128(Number(e, Int128.Parse)); return;
+                    case ScalarKind.UInt128: w.WriteUInt128(Number(e, UInt128.Parse)); return;
+                    case ScalarKind.BigInteger: w.WriteBigInteger(Number(e, BigInteger.Parse)); return;
+                    case ScalarKind.Single: w.WriteSingle(Float(e, float.Parse)); return;
+                    case ScalarKind.Half: w.WriteHalf((Half)Float(e, float.Parse)); return;
+                    case ScalarKind.Double: w.WriteDouble(Float(e, double.Parse)); return;
+                    case ScalarKind.Decimal: w.WriteDecimal(Number(e, decimal.Parse)); return;
+                    case ScalarKind.Char:
                         if (e.ValueKind == JsonValueKind.Number)
                         {
                             w.WriteChar((char)Number(e, ushort.Parse));   // a lone surrogate, as the view writes it
@@ -713,28 +713,28 @@ namespace Amber.Json
                         if (ch.Length != 1) throw Expected("a string of one character", e);
                         w.WriteChar(ch[0]);
                         return;
-                    case "String":
+                    case ScalarKind.String:
                         w.WriteString(e.ValueKind == JsonValueKind.Null ? null : Text(e));
                         return;
-                    case "Uri":
+                    case ScalarKind.Uri:
                         w.WriteUri(e.ValueKind == JsonValueKind.Null ? null : new Uri(Text(e), UriKind.RelativeOrAbsolute));
                         return;
-                    case "Version":
+                    case ScalarKind.Version:
                         w.WriteVersion(e.ValueKind == JsonValueKind.Null ? null : Version.Parse(Text(e)));
                         return;
-                    case "Guid": w.WriteGuid(Guid.Parse(Text(e))); return;
-                    case "DateTime": w.WriteDateTime(DateTime.ParseExact(Text(e), "O", CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind)); return;
-                    case "DateTimeOffset": w.WriteDateTimeOffset(DateTimeOffset.ParseExact(Text(e), "O", CultureInfo.InvariantCulture)); return;
-                    case "TimeSpan": w.WriteTimeSpan(TimeSpan.ParseExact(Text(e), "c", CultureInfo.InvariantCulture)); return;
-                    case "DateOnly": w.WriteDateOnly(DateOnly.ParseExact(Text(e), "yyyy-MM-dd", CultureInfo.InvariantCulture)); return;
-                    case "TimeOnly": w.WriteTimeOnly(TimeOnly.ParseExact(Text(e), "HH:mm:ss.fffffff", CultureInfo.InvariantCulture)); return;
+                    case ScalarKind.Guid: w.WriteGuid(Guid.Parse(Text(e))); return;
+                    case ScalarKind.DateTime: w.WriteDateTime(DateTime.ParseExact(Text(e), "O", CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind)); return;
+                    case ScalarKind.DateTimeOffset: w.WriteDateTimeOffset(DateTimeOffset.ParseExact(Text(e), "O", CultureInfo.InvariantCulture)); return;
+                    case ScalarKind.TimeSpan: w.WriteTimeSpan(TimeSpan.ParseExact(Text(e), "c", CultureInfo.InvariantCulture)); return;
+                    case ScalarKind.DateOnly: w.WriteDateOnly(DateOnly.ParseExact(Text(e), "yyyy-MM-dd", CultureInfo.InvariantCulture)); return;
+                    case ScalarKind.TimeOnly: w.WriteTimeOnly(TimeOnly.ParseExact(Text(e), "HH:mm:ss.fffffff", CultureInfo.InvariantCulture)); return;
                     default:
-                        throw Problem($"The scalar {scalar} is not known to the JSON view", "Leave this member out of the JSON.");
+                        throw Problem($"The scalar {node.Scalar} is not known to the JSON view", "Leave this member out of the JSON.");
                 }
             }
             catch (Exception ex) when (ex is FormatException or OverflowException or InvalidOperationException or ArgumentException or UriFormatException)
             {
-                throw new AmberException($"{Describe(e)} is not a valid {scalar}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
+                throw new AmberException($"{Describe(e)} is not a valid {node.Scalar}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
             }
         }
 

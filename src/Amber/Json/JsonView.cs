@@ -481,7 +481,7 @@ namespace Amber.Json
                     _ => null,
                 };
                 // The names are keyed by the value's varint as the enum writes it (format §3.1): zigzag for a signed underlying type.
-                bool signed = member.Scalar is "SByte" or "Int16" or "Int32" or "Int64";
+                bool signed = member.ScalarRow?.IsSignedInteger == true;
                 ulong? wire = n is not Int128 v ? null
                     : signed ? (v >= long.MinValue && v <= long.MaxValue ? AmberPrimitives.ZigZag((long)v) : null)
                     : (v >= 0 && v <= ulong.MaxValue ? (ulong)v : null);
@@ -681,7 +681,7 @@ namespace Amber.Json
 
         private static ScalarText ReadScalar(ref AmberReader r, WireType wt, ViewNode? node)
         {
-            string? scalar = node?.Kind is ViewKind.Scalar or ViewKind.Enum ? node.Scalar : null;
+            ScalarKind scalar = node?.Kind is ViewKind.Scalar or ViewKind.Enum ? node.ScalarKind : ScalarKind.None;
             switch (wt)
             {
                 case WireType.Varint:
@@ -692,7 +692,7 @@ namespace Amber.Json
                 case WireType.Fixed32:
                     return ScalarText.Float(r.ReadSingle());
                 case WireType.Fixed64:
-                    if (scalar == "DateTime")
+                    if (scalar == ScalarKind.DateTime)
                     {
                         long at = r.Position;
                         ulong raw = r.ReadFixed64();
@@ -704,8 +704,8 @@ namespace Amber.Json
                     ReadOnlySpan<byte> b16 = r.ReadSpan(16);
                     return scalar switch
                     {
-                        "Int128" => ScalarText.Digits(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
-                        "UInt128" => ScalarText.Digits(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        ScalarKind.Int128 => ScalarText.Digits(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
+                        ScalarKind.UInt128 => ScalarText.Digits(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
                         _ => ScalarText.Guid(new Guid(b16)),
                     };
                 default:
@@ -715,21 +715,21 @@ namespace Amber.Json
             }
         }
 
-        private static ScalarText Varint(ulong v, string? scalar)
+        private static ScalarText Varint(ulong v, ScalarKind scalar)
         {
             switch (scalar)
             {
-                case "SByte" or "Int16" or "Int32" or "Int64":
+                case ScalarKind.SByte or ScalarKind.Int16 or ScalarKind.Int32 or ScalarKind.Int64:
                     return ScalarText.Int64(AmberPrimitives.UnZigZag(v));
-                case "Boolean" when v <= 1:
+                case ScalarKind.Boolean when v <= 1:
                     return v == 1 ? ScalarText.True : ScalarText.False;
-                case "Char" when v <= char.MaxValue:
+                case ScalarKind.Char when v <= char.MaxValue:
                     return Char((char)v);
-                case "TimeSpan":
+                case ScalarKind.TimeSpan:
                     return ScalarText.String(new TimeSpan(AmberPrimitives.UnZigZag(v)).ToString("c", CultureInfo.InvariantCulture));
-                case "DateOnly" when v <= (ulong)DateOnly.MaxValue.DayNumber:
+                case ScalarKind.DateOnly when v <= (ulong)DateOnly.MaxValue.DayNumber:
                     return ScalarText.String(DateOnly.FromDayNumber((int)v).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture));
-                case "TimeOnly" when v < (ulong)TimeSpan.TicksPerDay:
+                case ScalarKind.TimeOnly when v < (ulong)TimeSpan.TicksPerDay:
                     return ScalarText.String(new TimeOnly((long)v).ToString("HH:mm:ss.fffffff", CultureInfo.InvariantCulture));
                 default:
                     return ScalarText.UInt64(v);
@@ -738,20 +738,20 @@ namespace Amber.Json
 
         private static ScalarText Bytes(ReadOnlySpan<byte> bytes, ViewNode? node, long at)
         {
-            string? scalar = node?.Kind == ViewKind.Scalar ? node.Scalar : null;
+            ScalarKind scalar = node?.Kind == ViewKind.Scalar ? node.ScalarKind : ScalarKind.None;
             if (node?.Kind == ViewKind.Bytes) return ScalarText.Base64(bytes);
             switch (scalar)
             {
-                case "String" or "Uri" or "Version":
+                case ScalarKind.String or ScalarKind.Uri or ScalarKind.Version:
                     if (!System.Text.Unicode.Utf8.IsValid(bytes)) throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.");
                     return ScalarText.Utf8(bytes);
-                case "Decimal":
+                case ScalarKind.Decimal:
                     decimal m = 0m;
                     if (bytes.Length < 1 || !AmberPrimitives.TryReadDecimal(bytes, out m)) AmberThrow.Malformed(at, "A decimal is malformed");
                     return ScalarText.Decimal(m);
-                case "BigInteger":
+                case ScalarKind.BigInteger:
                     return ScalarText.Digits(new BigInteger(bytes).ToString(CultureInfo.InvariantCulture));
-                case "DateTimeOffset":
+                case ScalarKind.DateTimeOffset:
                     if (bytes.Length != 10) AmberThrow.Malformed(at, "A DateTimeOffset must be 10 bytes");
                     long ticks = BinaryPrimitives.ReadInt64LittleEndian(bytes);
                     short minutes = BinaryPrimitives.ReadInt16LittleEndian(bytes.Slice(8));

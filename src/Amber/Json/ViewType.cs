@@ -172,6 +172,7 @@ namespace Amber.Json
         {
             Kind = kind;
             Scalar = scalar;
+            ScalarRow = ScalarKinds.OfName(scalar);
             Tag = tag;
             Element = element;
             Value = value;
@@ -180,7 +181,7 @@ namespace Amber.Json
             // A [Flags] value combines named values: the JSON view shows it as its number, so it has no names by value.
             if (!flags) NamesByRaw = new Dictionary<ulong, string>();
             ValuesByName = new Dictionary<string, string>(StringComparer.Ordinal);
-            bool signed = scalar is "SByte" or "Int16" or "Int32" or "Int64";
+            bool signed = ScalarRow?.IsSignedInteger == true;
             foreach (string pair in enumNames.Split(','))
             {
                 int eq = pair.IndexOf('=');
@@ -224,8 +225,14 @@ namespace Amber.Json
         /// <summary><c>p</c>: whether the descriptor names the declared type's tag (generated code before it did not).</summary>
         public bool HasTag { get; private set; }
 
-        /// <summary><c>s</c> and <c>e</c>: the scalar (for an enum, its underlying scalar).</summary>
+        /// <summary><c>s</c> and <c>e</c>: the scalar's name (for an enum, its underlying scalar's), as the descriptor gives it.</summary>
         public string? Scalar { get; }
+
+        /// <summary><c>s</c> and <c>e</c>: the scalar, or <see cref="ScalarKind.None"/> for a name this version does not know.</summary>
+        public ScalarKind ScalarKind => ScalarRow?.Kind ?? ScalarKind.None;
+
+        /// <summary><c>s</c> and <c>e</c>: the scalar's row in the scalar table, or null for a name this version does not know.</summary>
+        public ScalarInfo? ScalarRow { get; }
 
         /// <summary><c>o</c>: the object type's tag; <c>q</c>: the concrete declared type's; <c>p</c>: the declared abstract class's or interface's.</summary>
         public uint Tag { get; }
@@ -239,7 +246,7 @@ namespace Amber.Json
         /// <summary>The wire type this encoding writes, or null when not known (<c>x</c>).</summary>
         public WireType? WireType => Kind switch
         {
-            ViewKind.Scalar => ScalarWireType(Scalar!),
+            ViewKind.Scalar => ScalarRow?.WireType,
             ViewKind.Enum => Amber.WireType.Varint,
             ViewKind.Nullable => Element!.WireType,
             ViewKind.Object or ViewKind.Polymorphic or ViewKind.ConcretePolymorphic or ViewKind.Dynamic => Amber.WireType.Object,
@@ -354,16 +361,6 @@ namespace Amber.Json
             'q' => ViewKind.ConcretePolymorphic,
             'd' => ViewKind.Dynamic,
             _ => ViewKind.Unknown,
-        };
-
-        /// <summary>The wire type of a scalar (docs/format.md §3.1).</summary>
-        public static WireType ScalarWireType(string scalar) => scalar switch
-        {
-            "Single" or "Half" => Amber.WireType.Fixed32,
-            "Double" or "DateTime" => Amber.WireType.Fixed64,
-            "Guid" or "Int128" or "UInt128" => Amber.WireType.Fixed128,
-            "String" or "Decimal" or "BigInteger" or "DateTimeOffset" or "Uri" or "Version" => Amber.WireType.Bytes,
-            _ => Amber.WireType.Varint,
         };
     }
 }

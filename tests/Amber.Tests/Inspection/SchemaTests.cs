@@ -204,7 +204,7 @@ namespace Amber.Tests.Inspection
             JsonProperty p = node.EnumerateObject().First();
             return p.Name switch
             {
-                "scalar" => JsonView.WireName(ViewNode.ScalarWireType(p.Value.GetString()!)),
+                "scalar" => JsonView.WireName(ScalarKinds.OfName(p.Value.GetString())!.WireType),
                 "enum" => "varint",
                 "nullable" => WireOf(p.Value),
                 "object" or "objectTag" or "polymorphic" or "dynamic" => "object",

@@ -38,7 +38,7 @@ namespace Amber.Tests.Runtime
 
         private static void AssertReadsAsChecked<T>(string scalar, T[] values, WriteValue<T> write, WindowRead<T> read)
         {
-            int room = AmberCode.MaxWindowBytes(scalar);
+            int room = ScalarKinds.OfName(scalar)!.MaxWindowBytes;
             foreach (T value in values)
             {
                 byte[] member = TestWire.Write((ref AmberWriter w) => write(ref w, value));
@@ -114,11 +114,11 @@ namespace Amber.Tests.Runtime
                 Assert.Equal(1, r.ReadInt32At(ref b, ref at, true));
                 return read(ref r, ref b, ref at, p);
             };
-            var ex = Assert.ThrowsAny<AmberException>(() => ReadInWindow(run, 1 + AmberCode.MaxWindowBytes(scalar), present: true, second));
+            var ex = Assert.ThrowsAny<AmberException>(() => ReadInWindow(run, 1 + ScalarKinds.OfName(scalar)!.MaxWindowBytes, present: true, second));
             Assert.Equal(4, ex.ByteOffset);
             Assert.Contains(named, ex.Message, StringComparison.OrdinalIgnoreCase);
             // Absent, the same bytes are never looked at.
-            var (_, length, _) = ReadInWindow(run, 1 + AmberCode.MaxWindowBytes(scalar), present: false, second);
+            var (_, length, _) = ReadInWindow(run, 1 + ScalarKinds.OfName(scalar)!.MaxWindowBytes, present: false, second);
             Assert.Equal(1, length);
         }
         [Theory]
@@ -131,7 +131,7 @@ namespace Amber.Tests.Runtime
             WindowRead<object> read = scalar == "Boolean"
                 ? (ref AmberReader r, ref byte b, ref int at, bool p) => r.ReadBooleanAt(ref b, ref at, p)
                 : (ref AmberReader r, ref byte b, ref int at, bool p) => r.ReadInt32At(ref b, ref at, p);
-            var windowed = Assert.ThrowsAny<AmberException>(() => ReadInWindow(member, AmberCode.MaxWindowBytes(scalar) + member.Length, present: true, read));
+            var windowed = Assert.ThrowsAny<AmberException>(() => ReadInWindow(member, ScalarKinds.OfName(scalar)!.MaxWindowBytes + member.Length, present: true, read));
             var bytes = new byte[3 + member.Length];
             member.CopyTo(bytes, 3);
             var @checked = Assert.ThrowsAny<AmberException>(() =>

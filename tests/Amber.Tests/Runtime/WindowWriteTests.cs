@@ -8,7 +8,7 @@ namespace Amber.Tests.Runtime
     /// <summary>
     /// The writes into a window of room made beforehand (<see cref="AmberWindow"/>), each scalar at its extremes: the bytes
     /// are those of the checked write, and no write touches a byte past the room the generator reserves for its type
-    /// (<c>AmberCode.MaxWindowBytes</c>) and the window's slack for an 8-byte store (<c>AmberWindow.Slack</c>), present or
+    /// (<c>ScalarInfo.MaxWindowBytes</c>) and the window's slack for an 8-byte store (<c>AmberWindow.Slack</c>), present or
     /// not. A maximum set too low would fail here instead of overrunning.
     /// </summary>
     public class WindowWriteTests
@@ -92,9 +92,9 @@ namespace Amber.Tests.Runtime
         {
             string[] bounded = { "Boolean", "Byte", "SByte", "Int16", "UInt16", "Char", "Int32", "UInt32", "Int64", "UInt64", "Single", "Double", "DateTime", "Decimal", "Guid" };
             Assert.Equal(bounded.OrderBy(n => n), Scalars.Select(s => s.Name).OrderBy(n => n));
-            Assert.All(bounded, n => Assert.True(AmberCode.MaxWindowBytes(n) > 0, n));
-            Assert.Equal(0, AmberCode.MaxWindowBytes("String"));
-            Assert.Equal(0, AmberCode.MaxWindowBytes("BigInteger"));
+            Assert.All(bounded, n => Assert.True(ScalarKinds.OfName(n)!.MaxWindowBytes > 0, n));
+            Assert.Equal(0, ScalarKinds.OfName("String")!.MaxWindowBytes);
+            Assert.Equal(0, ScalarKinds.OfName("BigInteger")!.MaxWindowBytes);
         }
 
         [Theory]
@@ -102,7 +102,7 @@ namespace Amber.Tests.Runtime
         public void A_window_write_at_each_extreme_is_the_checked_write_and_stays_within_its_room(string name)
         {
             Scalar scalar = Named(name);
-            int room = AmberCode.MaxWindowBytes(name);
+            int room = ScalarKinds.OfName(name)!.MaxWindowBytes;
             for (int k = 0; k < scalar.Count; k++)
             {
                 byte[] expected = scalar.CheckedBytes(k);
@@ -129,7 +129,7 @@ namespace Amber.Tests.Runtime
         public void A_run_of_every_scalar_at_its_largest_fills_the_sum_of_their_rooms_and_the_slack_and_no_more()
         {
             // The generator reserves the sum of the members' rooms for a run: one of every scalar, each at its longest value.
-            int room = Scalars.Sum(s => AmberCode.MaxWindowBytes(s.Name));
+            int room = Scalars.Sum(s => ScalarKinds.OfName(s.Name)!.MaxWindowBytes);
             var buffer = Enumerable.Repeat(Guard, room + AmberWindow.Slack + 16).ToArray();
             var expected = new List<byte>();
             int at = 0;
@@ -150,7 +150,7 @@ namespace Amber.Tests.Runtime
             byte[] bytes = TestWire.WriteStingy((ref AmberWriter w) =>
             {
                 w.WriteByte(7);
-                ref byte window = ref w.OpenWindow(AmberCode.MaxWindowBytes("Int64") + AmberCode.MaxWindowBytes("Boolean"));
+                ref byte window = ref w.OpenWindow(ScalarKinds.OfName("Int64")!.MaxWindowBytes + ScalarKinds.OfName("Boolean")!.MaxWindowBytes);
                 int at = AmberWindow.WriteInt64(ref window, 0, -300);
                 at = AmberWindow.WriteBoolean(ref window, at, true, present: false);
                 at = AmberWindow.WriteBoolean(ref window, at, true);

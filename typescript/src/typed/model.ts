@@ -8,6 +8,7 @@ import { AmberError } from "../errors.js";
 import { AmberLimits, defaultLimits } from "../limits.js";
 import { packedWidth } from "../primitives.js";
 import { parseSchema, SchemaDocument, SchemaMember, SchemaNode, schemaWireTypes } from "../schema.js";
+import { scalarTable } from "../scalar-table.js";
 import { readChunkedStream } from "../streams.js";
 import { keptMembers } from "./kept.js";
 import { MemberInfo, TypeInfo, writeShapeDef } from "./objects.js";
@@ -32,7 +33,7 @@ export interface EncodeOptions {
   limits?: Partial<AmberLimits>;
 }
 
-const SCALAR_CODES: Record<string, number> = { Byte: 1, SByte: 2, Int16: 3, UInt16: 4, Int32: 5, UInt32: 6, Int64: 7, UInt64: 8, Single: 9, Double: 10, Boolean: 11, Char: 12 };
+const SCALAR_CODES: Record<string, number> = Object.fromEntries(scalarTable.filter((s) => s.packedCode !== 0).map((s) => [s.name, s.packedCode]));
 
 /** The compiled schema: decode and encode values of its types. */
 export class AmberModel {
