@@ -215,11 +215,9 @@ namespace Amber
         private static byte[] DefinitionOf(ref ReaderState.Entry e, bool withCodes)
         {
             int n = e.Count;
-            ulong d = ((ulong)n << 1) | (e.HasTypeTag ? 1UL : 0);
-            int length = AmberPrimitives.VarintLength(d) + (e.HasTypeTag ? AmberPrimitives.VarintLength(e.TypeTag) : 0) + 2 * n + 4 * e.HashCount + (withCodes ? n : 0);
-            var bytes = new byte[length];
-            int at = AmberPrimitives.TryWriteVarint(bytes, d);
-            if (e.HasTypeTag) at += AmberPrimitives.TryWriteVarint(bytes.AsSpan(at), e.TypeTag);
+            uint? typeTag = e.HasTypeTag ? e.TypeTag : null;
+            var bytes = new byte[AmberPrimitives.DefinitionHeadLength(n, typeTag) + 2 * n + 4 * e.HashCount + (withCodes ? n : 0)];
+            int at = AmberPrimitives.WriteDefinitionHead(bytes, n, typeTag);
             for (int i = 0; i < n; i++)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(bytes.AsSpan(at), e.Tags[i]);

@@ -1,6 +1,7 @@
 using System;
 using System.Runtime.CompilerServices;
 using Amber.Internal;
+using Amber.Walking;
 
 namespace Amber
 {
@@ -30,7 +31,7 @@ namespace Amber
                     h = (h & 0x7F) | ((uint)span[pos++] << 7);
                 }
                 uint id = (h >> 2) - 1;   // a null header (0) wraps to an id no payload has
-                if ((h & 3) == AmberCode.ObjectInline && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
+                if (ObjectHeader.HasInlineForm(h) && id < (uint)_state.Count && ReferenceEquals(_state.Entries[id].IdenticalTo, shape)
                     && (uint)width <= (uint)(span.Length - pos))
                 {
                     row = span.Slice(pos, width);
@@ -58,7 +59,7 @@ namespace Amber
         {
             ulong h = ReadVarint();
             inline = default;
-            if ((h & 3) == AmberCode.ObjectInline || (h & 3) == AmberCode.ObjectBackRef)
+            if (!ObjectHeader.NamesShape(h))
             {
                 match = default;
                 presence = 0;
@@ -74,7 +75,7 @@ namespace Amber
         private RowsMatch ReadInline(ulong h, AmberShape shape, ReadOnlySpan<byte> readerCodes)
         {
             long at = Position - AmberPrimitives.VarintLength(h);
-            if ((h & 3) == AmberCode.ObjectBackRef)
+            if (ObjectHeader.KindOf(h) == ObjectHeaderKind.BackReference)
             {
                 ResolveBackReference(h >> 2);
                 AmberThrow.Malformed(at, $"A back-reference where a {shape.TypeName}, a struct, is read; a struct is never shared");

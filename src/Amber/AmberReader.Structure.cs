@@ -34,9 +34,9 @@ namespace Amber
         {
             ulong h = ReadVarint();
             existing = null;
-            if ((h & 3) == AmberCode.ObjectInline || (h & 3) == AmberCode.ObjectBackRef)
+            if (!ObjectHeader.NamesShape(h))
             {
-                if ((h & 3) == AmberCode.ObjectBackRef) existing = ResolveBackReference(h >> 2);
+                if (!ObjectHeader.HasInlineForm(h)) existing = ResolveBackReference(h >> 2);
                 else if (h != 0) ThrowInlineWhereObject(h, shape.TypeName);
                 match = default;
                 presence = 0;
@@ -77,9 +77,9 @@ namespace Amber
         {
             ulong h = ReadVarint();
             existing = null;
-            if ((h & 3) == AmberCode.ObjectInline || (h & 3) == AmberCode.ObjectBackRef)
+            if (!ObjectHeader.NamesShape(h))
             {
-                if ((h & 3) == AmberCode.ObjectBackRef) existing = ResolveBackReference(h >> 2);
+                if (!ObjectHeader.HasInlineForm(h)) existing = ResolveBackReference(h >> 2);
                 else if (h != 0) ThrowInlineWhereObject(h, null);
                 hasTag = false;
                 typeTag = 0;

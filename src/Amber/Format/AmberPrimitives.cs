@@ -184,6 +184,25 @@ namespace Amber
         }
 
         /// <summary>
+        /// Writes the head of a shape definition (docs/format.md §5): the member count shifted left with the type-tag bit,
+        /// then the type tag when there is one; returns its length (at most <see cref="MaxDefinitionHeadLength"/>). The
+        /// tags, the hash block and (inline, §5.1) the codes follow it.
+        /// </summary>
+        internal static int WriteDefinitionHead(Span<byte> destination, int count, uint? typeTag)
+        {
+            int n = TryWriteVarint(destination, typeTag is null ? (ulong)count << 1 : ((ulong)count << 1) | 1);
+            if (typeTag is uint tag) n += TryWriteVarint(destination.Slice(n), tag);
+            return n;
+        }
+
+        /// <summary>The length <see cref="WriteDefinitionHead"/> writes.</summary>
+        internal static int DefinitionHeadLength(int count, uint? typeTag) =>
+            VarintLength((ulong)count << 1) + (typeTag is uint tag ? VarintLength(tag) : 0);
+
+        /// <summary>The most bytes the head of a shape definition takes.</summary>
+        internal const int MaxDefinitionHeadLength = 2 * MaxVarintLength;
+
+        /// <summary>
         /// The varint of <paramref name="value"/> (below 2^56) as one little-endian word: its 7-bit groups a byte apart and
         /// the continuation bits set, with no branch on its length; <paramref name="length"/> is its length, 1 to 8.
         /// </summary>

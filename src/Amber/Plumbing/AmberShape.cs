@@ -270,7 +270,7 @@ namespace Amber
 
         /// <summary>The most bytes <see cref="WriteDefinition"/> writes for <paramref name="listed"/>.</summary>
         internal int MaxDefinitionLength(ulong listed) =>
-            2 * AmberPrimitives.MaxVarintLength + (listed == AllMembers ? TagBytes.Length : 6 * Internal.Bits.PopCount(listed));
+            AmberPrimitives.MaxDefinitionHeadLength + (listed == AllMembers ? TagBytes.Length : 6 * Internal.Bits.PopCount(listed));
 
         /// <summary>
         /// Writes a definition listing <paramref name="listed"/> after its header: the count (with the type-tag bit), the
@@ -279,9 +279,7 @@ namespace Amber
         internal int WriteDefinition(ulong listed, Span<byte> destination)
         {
             bool all = listed == AllMembers;
-            ulong count = all ? (ulong)Tags.Length : (ulong)Internal.Bits.PopCount(listed);
-            int n = AmberPrimitives.TryWriteVarint(destination, TypeTag is null ? count << 1 : (count << 1) | 1);
-            if (TypeTag is uint tag) n += AmberPrimitives.TryWriteVarint(destination.Slice(n), tag);
+            int n = AmberPrimitives.WriteDefinitionHead(destination, all ? Tags.Length : Internal.Bits.PopCount(listed), TypeTag);
             if (!all) return n + WriteTagBytes(listed, destination.Slice(n));
             TagBytes.CopyTo(destination.Slice(n));
             return n + TagBytes.Length;

@@ -42,16 +42,9 @@ namespace Amber
             start = Position;
             ulong h = ReadVarint();
             header = h;
-            switch ((uint)h & 3)
-            {
-                case AmberCode.ObjectInline:
-                    return h == 0 ? ObjectHeaderKind.Null : ObjectHeaderKind.Inline;
-                case AmberCode.ObjectBackRef:
-                    CheckBackReference(h >> 2, Position);
-                    return ObjectHeaderKind.BackReference;
-                default:
-                    return ObjectHeaderKind.Object;
-            }
+            ObjectHeaderKind kind = ObjectHeader.KindOf(h);
+            if (kind == ObjectHeaderKind.BackReference) CheckBackReference(h >> 2, Position);
+            return kind;
         }
 
         /// <summary>
@@ -166,8 +159,7 @@ namespace Amber
         {
             long at = Position;
             ulong h = ReadVarint();
-            uint kind = (uint)(h & 3);
-            if (kind != AmberCode.ObjectShapeRef && kind != AmberCode.ObjectShapeDef) AmberThrow.Malformed(at, "Rows must name a shape");
+            if (!ObjectHeader.NamesShape(h)) AmberThrow.Malformed(at, "Rows must name a shape");
             ref ReaderState.Entry e = ref ResolveShape(h);
             int members = e.Count;
             CheckRowMembers(members, at, inline: false);

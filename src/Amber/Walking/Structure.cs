@@ -18,6 +18,29 @@ namespace Amber.Walking
         Inline,
     }
 
+    /// <summary>
+    /// The object header varint (docs/format.md §5, §5.1, §7.2) by its two low bits: the one place they are read. Bits
+    /// 01 and 10 name a shape (a reference or a definition follows in the varint's id): a new object, or the shape of
+    /// rows; 11 is a back-reference; 00 is null (the header 0) or an inline struct.
+    /// </summary>
+    internal static class ObjectHeader
+    {
+        /// <summary>Whether <paramref name="header"/> names a shape, by reference or definition: a new object, or rows' shape.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool NamesShape(ulong header) => (uint)(header & 3) - AmberCode.ObjectShapeRef <= AmberCode.ObjectShapeDef - AmberCode.ObjectShapeRef;
+
+        /// <summary>Whether <paramref name="header"/> has the inline form: null (0), or an inline struct whose shape is its id − 1.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool HasInlineForm(ulong header) => (header & 3) == AmberCode.ObjectInline;
+
+        /// <summary>What <paramref name="header"/> announces, before its shape is resolved.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static ObjectHeaderKind KindOf(ulong header) =>
+            NamesShape(header) ? ObjectHeaderKind.Object
+            : HasInlineForm(header) ? (header == 0 ? ObjectHeaderKind.Null : ObjectHeaderKind.Inline)
+            : ObjectHeaderKind.BackReference;
+    }
+
     /// <summary>What a sequence or map header (docs/format.md §6, §7.2) announces.</summary>
     internal enum CollectionHeaderKind : byte
     {
