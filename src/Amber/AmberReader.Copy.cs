@@ -110,25 +110,103 @@ namespace Amber
         private static ulong ZigZag(long n) => (ulong)((n << 1) ^ (n >> 63));
 
         /// <summary>
-        /// Copies one value of <paramref name="wireType"/> to <paramref name="writer"/>, checking it as reading would. The
-        /// shapes it uses are defined again in the writer's payload (by the bytes of their definitions, so a shape defined
-        /// there already is referred to); object and Bytes ids are counted on both sides as reference mode needs; a
-        /// back-reference, which would name an object outside the value, is written as null and recorded in
-        /// <paramref name="context"/> as making the value not portable.
+        /// Copies one value of <paramref name="wireType"/> to <paramref name="writer"/>, checking it as reading would: the walk
+        /// of the structure (Walking/AmberReader.Walk.cs) with <see cref="CopyVisitor"/>. The shapes it uses are defined again
+        /// in the writer's payload (by the bytes of their definitions, so a shape defined there already is referred to);
+        /// object and Bytes ids are counted on both sides as reference mode needs; a back-reference, which would name an
+        /// object outside the value, is written as null and recorded in <paramref name="context"/> as making the value not
+        /// portable.
         /// </summary>
         internal void CopyValue(WireType wireType, ref AmberWriter writer, CopyContext context)
         {
-            switch (wireType)
+            var copy = new CopyVisitor(context);
+            Walk(wireType, ref copy, ref writer);
+        }
+
+        /// <summary>Copying kept members: the walk, with each part written to the sink as it was read.</summary>
+        private readonly struct CopyVisitor : IStructureVisitor
+        {
+            private readonly CopyContext _context;
+
+            public CopyVisitor(CopyContext context) => _context = context;
+
+            public bool WantsDimensions => true;
+
+            public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
             {
-                case WireType.Varint: writer.WriteVarint(ReadVarint()); break;
-                case WireType.Fixed32: writer.WriteRaw(ReadSpan(4)); break;
-                case WireType.Fixed64: writer.WriteRaw(ReadSpan(8)); break;
-                case WireType.Fixed128: writer.WriteRaw(ReadSpan(16)); break;
-                case WireType.Bytes: CopyBytes(ref writer, context); break;
-                case WireType.Object: CopyObject(ref writer, context); break;
-                case WireType.Sequence: CopySequence(ref writer, context); break;
-                case WireType.Map: CopyMap(ref writer, context); break;
+                switch (wireType)
+                {
+                    case WireType.Varint: sink.WriteVarint(reader.ReadVarint()); break;
+                    case WireType.Fixed32: sink.WriteRaw(reader.ReadSpan(4)); break;
+                    case WireType.Fixed64: sink.WriteRaw(reader.ReadSpan(8)); break;
+                    case WireType.Fixed128: sink.WriteRaw(reader.ReadSpan(16)); break;
+                }
             }
+
+            public void Bytes(ref AmberReader reader, ref AmberWriter sink) => reader.CopyBytes(ref sink, _context);
+
+            public void NullObject(ref AmberWriter sink) => sink.WriteNull();
+
+            public void ObjectBackReference(ref AmberWriter sink)
+            {
+                _context.NotPortable ??= "an object it shares with another member";
+                sink.WriteNull();
+            }
+
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ref AmberWriter sink)
+            {
+                int id = _context.Find(shapeId);
+                if (id >= 0) sink.WriteVarint(AmberCode.InlineHeader(id));
+                else _context.Map(shapeId, sink.WriteForeignInlineHeader(DefinitionOf(ref shape, withCodes: true)));
+                reader.CopyRaw(ref sink, shape.Width);
+            }
+
+            public void ObjectStart(ref ReaderState.Entry shape, int shapeId, ulong presence, ulong[]? more, ref AmberWriter sink)
+            {
+                sink.EnterDepth();
+                sink.CountObject();
+                WriteShapeHeader(ref sink, _context, shapeId, ref shape);
+                sink.WriteVarint(presence);
+                if (more != null)
+                {
+                    foreach (ulong word in more.AsSpan(0, (shape.Count - 1) >> 6)) sink.WriteVarint(word);
+                }
+            }
+
+            public void ObjectEnd(ref AmberWriter sink) => sink.ExitDepth();
+
+            public void NullCollection(bool backReference, ref AmberWriter sink)
+            {
+                if (backReference) _context.NotPortable ??= "a collection it shares with another member";
+                sink.WriteNullCollection();
+            }
+
+            public void CollectionStart(int count, byte descriptor, ref AmberWriter sink)
+            {
+                sink.WriteKeptCollectionHeader(count);
+                if (count != 0) sink.WriteByteRaw(descriptor);
+            }
+
+            public void Packed(ref AmberReader reader, int count, int code, ref AmberWriter sink) => reader.CopyRaw(ref sink, (long)count * AmberCode.PackedWidth(code));
+
+            public void Rows(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ReadOnlySpan<byte> codes, int count, int width, ref AmberWriter sink)
+            {
+                WriteShapeHeader(ref sink, _context, shapeId, ref shape);
+                sink.WriteRaw(codes);
+                reader.CopyRaw(ref sink, (long)count * width);
+            }
+
+            public void Dimensions(scoped ReadOnlySpan<int> lengths, ref AmberWriter sink)
+            {
+                sink.WriteVarint((ulong)lengths.Length);
+                foreach (int length in lengths) sink.WriteVarint((ulong)length);
+            }
+
+            public void Presence(bool present, ref AmberWriter sink) => sink.WriteByteRaw(present ? (byte)1 : (byte)0);
+
+            public void EnterNested(ref AmberWriter sink) => sink.EnterDepth();
+
+            public void ExitNested(ref AmberWriter sink) => sink.ExitDepth();
         }
 
         private void CopyBytes(ref AmberWriter writer, CopyContext context)
@@ -151,56 +229,6 @@ namespace Amber
                 }
             }
             writer.WriteKeptNullBytes();
-        }
-
-        private void CopyObject(ref AmberWriter writer, CopyContext context)
-        {
-            ObjectHeaderKind kind = ReadObjectHeaderKind(out ulong h, out long start);
-            if (kind == ObjectHeaderKind.Null)
-            {
-                writer.WriteNull();
-                return;
-            }
-            if (kind == ObjectHeaderKind.Inline)
-            {
-                ref ReaderState.Entry inline = ref ResolveInline(h, start);
-                int sourceId = (int)((h >> 2) - 1);
-                int id = context.Find(sourceId);
-                if (id >= 0) writer.WriteVarint(AmberCode.InlineHeader(id));
-                else context.Map(sourceId, writer.WriteForeignInlineHeader(DefinitionOf(ref inline, withCodes: true)));
-                CopyRaw(ref writer, inline.Width);
-                return;
-            }
-            if (kind == ObjectHeaderKind.BackReference)
-            {
-                context.NotPortable ??= "an object it shares with another member";
-                writer.WriteNull();
-                return;
-            }
-            ref ReaderState.Entry e = ref EnterObject(h);
-            writer.EnterDepth();
-            writer.CountObject();
-            WriteShapeHeader(ref writer, context, (int)(h >> 2), ref e);
-            int count = e.Count;
-            ushort[] tags = e.Tags;
-            ulong presence = ReadPresenceWords(count, out ulong[]? more);
-            writer.WriteVarint(presence);
-            if (more != null)
-            {
-                // Copied before the values: the buffer is this depth's, and the values are read one level deeper.
-                more = (ulong[])more.Clone();
-                foreach (ulong word in more.AsSpan(0, (count - 1) >> 6)) writer.WriteVarint(word);
-            }
-            for (int i = 0; i < count && i < 64; i++)
-            {
-                if ((presence & (1UL << i)) != 0) CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref writer, context);
-            }
-            for (int i = 64; i < count; i++)
-            {
-                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref writer, context);
-            }
-            writer.ExitDepth();
-            ExitDepth();
         }
 
         /// <summary>The object or rows header of source shape <paramref name="sourceId"/> in the writer's payload: a reference, or the definition there.</summary>
@@ -240,110 +268,6 @@ namespace Amber
                 int block = (int)Math.Min(count, 1 << 16);
                 writer.WriteRaw(ReadSpan(block));
                 count -= block;
-            }
-        }
-
-        private void CopySequence(ref AmberWriter writer, CopyContext context)
-        {
-            _lastCollectionRef = -1;
-            int count = ReadSequenceHead(resolve: false, out byte descriptor, out _);
-            if (count < 0)
-            {
-                if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
-                writer.WriteNullCollection();
-                return;
-            }
-            writer.WriteKeptCollectionHeader(count);
-            if (count == 0) return;
-            writer.WriteByteRaw(descriptor);
-            var d = new SequenceDescriptor(descriptor);
-            if (d.IsPacked)
-            {
-                CopyRaw(ref writer, (long)count * AmberCode.PackedWidth(d.PackedCode));
-                return;
-            }
-            if (d.IsRows)
-            {
-                CopyRows(ref writer, context, count);
-                return;
-            }
-            bool nests = d.NestsCollections;
-            if (nests)
-            {
-                EnterDepth();
-                writer.EnterDepth();
-            }
-            if (d.IsShaped)
-            {
-                Span<int> lengths = stackalloc int[MaxArrayRank];
-                int rank = ReadArrayDimensions(ref count, 0, lengths);
-                writer.WriteVarint((ulong)rank);
-                foreach (int length in lengths.Slice(0, rank)) writer.WriteVarint((ulong)length);
-            }
-            bool nullable = d.HasNullableElements;
-            WireType wt = d.ElementWireType;
-            for (int i = 0; i < count; i++)
-            {
-                if (nullable)
-                {
-                    bool present = ReadPresence();
-                    writer.WriteByteRaw(present ? (byte)1 : (byte)0);
-                    if (!present) continue;
-                }
-                CopyValue(wt, ref writer, context);
-            }
-            if (nests)
-            {
-                writer.ExitDepth();
-                ExitDepth();
-            }
-        }
-
-        private void CopyRows(ref AmberWriter writer, CopyContext context, int count)
-        {
-            ref ReaderState.Entry e = ref ReadRowsLayout(count, out int shapeId, out ReadOnlySpan<byte> codes, out int width);
-            WriteShapeHeader(ref writer, context, shapeId, ref e);
-            writer.WriteRaw(codes);
-            CopyRaw(ref writer, (long)count * width);
-        }
-
-        private void CopyMap(ref AmberWriter writer, CopyContext context)
-        {
-            _lastCollectionRef = -1;
-            int count = ReadMapHead(resolve: false, out byte descriptor, out _);
-            if (count < 0)
-            {
-                if (_lastCollectionRef >= 0) context.NotPortable ??= "a collection it shares with another member";
-                writer.WriteNullCollection();
-                return;
-            }
-            writer.WriteKeptCollectionHeader(count);
-            if (count == 0) return;
-            writer.WriteByteRaw(descriptor);
-            var d = new MapDescriptor(descriptor);
-            bool nests = d.NestsCollections;
-            if (nests)
-            {
-                EnterDepth();
-                writer.EnterDepth();
-            }
-            WireType kt = d.KeyWireType, vt = d.ValueWireType;
-            bool nullable = d.HasNullableValues;
-            for (int i = 0; i < count; i++)
-            {
-                CopyValue(kt, ref writer, context);
-                if (nullable)
-                {
-                    bool present = ReadPresence();
-                    writer.WriteByteRaw(present ? (byte)1 : (byte)0);
-                    if (!present) continue;
-                }
-                CopyValue(vt, ref writer, context);
-            }
-            if (nests)
-            {
-                writer.ExitDepth();
-                ExitDepth();
             }
         }
     }

@@ -155,23 +155,11 @@ namespace Amber
         /// Skips the members of the object whose header <see cref="ReadPolymorphicHeader"/> read (a type
         /// this reader does not know, with a fallback configured) and leaves its nesting level.
         /// </summary>
-        public void SkipPendingObject() => SkipMembers(ref _state.Entries[_pendingShape]);
-
-        /// <summary>Skips an object's presence bitmap and present members, by its shape, and leaves its nesting level.</summary>
-        private void SkipMembers(ref ReaderState.Entry e)
+        public void SkipPendingObject()
         {
-            int count = e.Count;
-            ushort[] tags = e.Tags;
-            ulong presence = ReadPresenceWords(count, out ulong[]? more);
-            for (int i = 0; i < count && i < 64; i++)
-            {
-                if ((presence & (1UL << i)) != 0) SkipValue((WireType)(tags[i] & AmberCode.WireTypeMask));
-            }
-            for (int i = 64; i < count; i++)
-            {
-                if ((more![(i >> 6) - 1] & (1UL << (i & 63))) != 0) SkipValue((WireType)(tags[i] & AmberCode.WireTypeMask));
-            }
-            ExitDepth();
+            var skip = default(SkipVisitor);
+            AmberWriter none = default;
+            WalkMembers(ref _state.Entries[_pendingShape], _pendingShape, ref skip, ref none);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -529,88 +517,85 @@ namespace Amber
         /// <summary>Skips one value of the given wire type, including nested objects and collections.</summary>
         public void SkipValue(WireType wireType)
         {
-            switch (wireType)
-            {
-                case WireType.Varint: ReadVarint(); break;
-                case WireType.Fixed32: Skip(4); break;
-                case WireType.Fixed64: Skip(8); break;
-                case WireType.Fixed128: Skip(16); break;
-                case WireType.Bytes: SkipBytes(); break;
-                case WireType.Object: SkipObject(); break;
-                case WireType.Sequence: SkipSequence(); break;
-                case WireType.Map: SkipMap(); break;
-            }
+            var skip = default(SkipVisitor);
+            AmberWriter none = default;
+            Walk(wireType, ref skip, ref none);
         }
 
-        /// <summary>Skips a Bytes value; in reference mode it is kept for later back-references (a string shared with a member this version lacks).</summary>
-        private void SkipBytes()
+        /// <summary>Skipping: the walk of the structure (Walking/AmberReader.Walk.cs), each leaf read past.</summary>
+        private readonly struct SkipVisitor : IStructureVisitor
         {
-            if (_refs)
-            {
-                ReadRawBytes(out _);
-                return;
-            }
-            int n = ReadBytesLength();
-            if (n > 0) Skip(n);
-        }
+            public bool WantsDimensions => false;
 
-        private void SkipObject()
-        {
-            switch (ReadObjectHeaderKind(out ulong h, out long start))
+            public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
             {
-                case ObjectHeaderKind.Inline:
-                    // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
-                    Skip(ResolveInline(h, start).Width);
-                    break;
-                case ObjectHeaderKind.Object:
-                    SkipMembers(ref EnterObject(h));
-                    break;
+                switch (wireType)
+                {
+                    case WireType.Varint: reader.ReadVarint(); break;
+                    case WireType.Fixed32: reader.Skip(4); break;
+                    case WireType.Fixed64: reader.Skip(8); break;
+                    case WireType.Fixed128: reader.Skip(16); break;
+                }
             }
-        }
 
-        private void SkipSequence()
-        {
-            int count = ReadSkippedSequenceHeader(out byte descriptor);
-            if (count <= 0) return;
-            var d = new SequenceDescriptor(descriptor);
-            if (d.IsPacked)
+            /// <summary>In reference mode a skipped Bytes value is kept for later back-references (a string shared with a member this version lacks).</summary>
+            public void Bytes(ref AmberReader reader, ref AmberWriter sink)
             {
-                Skip((long)count * AmberCode.PackedWidth(d.PackedCode));
-                return;
+                if (reader._refs)
+                {
+                    reader.ReadRawBytes(out _);
+                    return;
+                }
+                int n = reader.ReadBytesLength();
+                if (n > 0) reader.Skip(n);
             }
-            if (d.IsRows)
-            {
-                ReadRowsLayout(count, out _, out _, out int width);
-                Skip((long)count * width);
-                return;
-            }
-            if (d.IsShaped) ReadArrayDimensions(ref count, 0, default);
-            bool nullable = d.HasNullableElements, nests = d.NestsCollections;
-            WireType wt = d.ElementWireType;
-            if (nests) EnterDepth();
-            for (int i = 0; i < count; i++)
-            {
-                if (nullable && !ReadPresence()) continue;
-                SkipValue(wt);
-            }
-            if (nests) ExitDepth();
-        }
 
-        private void SkipMap()
-        {
-            int count = ReadSkippedMapHeader(out byte descriptor);
-            if (count <= 0) return;
-            var d = new MapDescriptor(descriptor);
-            WireType kt = d.KeyWireType, vt = d.ValueWireType;
-            bool nullable = d.HasNullableValues, nests = d.NestsCollections;
-            if (nests) EnterDepth();
-            for (int i = 0; i < count; i++)
+            public void NullObject(ref AmberWriter sink)
             {
-                SkipValue(kt);
-                if (nullable && !ReadPresence()) continue;
-                SkipValue(vt);
             }
-            if (nests) ExitDepth();
+
+            public void ObjectBackReference(ref AmberWriter sink)
+            {
+            }
+
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ref AmberWriter sink) => reader.Skip(shape.Width);
+
+            public void ObjectStart(ref ReaderState.Entry shape, int shapeId, ulong presence, ulong[]? more, ref AmberWriter sink)
+            {
+            }
+
+            public void ObjectEnd(ref AmberWriter sink)
+            {
+            }
+
+            public void NullCollection(bool backReference, ref AmberWriter sink)
+            {
+            }
+
+            public void CollectionStart(int count, byte descriptor, ref AmberWriter sink)
+            {
+            }
+
+            public void Packed(ref AmberReader reader, int count, int code, ref AmberWriter sink) => reader.Skip((long)count * AmberCode.PackedWidth(code));
+
+            public void Rows(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ReadOnlySpan<byte> codes, int count, int width, ref AmberWriter sink) =>
+                reader.Skip((long)count * width);
+
+            public void Dimensions(scoped ReadOnlySpan<int> lengths, ref AmberWriter sink)
+            {
+            }
+
+            public void Presence(bool present, ref AmberWriter sink)
+            {
+            }
+
+            public void EnterNested(ref AmberWriter sink)
+            {
+            }
+
+            public void ExitNested(ref AmberWriter sink)
+            {
+            }
         }
     }
 }

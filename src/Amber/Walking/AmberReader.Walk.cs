@@ -12,10 +12,10 @@
 //   map         count varint as a sequence's, a pair descriptor (§6.2), keys and (optionally nullable) values
 //   Bytes       length + 1 (0 null; in reference mode 0 then 0 null or a back-reference to a value, §7.2)
 //
-// Each rule of that structure is checked here and only here. The reader's typed path and its skip path
-// (AmberReader.Structure.cs), the copy of kept members (AmberReader.Copy.cs, §5.2), the JSON view
-// (Json/JsonView.cs through AmberReader.View.cs) and so the inspector (Inspection/) all call these: a format
-// change is made in this file, and every walker applies it alike.
+// Each rule of that structure is checked here and only here. Walk<TVisitor> is the one recursion over it: skipping
+// (AmberReader.Structure.cs) and copying kept members (AmberReader.Copy.cs, §5.2) are its visitors
+// (IStructureVisitor). The typed readers and the JSON view (Json/JsonView.cs through AmberReader.View.cs, and so the
+// inspector) read their headers with the helpers below; the JSON view still recurses on its own over them.
 using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
@@ -229,6 +229,189 @@ namespace Amber
             if (product == 0 && count == 1) count = 0;
             else if (product != count) AmberThrow.Malformed(at, "The lengths of a multi-dimensional array do not multiply to its count");
             return (int)rank;
+        }
+
+        // ------------------------------------------------------------------ the walk
+
+        /// <summary>
+        /// Walks one value of <paramref name="wireType"/>: every header is read and checked here, the visitor is told each
+        /// part and reads each leaf (<see cref="IStructureVisitor"/>). Skipping and copying kept members are its visitors.
+        /// </summary>
+        internal void Walk<TVisitor>(WireType wireType, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            // Each scalar case passes its wire type as a constant, so the visitor's own switch on it folds away.
+            switch (wireType)
+            {
+                case WireType.Varint: visitor.Scalar(ref this, WireType.Varint, ref sink); break;
+                case WireType.Fixed32: visitor.Scalar(ref this, WireType.Fixed32, ref sink); break;
+                case WireType.Fixed64: visitor.Scalar(ref this, WireType.Fixed64, ref sink); break;
+                case WireType.Fixed128: visitor.Scalar(ref this, WireType.Fixed128, ref sink); break;
+                case WireType.Bytes: visitor.Bytes(ref this, ref sink); break;
+                case WireType.Object: WalkObject(ref visitor, ref sink); break;
+                case WireType.Sequence: WalkSequence(ref visitor, ref sink); break;
+                case WireType.Map: WalkMap(ref visitor, ref sink); break;
+            }
+        }
+
+        /// <summary>
+        /// A value inside an object or a collection: a scalar or Bytes value goes to the visitor in place (most values are
+        /// scalars, and this saves a call for each), anything else to <see cref="Walk"/>.
+        /// </summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void WalkValue<TVisitor>(WireType wireType, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            if (wireType >= WireType.Object) Walk(wireType, ref visitor, ref sink);
+            else if (wireType == WireType.Bytes) visitor.Bytes(ref this, ref sink);
+            else visitor.Scalar(ref this, wireType, ref sink);
+        }
+
+        private void WalkObject<TVisitor>(ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            switch (ReadObjectHeaderKind(out ulong h, out long start))
+            {
+                case ObjectHeaderKind.Null:
+                    visitor.NullObject(ref sink);
+                    return;
+                case ObjectHeaderKind.BackReference:
+                    visitor.ObjectBackReference(ref sink);
+                    return;
+                case ObjectHeaderKind.Inline:
+                    // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
+                    visitor.Inline(ref this, ref ResolveInline(h, start), (int)((h >> 2) - 1), ref sink);
+                    return;
+            }
+            WalkMembers(ref EnterObject(h), (int)(h >> 2), ref visitor, ref sink);
+        }
+
+        /// <summary>
+        /// The presence words and present members of a new object of shape <paramref name="shapeId"/>, whose header has
+        /// entered its nesting level (<see cref="EnterObject"/>); leaves the level.
+        /// </summary>
+        private void WalkMembers<TVisitor>(ref ReaderState.Entry e, int shapeId, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            int count = e.Count;
+            ushort[] tags = e.Tags;
+            ulong presence = ReadPresenceWords(count, out ulong[]? more);
+            visitor.ObjectStart(ref e, shapeId, presence, more, ref sink);
+            // The present members in order, one set bit at a time: little stays live across the walk of each.
+            for (ulong rest = presence; rest != 0; rest &= rest - 1)
+            {
+                WalkValue((WireType)(tags[Bits.TrailingZeroCount(rest)] & AmberCode.WireTypeMask), ref visitor, ref sink);
+            }
+            if (more != null) WalkMoreMembers(tags, count, more, ref visitor, ref sink);
+            visitor.ObjectEnd(ref sink);
+            ExitDepth();
+        }
+
+        /// <summary>The present members from 64 on of a shape of more than 64 (their presence words are this depth's buffer: members one level deeper use another).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WalkMoreMembers<TVisitor>(ushort[] tags, int count, ulong[] more, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            for (int i = 64; i < count; i++)
+            {
+                if ((more[(i >> 6) - 1] & (1UL << (i & 63))) != 0) WalkValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref visitor, ref sink);
+            }
+        }
+
+        private void WalkSequence<TVisitor>(ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            _lastCollectionRef = -1;
+            int count = ReadSkippedSequenceHeader(out byte descriptor);
+            if (count < 0)
+            {
+                visitor.NullCollection(_lastCollectionRef >= 0, ref sink);
+                return;
+            }
+            visitor.CollectionStart(count, descriptor, ref sink);
+            if (count == 0) return;
+            var d = new SequenceDescriptor(descriptor);
+            if (d.IsPacked)
+            {
+                visitor.Packed(ref this, count, d.PackedCode, ref sink);
+                return;
+            }
+            if (d.IsRows)
+            {
+                ref ReaderState.Entry e = ref ReadRowsLayout(count, out int shapeId, out ReadOnlySpan<byte> codes, out int width);
+                visitor.Rows(ref this, ref e, shapeId, codes, count, width, ref sink);
+                return;
+            }
+            bool nests = d.NestsCollections;
+            if (nests)
+            {
+                EnterDepth();
+                visitor.EnterNested(ref sink);
+            }
+            if (d.IsShaped) count = WalkDimensions(count, ref visitor, ref sink);
+            bool nullable = d.HasNullableElements;
+            WireType wt = d.ElementWireType;
+            for (int i = 0; i < count; i++)
+            {
+                if (nullable)
+                {
+                    bool present = ReadPresence();
+                    visitor.Presence(present, ref sink);
+                    if (!present) continue;
+                }
+                WalkValue(wt, ref visitor, ref sink);
+            }
+            if (nests)
+            {
+                visitor.ExitNested(ref sink);
+                ExitDepth();
+            }
+        }
+
+        /// <summary>A multi-dimensional array's rank and lengths (§6.1); returns the number of elements that follow.</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int WalkDimensions<TVisitor>(int count, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            if (!visitor.WantsDimensions)
+            {
+                ReadArrayDimensions(ref count, 0, default);
+                return count;
+            }
+            Span<int> lengths = stackalloc int[MaxArrayRank];
+            int rank = ReadArrayDimensions(ref count, 0, lengths);
+            visitor.Dimensions(lengths.Slice(0, rank), ref sink);
+            return count;
+        }
+
+        private void WalkMap<TVisitor>(ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            _lastCollectionRef = -1;
+            int count = ReadSkippedMapHeader(out byte descriptor);
+            if (count < 0)
+            {
+                visitor.NullCollection(_lastCollectionRef >= 0, ref sink);
+                return;
+            }
+            visitor.CollectionStart(count, descriptor, ref sink);
+            if (count == 0) return;
+            var d = new MapDescriptor(descriptor);
+            WireType kt = d.KeyWireType, vt = d.ValueWireType;
+            bool nullable = d.HasNullableValues, nests = d.NestsCollections;
+            if (nests)
+            {
+                EnterDepth();
+                visitor.EnterNested(ref sink);
+            }
+            for (int i = 0; i < count; i++)
+            {
+                WalkValue(kt, ref visitor, ref sink);
+                if (nullable)
+                {
+                    bool present = ReadPresence();
+                    visitor.Presence(present, ref sink);
+                    if (!present) continue;
+                }
+                WalkValue(vt, ref visitor, ref sink);
+            }
+            if (nests)
+            {
+                visitor.ExitNested(ref sink);
+                ExitDepth();
+            }
         }
 
         // ------------------------------------------------------------------ Bytes (§3.1, §7.2)
