@@ -4,7 +4,6 @@ using System.Buffers;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Globalization;
-using System.Numerics;
 using System.Text.Json;
 
 namespace Amber.Json
@@ -207,7 +206,7 @@ namespace Amber.Json
             switch (node.Kind)
             {
                 case ViewKind.Scalar:
-                    WriteScalar(ref w, e, node);
+                    ScalarJsonCodec.WriteScalar(ref w, e, node);
                     break;
                 case ViewKind.Enum:
                     if (e.ValueKind == JsonValueKind.String)
@@ -216,11 +215,11 @@ namespace Amber.Json
                         if (node.ValuesByName == null || !node.ValuesByName.TryGetValue(name, out string? number))
                             throw Problem($"\"{name}\" is not a named value of this enum", node.ValuesByName == null ? "Write the value as a number." : $"Write one of {string.Join(", ", node.ValuesByName.Keys)}, or a number.");
                         using JsonDocument parsed = JsonDocument.Parse(number);
-                        WriteScalar(ref w, parsed.RootElement, node);
+                        ScalarJsonCodec.WriteScalar(ref w, parsed.RootElement, node);
                     }
                     else
                     {
-                        WriteScalar(ref w, e, node);
+                        ScalarJsonCodec.WriteScalar(ref w, e, node);
                     }
                     break;
                 case ViewKind.Bytes:
@@ -442,7 +441,7 @@ namespace Amber.Json
                 if (member.ValuesByName == null || !member.ValuesByName.TryGetValue(name, out number))
                     throw Problem($"\"{name}\" is not a named value of this enum", member.ValuesByName == null ? "Write the value as a number." : $"Write one of {string.Join(", ", member.ValuesByName.Keys)}, or a number.");
             }
-            T Integer<T>(Parse<T> parse) => number != null ? parse(number, NumberStyles.Integer, CultureInfo.InvariantCulture) : Number(e, parse);
+            T Integer<T>(ScalarJsonCodec.Parse<T> parse) => number != null ? parse(number, NumberStyles.Integer, CultureInfo.InvariantCulture) : ScalarJsonCodec.Number(e, parse);
             try
             {
                 switch (code)
@@ -455,8 +454,8 @@ namespace Amber.Json
                     case AmberCode.PackedUInt32: BinaryPrimitives.WriteUInt32LittleEndian(destination, Integer(uint.Parse)); return;
                     case AmberCode.PackedInt64: BinaryPrimitives.WriteInt64LittleEndian(destination, Integer(long.Parse)); return;
                     case AmberCode.PackedUInt64: BinaryPrimitives.WriteUInt64LittleEndian(destination, Integer(ulong.Parse)); return;
-                    case AmberCode.PackedSingle: BinaryPrimitives.WriteSingleLittleEndian(destination, Float(e, float.Parse)); return;
-                    case AmberCode.PackedDouble: BinaryPrimitives.WriteDoubleLittleEndian(destination, Float(e, double.Parse)); return;
+                    case AmberCode.PackedSingle: BinaryPrimitives.WriteSingleLittleEndian(destination, ScalarJsonCodec.Float(e, float.Parse)); return;
+                    case AmberCode.PackedDouble: BinaryPrimitives.WriteDoubleLittleEndian(destination, ScalarJsonCodec.Float(e, double.Parse)); return;
                     case AmberCode.PackedBoolean:
                         if (e.ValueKind is not (JsonValueKind.True or JsonValueKind.False)) throw Expected("true or false", e);
                         destination[0] = e.GetBoolean() ? (byte)1 : (byte)0;
@@ -465,7 +464,7 @@ namespace Amber.Json
                         char ch;
                         if (e.ValueKind == JsonValueKind.Number)
                         {
-                            ch = (char)Number(e, ushort.Parse);   // a lone surrogate, as the view writes it
+                            ch = (char)ScalarJsonCodec.Number(e, ushort.Parse);   // a lone surrogate, as the view writes it
                         }
                         else
                         {
@@ -672,102 +671,23 @@ namespace Amber.Json
             {
                 throw Problem($"The key \"{name}\" is not a {key.Scalar}", "Write the key as the view shows it.");
             }
-            using (document) WriteScalar(ref w, document.RootElement, key);
+            using (document) ScalarJsonCodec.WriteScalar(ref w, document.RootElement, key);
         }
 
-        // ------------------------------------------------------------------ scalars
+        internal static string Text(JsonElement e) => e.ValueKind == JsonValueKind.String ? e.GetString()! : throw Expected("a string", e);
 
-        /// <summary>A JSON value as the scalar of <paramref name="node"/> (a scalar, or an enum's underlying scalar).</summary>
-        private static void WriteScalar(ref AmberWriter w, JsonElement e, ViewNode node)
-        {
-            try
-            {
-                switch (node.ScalarKind)
-                {
-                    case ScalarKind.Boolean:
-                        if (e.ValueKind is not (JsonValueKind.True or JsonValueKind.False)) throw Expected("true or false", e);
-                        w.WriteBoolean(e.GetBoolean());
-                        return;
-                    case ScalarKind.SByte: w.WriteSByte(Number(e, sbyte.Parse)); return;
-                    case ScalarKind.Int16: w.WriteInt16(Number(e, short.Parse)); return;
-                    case ScalarKind.Int32: w.WriteInt32(Number(e, int.Parse)); return;
-                    case ScalarKind.Int64: w.WriteInt64(Number(e, long.Parse)); return;
-                    case ScalarKind.Byte: w.WriteByte(Number(e, byte.Parse)); return;
-                    case ScalarKind.UInt16: w.WriteUInt16(Number(e, ushort.Parse)); return;
-                    case ScalarKind.UInt32: w.WriteUInt32(Number(e, uint.Parse)); return;
-                    case ScalarKind.UInt64: w.WriteUInt64(Number(e, ulong.Parse)); return;
-                    case ScalarKind.Int128: w.WriteInt128(Number(e, Int128.Parse)); return;
-                    case ScalarKind.UInt128: w.WriteUInt128(Number(e, UInt128.Parse)); return;
-                    case ScalarKind.BigInteger: w.WriteBigInteger(Number(e, BigInteger.Parse)); return;
-                    case ScalarKind.Single: w.WriteSingle(Float(e, float.Parse)); return;
-                    case ScalarKind.Half: w.WriteHalf((Half)Float(e, float.Parse)); return;
-                    case ScalarKind.Double: w.WriteDouble(Float(e, double.Parse)); return;
-                    case ScalarKind.Decimal: w.WriteDecimal(Number(e, decimal.Parse)); return;
-                    case ScalarKind.Char:
-                        if (e.ValueKind == JsonValueKind.Number)
-                        {
-                            w.WriteChar((char)Number(e, ushort.Parse));   // a lone surrogate, as the view writes it
-                            return;
-                        }
-                        string ch = Text(e);
-                        if (ch.Length != 1) throw Expected("a string of one character", e);
-                        w.WriteChar(ch[0]);
-                        return;
-                    case ScalarKind.String:
-                        w.WriteString(e.ValueKind == JsonValueKind.Null ? null : Text(e));
-                        return;
-                    case ScalarKind.Uri:
-                        w.WriteUri(e.ValueKind == JsonValueKind.Null ? null : new Uri(Text(e), UriKind.RelativeOrAbsolute));
-                        return;
-                    case ScalarKind.Version:
-                        w.WriteVersion(e.ValueKind == JsonValueKind.Null ? null : Version.Parse(Text(e)));
-                        return;
-                    case ScalarKind.Guid: w.WriteGuid(Guid.Parse(Text(e))); return;
-                    case ScalarKind.DateTime: w.WriteDateTime(DateTime.ParseExact(Text(e), "O", CultureInfo.InvariantCulture, DateTimeStyles.RoundtripKind)); return;
-                    case ScalarKind.DateTimeOffset: w.WriteDateTimeOffset(DateTimeOffset.ParseExact(Text(e), "O", CultureInfo.InvariantCulture)); return;
-                    case ScalarKind.TimeSpan: w.WriteTimeSpan(TimeSpan.ParseExact(Text(e), "c", CultureInfo.InvariantCulture)); return;
-                    case ScalarKind.DateOnly: w.WriteDateOnly(DateOnly.ParseExact(Text(e), "yyyy-MM-dd", CultureInfo.InvariantCulture)); return;
-                    case ScalarKind.TimeOnly: w.WriteTimeOnly(TimeOnly.ParseExact(Text(e), "HH:mm:ss.fffffff", CultureInfo.InvariantCulture)); return;
-                    default:
-                        throw Problem($"The scalar {node.Scalar} is not known to the JSON view", "Leave this member out of the JSON.");
-                }
-            }
-            catch (Exception ex) when (ex is FormatException or OverflowException or InvalidOperationException or ArgumentException or UriFormatException)
-            {
-                throw new AmberException($"{Describe(e)} is not a valid {node.Scalar}: {ex.Message}", -1, "Write the value as the view shows it.", ex);
-            }
-        }
-
-        private delegate T Parse<T>(string text, NumberStyles styles, IFormatProvider provider);
-
-        private static T Number<T>(JsonElement e, Parse<T> parse)
-        {
-            if (e.ValueKind != JsonValueKind.Number) throw Expected("a number", e);
-            return parse(e.GetRawText(), NumberStyles.Integer | NumberStyles.AllowDecimalPoint | NumberStyles.AllowExponent, CultureInfo.InvariantCulture);
-        }
-
-        private static T Float<T>(JsonElement e, Parse<T> parse)
-        {
-            // NaN and the infinities are not JSON numbers: the view writes them as the strings "NaN", "Infinity", "-Infinity".
-            if (e.ValueKind == JsonValueKind.String) return parse(e.GetString()!, NumberStyles.Float, CultureInfo.InvariantCulture);
-            if (e.ValueKind != JsonValueKind.Number) throw Expected("a number", e);
-            return parse(e.GetRawText(), NumberStyles.Float, CultureInfo.InvariantCulture);
-        }
-
-        private static string Text(JsonElement e) => e.ValueKind == JsonValueKind.String ? e.GetString()! : throw Expected("a string", e);
-
-        private static byte[] Base64(JsonElement e) =>
+        internal static byte[] Base64(JsonElement e) =>
             e.ValueKind == JsonValueKind.String && e.TryGetBytesFromBase64(out byte[]? bytes) ? bytes : throw Expected("a base64 string", e);
 
-        private static AmberException Expected(string what, JsonElement e) => Problem($"Expected {what}, found {Describe(e)}", "Write the value as the view shows it.");
+        internal static AmberException Expected(string what, JsonElement e) => Problem($"Expected {what}, found {Describe(e)}", "Write the value as the view shows it.");
 
-        private static string Describe(JsonElement e)
+        internal static string Describe(JsonElement e)
         {
             string raw = e.GetRawText();
             return e.ValueKind + " " + (raw.Length > 40 ? raw.Remove(40) + "…" : raw);
         }
 
-        private static AmberException Problem(string problem, string fix) => new AmberException(problem, -1, fix);
+        internal static AmberException Problem(string problem, string fix) => new AmberException(problem, -1, fix);
     }
 }
 #endif

@@ -1,10 +1,7 @@
 #if NET8_0_OR_GREATER
 using System;
-using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Globalization;
-using System.Numerics;
-using System.Text;
 using System.Text.Json;
 using Amber.Internal;
 using Amber.Walking;
@@ -360,7 +357,7 @@ namespace Amber.Json
                     break;
                 default:
                     long at = r.Position;
-                    ScalarText s = ReadScalar(ref r, wt, node);
+                    ScalarJsonCodec.ScalarText s = ScalarJsonCodec.ReadScalar(ref r, wt, node);
                     if (c.Writer == null) break;
                     // Bytes that are not text show as {"$bytes": ...}: one JSON level, which a pair's value may open one
                     // below the two its map checked for.
@@ -452,7 +449,7 @@ namespace Amber.Json
                 {
                     int mine = map?[i] ?? -1;
                     w.WritePropertyName(mine >= 0 ? view!.Shape.MemberNames[mine] : shape.UnknownName(i));
-                    RowValue(codes[i], row.Slice(at), mine >= 0 ? view!.Member(mine) : null).WriteTo(w);
+                    ScalarJsonCodec.RowValue(codes[i], row.Slice(at), mine >= 0 ? view!.Member(mine) : null).WriteTo(w);
                     at += AmberCode.PackedWidth(codes[i]);
                 }
                 w.WriteEndObject();
@@ -460,34 +457,6 @@ namespace Amber.Json
             long total = r.Position - start;
             c.Count(shape.TypeName(view), total, codes.Length);
             c.Nested += total;
-        }
-
-        /// <summary>A member of a row: its packed value, or an enum's named value by its name (as the object form shows it).</summary>
-        private static ScalarText RowValue(int code, ReadOnlySpan<byte> raw, ViewNode? member)
-        {
-            if (member?.Kind == ViewKind.Nullable) member = member.Element;
-            if (member?.NamesByRaw != null)
-            {
-                Int128? n = code switch
-                {
-                    AmberCode.PackedSByte => (sbyte)raw[0],
-                    AmberCode.PackedInt16 => BinaryPrimitives.ReadInt16LittleEndian(raw),
-                    AmberCode.PackedInt32 => BinaryPrimitives.ReadInt32LittleEndian(raw),
-                    AmberCode.PackedInt64 => BinaryPrimitives.ReadInt64LittleEndian(raw),
-                    AmberCode.PackedByte => raw[0],
-                    AmberCode.PackedUInt16 => BinaryPrimitives.ReadUInt16LittleEndian(raw),
-                    AmberCode.PackedUInt32 => BinaryPrimitives.ReadUInt32LittleEndian(raw),
-                    AmberCode.PackedUInt64 => BinaryPrimitives.ReadUInt64LittleEndian(raw),
-                    _ => null,
-                };
-                // The names are keyed by the value's varint as the enum writes it (format §3.1): zigzag for a signed underlying type.
-                bool signed = member.ScalarRow?.IsSignedInteger == true;
-                ulong? wire = n is not Int128 v ? null
-                    : signed ? (v >= long.MinValue && v <= long.MaxValue ? AmberPrimitives.ZigZag((long)v) : null)
-                    : (v >= 0 && v <= ulong.MaxValue ? (ulong)v : null);
-                if (wire is ulong key && member.NamesByRaw.TryGetValue(key, out string? name)) return ScalarText.String(name);
-            }
-            return Packed(code, raw, 0);
         }
 
         /// <summary>
@@ -561,7 +530,7 @@ namespace Amber.Json
                 ReadOnlySpan<byte> raw = r.ReadSpan(n * AmberCode.PackedWidth(code));
                 if (w == null) return;
                 w.WriteStartArray();
-                for (int i = 0; i < n; i++) Packed(code, raw, i).WriteTo(w);
+                for (int i = 0; i < n; i++) ScalarJsonCodec.Packed(code, raw, i).WriteTo(w);
                 w.WriteEndArray();
                 return;
             }
@@ -622,7 +591,7 @@ namespace Amber.Json
                     ReadOnlySpan<byte> raw = r.ReadSpan(AmberCode.PackedWidth(codes[i]));
                     if (w == null) continue;
                     w.WritePropertyName(names[i]);
-                    Packed(codes[i], raw, 0).WriteTo(w);
+                    ScalarJsonCodec.Packed(codes[i], raw, 0).WriteTo(w);
                 }
                 w?.WriteEndObject();
                 c.Count(shape.TypeName(view), r.Position - rowStart, count);
@@ -661,7 +630,7 @@ namespace Amber.Json
                     else
                     {
                         ViewNode? k = keyNode?.Kind == ViewKind.Nullable ? keyNode.Element : keyNode;
-                        ScalarText key = ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
+                        ScalarJsonCodec.ScalarText key = ScalarJsonCodec.ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
                         if (w != null) key.WriteAsPropertyName(w);
                     }
                     if (nullable && !r.ReadPresence()) w?.WriteNullValue();
@@ -675,241 +644,6 @@ namespace Amber.Json
             if (pairs) w?.WriteEndArray();
             else w?.WriteEndObject();
             if (nests) r.ExitDepth();
-        }
-
-        // ------------------------------------------------------------------ scalars
-
-        private static ScalarText ReadScalar(ref AmberReader r, WireType wt, ViewNode? node)
-        {
-            ScalarKind scalar = node?.Kind is ViewKind.Scalar or ViewKind.Enum ? node.ScalarKind : ScalarKind.None;
-            switch (wt)
-            {
-                case WireType.Varint:
-                    ulong v = r.ReadVarint();
-                    // An enum's named value by its name (a [Flags] enum's, or an unnamed value, as the number).
-                    if (node?.NamesByRaw != null && node.NamesByRaw.TryGetValue(v, out string? name)) return ScalarText.String(name);
-                    return Varint(v, scalar);
-                case WireType.Fixed32:
-                    return ScalarText.Float(r.ReadSingle());
-                case WireType.Fixed64:
-                    if (scalar == ScalarKind.DateTime)
-                    {
-                        long at = r.Position;
-                        ulong raw = r.ReadFixed64();
-                        if (!AmberPrimitives.TryDecodeDateTime(raw, out DateTime dt)) AmberThrow.Malformed(at, "A DateTime is out of range");
-                        return ScalarText.String(dt.ToString("O", CultureInfo.InvariantCulture));
-                    }
-                    return ScalarText.Float(r.ReadDouble());
-                case WireType.Fixed128:
-                    ReadOnlySpan<byte> b16 = r.ReadSpan(16);
-                    return scalar switch
-                    {
-                        ScalarKind.Int128 => ScalarText.Digits(BinaryPrimitives.ReadInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
-                        ScalarKind.UInt128 => ScalarText.Digits(BinaryPrimitives.ReadUInt128LittleEndian(b16).ToString(CultureInfo.InvariantCulture)),
-                        _ => ScalarText.Guid(new Guid(b16)),
-                    };
-                default:
-                    long start = r.Position;
-                    if (!r.ReadViewBytes(out ReadOnlySpan<byte> bytes)) return ScalarText.Null;
-                    return Bytes(bytes, node, start);
-            }
-        }
-
-        private static ScalarText Varint(ulong v, ScalarKind scalar)
-        {
-            switch (scalar)
-            {
-                case ScalarKind.SByte or ScalarKind.Int16 or ScalarKind.Int32 or ScalarKind.Int64:
-                    return ScalarText.Int64(AmberPrimitives.UnZigZag(v));
-                case ScalarKind.Boolean when v <= 1:
-                    return v == 1 ? ScalarText.True : ScalarText.False;
-                case ScalarKind.Char when v <= char.MaxValue:
-                    return Char((char)v);
-                case ScalarKind.TimeSpan:
-                    return ScalarText.String(new TimeSpan(AmberPrimitives.UnZigZag(v)).ToString("c", CultureInfo.InvariantCulture));
-                case ScalarKind.DateOnly when v <= (ulong)DateOnly.MaxValue.DayNumber:
-                    return ScalarText.String(DateOnly.FromDayNumber((int)v).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture));
-                case ScalarKind.TimeOnly when v < (ulong)TimeSpan.TicksPerDay:
-                    return ScalarText.String(new TimeOnly((long)v).ToString("HH:mm:ss.fffffff", CultureInfo.InvariantCulture));
-                default:
-                    return ScalarText.UInt64(v);
-            }
-        }
-
-        private static ScalarText Bytes(ReadOnlySpan<byte> bytes, ViewNode? node, long at)
-        {
-            ScalarKind scalar = node?.Kind == ViewKind.Scalar ? node.ScalarKind : ScalarKind.None;
-            if (node?.Kind == ViewKind.Bytes) return ScalarText.Base64(bytes);
-            switch (scalar)
-            {
-                case ScalarKind.String or ScalarKind.Uri or ScalarKind.Version:
-                    if (!System.Text.Unicode.Utf8.IsValid(bytes)) throw new AmberException("A string is not valid UTF-8", at, "The payload is damaged or not an Amber payload.");
-                    return ScalarText.Utf8(bytes);
-                case ScalarKind.Decimal:
-                    decimal m = 0m;
-                    if (bytes.Length < 1 || !AmberPrimitives.TryReadDecimal(bytes, out m)) AmberThrow.Malformed(at, "A decimal is malformed");
-                    return ScalarText.Decimal(m);
-                case ScalarKind.BigInteger:
-                    return ScalarText.Digits(new BigInteger(bytes).ToString(CultureInfo.InvariantCulture));
-                case ScalarKind.DateTimeOffset:
-                    if (bytes.Length != 10) AmberThrow.Malformed(at, "A DateTimeOffset must be 10 bytes");
-                    long ticks = BinaryPrimitives.ReadInt64LittleEndian(bytes);
-                    short minutes = BinaryPrimitives.ReadInt16LittleEndian(bytes.Slice(8));
-                    if (ticks < DateTime.MinValue.Ticks || ticks > DateTime.MaxValue.Ticks || minutes < -840 || minutes > 840) AmberThrow.Malformed(at, "A DateTimeOffset is out of range");
-                    try
-                    {
-                        return ScalarText.String(new DateTimeOffset(ticks, TimeSpan.FromMinutes(minutes)).ToString("O", CultureInfo.InvariantCulture));
-                    }
-                    catch (ArgumentException ex)
-                    {
-                        throw new AmberException("A DateTimeOffset is out of range", at, "The payload is damaged.", ex);
-                    }
-                default:
-                    // No type: text when the bytes are UTF-8 text, else base64.
-                    return IsText(bytes) ? ScalarText.Utf8(bytes) : ScalarText.TaggedBase64(bytes);
-            }
-        }
-
-        private static bool IsText(ReadOnlySpan<byte> bytes)
-        {
-            foreach (byte b in bytes) if (b < (byte)' ' && b != (byte)'\t' && b != (byte)'\n' && b != (byte)'\r') return false;
-            return System.Text.Unicode.Utf8.IsValid(bytes);
-        }
-
-        private static ScalarText Packed(int code, ReadOnlySpan<byte> raw, int i) => code switch
-        {
-            AmberCode.PackedByte => ScalarText.UInt64(raw[i]),
-            AmberCode.PackedSByte => ScalarText.Int64((sbyte)raw[i]),
-            AmberCode.PackedInt16 => ScalarText.Int64(BinaryPrimitives.ReadInt16LittleEndian(raw.Slice(2 * i))),
-            AmberCode.PackedUInt16 => ScalarText.UInt64(BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))),
-            AmberCode.PackedInt32 => ScalarText.Int64(BinaryPrimitives.ReadInt32LittleEndian(raw.Slice(4 * i))),
-            AmberCode.PackedUInt32 => ScalarText.UInt64(BinaryPrimitives.ReadUInt32LittleEndian(raw.Slice(4 * i))),
-            AmberCode.PackedInt64 => ScalarText.Int64(BinaryPrimitives.ReadInt64LittleEndian(raw.Slice(8 * i))),
-            AmberCode.PackedUInt64 => ScalarText.UInt64(BinaryPrimitives.ReadUInt64LittleEndian(raw.Slice(8 * i))),
-            AmberCode.PackedSingle => ScalarText.Float(BinaryPrimitives.ReadSingleLittleEndian(raw.Slice(4 * i))),
-            AmberCode.PackedDouble => ScalarText.Float(BinaryPrimitives.ReadDoubleLittleEndian(raw.Slice(8 * i))),
-            AmberCode.PackedBoolean => raw[i] == 0 ? ScalarText.False : raw[i] == 1 ? ScalarText.True : ScalarText.UInt64(raw[i]),
-            _ => Char((char)BinaryPrimitives.ReadUInt16LittleEndian(raw.Slice(2 * i))),
-        };
-
-        /// <summary>A char as a one-character string; a lone surrogate, which JSON text cannot hold, as its number.</summary>
-        private static ScalarText Char(char c) => char.IsSurrogate(c) ? ScalarText.UInt64(c) : ScalarText.Char(c);
-
-        /// <summary>
-        /// A scalar as JSON, without allocating for the common cases (numbers, UTF-8 strings from the payload, GUIDs): a
-        /// number, a string, a literal, or bytes (base64). Written as a value, or as a property name (a dictionary key).
-        /// </summary>
-        private readonly ref struct ScalarText
-        {
-            private enum Kind : byte { Null, True, False, Int64, UInt64, Double, Single, Decimal, Digits, String, Char, Utf8, Guid, Base64, TaggedBase64 }
-
-            private readonly Kind _kind;
-            private readonly long _long;
-            private readonly double _double;
-            private readonly decimal _decimal;
-            private readonly string? _text;
-            private readonly ReadOnlySpan<byte> _bytes;
-            private readonly Guid _guid;
-
-            private ScalarText(Kind kind, long l = 0, double d = 0, decimal m = 0, string? text = null, ReadOnlySpan<byte> bytes = default, Guid guid = default)
-            {
-                _kind = kind;
-                _long = l;
-                _double = d;
-                _decimal = m;
-                _text = text;
-                _bytes = bytes;
-                _guid = guid;
-            }
-
-            public static ScalarText Null => new ScalarText(Kind.Null);
-            public static ScalarText True => new ScalarText(Kind.True);
-            public static ScalarText False => new ScalarText(Kind.False);
-            public static ScalarText Int64(long value) => new ScalarText(Kind.Int64, l: value);
-            public static ScalarText UInt64(ulong value) => new ScalarText(Kind.UInt64, l: unchecked((long)value));
-            public static ScalarText Decimal(decimal value) => new ScalarText(Kind.Decimal, m: value);
-            public static ScalarText Digits(string digits) => new ScalarText(Kind.Digits, text: digits);   // 128-bit and big integers
-            public static ScalarText String(string text) => new ScalarText(Kind.String, text: text);
-            public static ScalarText Char(char c) => new ScalarText(Kind.Char, l: c);
-            public static ScalarText Utf8(ReadOnlySpan<byte> utf8) => new ScalarText(Kind.Utf8, bytes: utf8);
-            public static ScalarText Guid(Guid value) => new ScalarText(Kind.Guid, guid: value);
-            public static ScalarText Base64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.Base64, bytes: bytes);
-            public static ScalarText TaggedBase64(ReadOnlySpan<byte> bytes) => new ScalarText(Kind.TaggedBase64, bytes: bytes);
-
-            /// <summary>Written as a JSON object (<c>{"$bytes": ...}</c>), not a plain value.</summary>
-            public bool IsObject => _kind == Kind.TaggedBase64;
-
-            /// <summary>A double: the writer's shortest round-trip form, or the string NaN, Infinity, -Infinity (not JSON numbers).</summary>
-            public static ScalarText Float(double value) =>
-                double.IsFinite(value) ? new ScalarText(Kind.Double, d: value) : String(value.ToString(CultureInfo.InvariantCulture));
-
-            /// <summary>A float, with its own shortest digits (1.1f as 1.1, not 1.100000023841858).</summary>
-            public static ScalarText Float(float value) =>
-                float.IsFinite(value) ? new ScalarText(Kind.Single, d: value) : String(value.ToString(CultureInfo.InvariantCulture));
-
-            public void WriteTo(Utf8JsonWriter w)
-            {
-                switch (_kind)
-                {
-                    case Kind.Null: w.WriteNullValue(); break;
-                    case Kind.True: w.WriteBooleanValue(true); break;
-                    case Kind.False: w.WriteBooleanValue(false); break;
-                    case Kind.Int64: w.WriteNumberValue(_long); break;
-                    case Kind.UInt64: w.WriteNumberValue(unchecked((ulong)_long)); break;
-                    case Kind.Double: w.WriteNumberValue(_double); break;
-                    case Kind.Single: w.WriteNumberValue((float)_double); break;
-                    case Kind.Decimal: w.WriteNumberValue(_decimal); break;
-                    case Kind.Digits: w.WriteRawValue(_text!, skipInputValidation: true); break;
-                    case Kind.String: w.WriteStringValue(_text); break;
-                    case Kind.Char:
-                        char c = (char)_long;
-                        w.WriteStringValue(new ReadOnlySpan<char>(in c));
-                        break;
-                    case Kind.Utf8: w.WriteStringValue(_bytes); break;
-                    case Kind.Guid: w.WriteStringValue(_guid); break;
-                    case Kind.Base64: w.WriteBase64StringValue(_bytes); break;
-                    default:
-                        w.WriteStartObject();
-                        w.WriteBase64String(BytesProperty, _bytes);
-                        w.WriteEndObject();
-                        break;
-                }
-            }
-
-            /// <summary>Writes the scalar as a JSON property name (a dictionary key).</summary>
-            public void WriteAsPropertyName(Utf8JsonWriter w)
-            {
-                Span<char> digits = stackalloc char[64];
-                int n;
-                switch (_kind)
-                {
-                    case Kind.Null: w.WritePropertyName(""); break;
-                    case Kind.True: w.WritePropertyName("true"); break;
-                    case Kind.False: w.WritePropertyName("false"); break;
-                    case Kind.Int64: _long.TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
-                    case Kind.UInt64: unchecked((ulong)_long).TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
-                    case Kind.Double: _double.TryFormat(digits, out n, "R", CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
-                    case Kind.Single: ((float)_double).TryFormat(digits, out n, "R", CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
-                    case Kind.Decimal: _decimal.TryFormat(digits, out n, default, CultureInfo.InvariantCulture); w.WritePropertyName(digits.Slice(0, n)); break;
-                    case Kind.Digits or Kind.String: w.WritePropertyName(_text!); break;
-                    case Kind.Char:
-                        char c = (char)_long;
-                        w.WritePropertyName(new ReadOnlySpan<char>(in c));
-                        break;
-                    case Kind.Utf8: w.WritePropertyName(_bytes); break;
-                    case Kind.Guid: _guid.TryFormat(digits, out n); w.WritePropertyName(digits.Slice(0, n)); break;
-                    default:
-                        // Bytes keys as base64, encoded into a pooled buffer: in reference mode every key may be a two-byte
-                        // back-reference to one long value, so a string per key would allocate many times the payload.
-                        int length = (_bytes.Length + 2) / 3 * 4;
-                        char[]? rented = length > digits.Length ? System.Buffers.ArrayPool<char>.Shared.Rent(length) : null;
-                        Span<char> chars = rented ?? digits;
-                        Convert.TryToBase64Chars(_bytes, chars, out n);
-                        w.WritePropertyName(chars.Slice(0, n));
-                        if (rented != null) System.Buffers.ArrayPool<char>.Shared.Return(rented);
-                        break;
-                }
-            }
         }
     }
 }
