@@ -130,6 +130,8 @@ namespace Amber
 
             public CopyVisitor(CopyContext context) => _context = context;
 
+            public bool TracksPath => false;
+
             public bool WantsDimensions => true;
 
             public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
@@ -147,13 +149,13 @@ namespace Amber
 
             public void NullObject(ref AmberWriter sink) => sink.WriteNull();
 
-            public void ObjectBackReference(ref AmberWriter sink)
+            public void ObjectBackReference(int id, long at, ref AmberWriter sink)
             {
                 _context.NotPortable ??= "an object it shares with another member";
                 sink.WriteNull();
             }
 
-            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ref AmberWriter sink)
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ref AmberWriter sink)
             {
                 int id = _context.Find(shapeId);
                 if (id >= 0) sink.WriteVarint(AmberCode.InlineHeader(id));
@@ -161,7 +163,7 @@ namespace Amber
                 reader.CopyRaw(ref sink, shape.Width);
             }
 
-            public void ObjectStart(ref ReaderState.Entry shape, int shapeId, ulong presence, ulong[]? more, ref AmberWriter sink)
+            public void ObjectStart(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ulong presence, ulong[]? more, ref AmberWriter sink)
             {
                 sink.EnterDepth();
                 sink.CountObject();
@@ -173,18 +175,28 @@ namespace Amber
                 }
             }
 
-            public void ObjectEnd(ref AmberWriter sink) => sink.ExitDepth();
+            public string? Member(int index, ref AmberWriter sink) => null;
 
-            public void NullCollection(bool backReference, ref AmberWriter sink)
+            public void ObjectEnd(ref AmberReader reader, ref AmberWriter sink) => sink.ExitDepth();
+
+            public void NullCollection(bool map, int id, long at, ref AmberWriter sink)
             {
-                if (backReference) _context.NotPortable ??= "a collection it shares with another member";
+                if (id >= 0) _context.NotPortable ??= "a collection it shares with another member";
                 sink.WriteNullCollection();
             }
 
-            public void CollectionStart(int count, byte descriptor, ref AmberWriter sink)
+            public void CollectionStart(ref AmberReader reader, bool map, int count, byte descriptor, long at, ref AmberWriter sink)
             {
                 sink.WriteKeptCollectionHeader(count);
                 if (count != 0) sink.WriteByteRaw(descriptor);
+            }
+
+            public void CollectionEnd(ref AmberWriter sink)
+            {
+            }
+
+            public void Item(ItemPart part, int index, ref AmberWriter sink)
+            {
             }
 
             public void Packed(ref AmberReader reader, int count, int code, ref AmberWriter sink) => reader.CopyRaw(ref sink, (long)count * AmberCode.PackedWidth(code));

@@ -159,7 +159,7 @@ namespace Amber
         {
             var skip = default(SkipVisitor);
             AmberWriter none = default;
-            WalkMembers(ref _state.Entries[_pendingShape], _pendingShape, ref skip, ref none);
+            WalkMembers(ref _state.Entries[_pendingShape], _pendingShape, Position, ref skip, ref none);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -525,6 +525,8 @@ namespace Amber
         /// <summary>Skipping: the walk of the structure (Walking/AmberReader.Walk.cs), each leaf read past.</summary>
         private readonly struct SkipVisitor : IStructureVisitor
         {
+            public bool TracksPath => false;
+
             public bool WantsDimensions => false;
 
             public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
@@ -554,25 +556,35 @@ namespace Amber
             {
             }
 
-            public void ObjectBackReference(ref AmberWriter sink)
+            public void ObjectBackReference(int id, long at, ref AmberWriter sink)
             {
             }
 
-            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ref AmberWriter sink) => reader.Skip(shape.Width);
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ref AmberWriter sink) => reader.Skip(shape.Width);
 
-            public void ObjectStart(ref ReaderState.Entry shape, int shapeId, ulong presence, ulong[]? more, ref AmberWriter sink)
+            public void ObjectStart(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ulong presence, ulong[]? more, ref AmberWriter sink)
             {
             }
 
-            public void ObjectEnd(ref AmberWriter sink)
+            public string? Member(int index, ref AmberWriter sink) => null;
+
+            public void ObjectEnd(ref AmberReader reader, ref AmberWriter sink)
             {
             }
 
-            public void NullCollection(bool backReference, ref AmberWriter sink)
+            public void NullCollection(bool map, int id, long at, ref AmberWriter sink)
             {
             }
 
-            public void CollectionStart(int count, byte descriptor, ref AmberWriter sink)
+            public void CollectionStart(ref AmberReader reader, bool map, int count, byte descriptor, long at, ref AmberWriter sink)
+            {
+            }
+
+            public void CollectionEnd(ref AmberWriter sink)
+            {
+            }
+
+            public void Item(ItemPart part, int index, ref AmberWriter sink)
             {
             }
 

@@ -222,9 +222,35 @@ namespace Amber.Json
             private readonly Dictionary<int, ShapeInfo> _shapes = new Dictionary<int, ShapeInfo>();
             private readonly Dictionary<string, (long Count, long Bytes, long Members)> _types = new Dictionary<string, (long, long, long)>(StringComparer.Ordinal);
 
+            private Frame[] _frames = new Frame[8];
+            private int _depth;
+
             public Context(Utf8JsonWriter? writer) => Writer = writer;
 
             public Utf8JsonWriter? Writer { get; }
+
+            /// <summary>The view of the value the walk reaches next (set before each member, element, key and value).</summary>
+            public ViewNode? Next;
+
+            /// <summary>The next value is a map's scalar key, written as a property name.</summary>
+            public bool NextIsKey;
+
+            /// <summary>The innermost object, sequence or map being written.</summary>
+            public ref Frame Top => ref _frames[_depth - 1];
+
+            public ref Frame Push()
+            {
+                if (_depth == _frames.Length) Array.Resize(ref _frames, _depth * 2);
+                _frames[_depth] = default;
+                return ref _frames[_depth++];
+            }
+
+            public Frame Pop()
+            {
+                Frame frame = _frames[--_depth];
+                _frames[_depth] = default;
+                return frame;
+            }
 
             /// <summary>The bytes of the objects inside the one being read, so far (its own bytes are its total less these).</summary>
             public long Nested;
@@ -327,6 +353,15 @@ namespace Amber.Json
 
         // ------------------------------------------------------------------ values
 
+        /// <summary>Walks one value (<paramref name="wt"/>, shown as <paramref name="node"/> where it matches) and writes its JSON.</summary>
+        private static void WriteValue(ref AmberReader r, Context c, WireType wt, ViewNode? node)
+        {
+            c.Next = node;
+            var view = new ViewVisitor(c);
+            AmberWriter none = default;
+            r.Walk(wt, ref view, ref none);
+        }
+
         /// <summary>
         /// Before a value opens up to two JSON levels: a payload deeper than the writer may go fails as input that is too
         /// deep, not with the writer's own exception.
@@ -338,125 +373,6 @@ namespace Amber.Json
             if (w.CurrentDepth + levels > max)
                 throw new AmberException($"The payload nests deeper than the JSON writer's MaxDepth of {max} allows", at,
                     "Write to a Utf8JsonWriter whose JsonWriterOptions.MaxDepth is at least twice the AmberOptions.MaxDepth (the ToJson overloads that make their own writer do).");
-        }
-
-        private static void WriteValue(ref AmberReader r, Context c, WireType wt, ViewNode? node)
-        {
-            if (node?.Kind == ViewKind.Nullable) node = node.Element;
-            // A value written as another wire type than this version's (a member whose type changed, or a widening such as
-            // float to double) is shown by what the data says.
-            if (node != null && node.WireType != wt) node = null;
-            switch (wt)
-            {
-                case WireType.Object:
-                    WriteObject(ref r, c, node);
-                    break;
-                case WireType.Sequence:
-                case WireType.Map:
-                    WriteCollection(ref r, c, node, map: wt == WireType.Map);
-                    break;
-                default:
-                    long at = r.Position;
-                    ScalarJsonCodec.ScalarText s = ScalarJsonCodec.ReadScalar(ref r, wt, node);
-                    if (c.Writer == null) break;
-                    // Bytes that are not text show as {"$bytes": ...}: one JSON level, which a pair's value may open one
-                    // below the two its map checked for.
-                    if (s.IsObject) EnterJson(c.Writer, at, levels: 1);
-                    s.WriteTo(c.Writer);
-                    break;
-            }
-        }
-
-        private static void WriteObject(ref AmberReader r, Context c, ViewNode? node)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            long start = r.Position;
-            switch (r.ReadViewHeader(out int id))
-            {
-                case ObjectHeaderKind.Null:
-                    w?.WriteNullValue();
-                    return;
-                case ObjectHeaderKind.BackReference:
-                    WriteBackReference(w, id, start);
-                    return;
-                case ObjectHeaderKind.Inline:
-                    WriteInline(ref r, c, node, id, start);
-                    return;
-            }
-            EnterJson(w, start);
-            int objectId = r.ReferenceMode ? r.LastReservedReference : -1;
-            ShapeInfo shape = c.Shape(ref r, id);
-            // A polymorphic or object member shows the type its tag names (a polymorphic member of a concrete declared type
-            // reads a shape without a tag as that type). A member declared as a class reads a tagged shape as the tag's
-            // type when that type derives from it (a subclass at the root), and any other shape as the declared type,
-            // mapping by key (format §7.1): it is shown the same way.
-            ViewType? declared = node?.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag) : null;
-            ViewType? tagged = shape.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
-            ViewType? view = node?.Kind != ViewKind.Object || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
-                ? tagged ?? declared
-                : declared;
-            int count = shape.Tags.Length;
-            ulong presence = r.ReadViewPresence(count, out ulong[]? more);
-            long outerNested = c.Nested;
-            c.Nested = 0;
-            w?.WriteStartObject();
-            if (w != null && objectId >= 0) w.WriteNumber(IdProperty, objectId);
-            if (w != null && shape.TypeTag is uint t) w.WriteString(TypeProperty, AmberKnownTypes.ViewOf(t)?.Name ?? "#" + t.ToString("X8", CultureInfo.InvariantCulture));
-            int[]? map = shape.MapTo(view);
-            int members = 0;
-            for (int i = 0; i < count; i++)
-            {
-                if (!AmberReader.IsPresent(i, presence, more)) continue;
-                members++;
-                int mine = map?[i] ?? -1;
-                string name = mine < 0 ? shape.UnknownName(i)
-                    : view!.IsValue ? ValueProperty
-                    : view.Shape.MemberNames[mine];
-                w?.WritePropertyName(name);
-                try
-                {
-                    WriteValue(ref r, c, (WireType)(shape.Tags[i] & AmberCode.WireTypeMask), mine < 0 ? null : view!.Member(mine));
-                }
-                catch (AmberException ex) when (ex.PassingMember(name))
-                {
-                }
-            }
-            w?.WriteEndObject();
-            r.ExitDepth();
-            long total = r.Position - start;
-            c.Count(shape.TypeName(view), total - c.Nested, members);
-            c.Nested = outerNested + total;
-        }
-
-        /// <summary>
-        /// An inline struct (format §5.1), whose header <see cref="AmberReader.ReadViewHeader"/> has read: shown as an object of
-        /// all its members, as a row of rows is, named by the declared type where it has them. It took no object id, so it has
-        /// no <c>$id</c>; it counts as an object of its type in the stats.
-        /// </summary>
-        private static void WriteInline(ref AmberReader r, Context c, ViewNode? node, int id, long start)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            EnterJson(w, start, levels: 1);
-            ShapeInfo shape = c.Shape(ref r, id);
-            ReadOnlySpan<byte> codes = r.ViewInline(id, out int width);
-            ViewType? view = node?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(node.Tag) : null;
-            int[]? map = shape.MapTo(view);
-            ReadOnlySpan<byte> row = r.ReadSpan(width);
-            if (w != null)
-            {
-                w.WriteStartObject();
-                for (int i = 0, at = 0; i < codes.Length; i++)
-                {
-                    int mine = map?[i] ?? -1;
-                    w.WritePropertyName(mine >= 0 ? view!.Shape.MemberNames[mine] : shape.UnknownName(i));
-                    ScalarJsonCodec.RowValue(codes[i], row.Slice(at), mine >= 0 ? view!.Member(mine) : null).WriteTo(w);
-                    at += AmberCode.PackedWidth(codes[i]);
-                }
-                w.WriteEndObject();
-            }
-            long total = r.Position - start;
-            c.Count(shape.TypeName(view), total, codes.Length);
-            c.Nested += total;
         }
 
         /// <summary>
@@ -491,159 +407,349 @@ namespace Amber.Json
             if (id >= 0) w?.WriteEndObject();
         }
 
-        /// <summary>A sequence or (<paramref name="map"/>) a map: null, a back-reference, or its items, inside <c>{"$id", "$values"}</c> when it took an id.</summary>
-        private static void WriteCollection(ref AmberReader r, Context c, ViewNode? node, bool map)
+        /// <summary>
+        /// The JSON view as a visitor of the payload walk (Walking/AmberReader.Walk.cs): the walk reads and checks the
+        /// structure, this writes each part as JSON. What a value is shown as comes from the view of the object, sequence or
+        /// map it is in (<see cref="Context.Next"/>, set before each member, element, key and value); an object's own frame
+        /// holds its shape, view and byte counts until it ends.
+        /// </summary>
+        private readonly struct ViewVisitor : IStructureVisitor
         {
-            Utf8JsonWriter? w = c.Writer;
-            long at = r.Position;
-            switch (r.ReadViewCollectionHeader(map, out int n, out byte d, out int id))
-            {
-                case CollectionHeaderKind.Null:
-                    w?.WriteNullValue();
-                    return;
-                case CollectionHeaderKind.BackReference:
-                    WriteBackReference(w, id, at);
-                    return;
-            }
-            StartIdentity(w, id, at);
-            if (map) WritePairs(ref r, c, node, n, d);
-            else WriteSequenceItems(ref r, c, node, n, d, at);
-            EndIdentity(w, id);
-        }
+            private readonly Context _c;
 
-        /// <summary>A sequence after its header (<paramref name="n"/> elements of descriptor <paramref name="descriptor"/>), as it shows without an id.</summary>
-        private static void WriteSequenceItems(ref AmberReader r, Context c, ViewNode? node, int n, byte descriptor, long at)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            ViewNode? element = node?.Kind == ViewKind.Sequence ? node.Element : null;
-            EnterJson(w, at);
-            if (n == 0)
+            public ViewVisitor(Context context) => _c = context;
+
+            public bool TracksPath => true;
+
+            public bool WantsDimensions => true;
+
+            /// <summary>
+            /// The view of the value that starts now: the one set for it, unwrapped from a nullable; none when the data's wire
+            /// type is not the view's (a member whose type changed, or a widening such as float to double: shown by what the data says).
+            /// </summary>
+            private ViewNode? Take(WireType wt)
             {
-                w?.WriteStartArray();
-                w?.WriteEndArray();
-                return;
+                ViewNode? node = _c.Next;
+                _c.Next = null;
+                if (node?.Kind == ViewKind.Nullable) node = node.Element;
+                return node != null && node.WireType != wt ? null : node;
             }
-            var d = new SequenceDescriptor(descriptor);
-            if (d.IsPacked)
+
+            public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
             {
-                int code = d.PackedCode;
-                ReadOnlySpan<byte> raw = r.ReadSpan(n * AmberCode.PackedWidth(code));
+                bool key = _c.NextIsKey;
+                _c.NextIsKey = false;
+                ViewNode? node = Take(wireType);
+                long at = reader.Position;
+                ScalarJsonCodec.ScalarText s = ScalarJsonCodec.ReadScalar(ref reader, wireType, node);
+                Utf8JsonWriter? w = _c.Writer;
                 if (w == null) return;
-                w.WriteStartArray();
-                for (int i = 0; i < n; i++) ScalarJsonCodec.Packed(code, raw, i).WriteTo(w);
-                w.WriteEndArray();
-                return;
-            }
-            if (d.IsRows)
-            {
-                WriteRows(ref r, c, n, element);
-                return;
-            }
-            bool nests = d.NestsCollections;
-            if (nests) r.EnterDepth();
-            bool nullable = d.HasNullableElements;
-            WireType wt = d.ElementWireType;
-            if (d.IsShaped)
-            {
-                Span<int> lengths = stackalloc int[AmberReader.MaxArrayRank];
-                int rank = r.ReadArrayDimensions(ref n, 0, lengths);
-                w?.WriteStartObject();
-                w?.WriteStartArray(DimsProperty);
-                foreach (int length in lengths.Slice(0, rank)) w?.WriteNumberValue(length);
-                w?.WriteEndArray();
-                w?.WritePropertyName(ItemsProperty);
-            }
-            w?.WriteStartArray();
-            for (int i = 0; i < n; i++)
-            {
-                try
+                if (key)
                 {
-                    if (nullable && !r.ReadPresence()) w?.WriteNullValue();
-                    else WriteValue(ref r, c, wt, element);
+                    // Scalar keys become JSON property names, as System.Text.Json writes dictionaries.
+                    s.WriteAsPropertyName(w);
+                    return;
                 }
-                catch (AmberException ex) when (ex.PassingIndex(i))
-                {
-                }
+                // Bytes that are not text show as {"$bytes": ...}: one JSON level, which a pair's value may open one below
+                // the two its map checked for.
+                if (s.IsObject) EnterJson(w, at, levels: 1);
+                s.WriteTo(w);
             }
-            w?.WriteEndArray();
-            if (d.IsShaped) w?.WriteEndObject();
-            if (nests) r.ExitDepth();
-        }
 
-        private static void WriteRows(ref AmberReader r, Context c, int n, ViewNode? element)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            int id = r.ReadViewRows(n, out ReadOnlySpan<byte> layout, out _);
-            byte[] codes = layout.ToArray();
-            ShapeInfo shape = c.Shape(ref r, id);
-            int count = codes.Length;
-            ViewType? view = element?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(element.Tag) : null;
-            int[]? map = shape.MapTo(view);
-            var names = new string[count];
-            for (int i = 0; i < count; i++) names[i] = map != null && map[i] >= 0 ? view!.Shape.MemberNames[map[i]] : shape.UnknownName(i);
-            w?.WriteStartArray();
-            for (int row = 0; row < n; row++)
-            {
-                long rowStart = r.Position;
-                w?.WriteStartObject();
-                for (int i = 0; i < count; i++)
-                {
-                    ReadOnlySpan<byte> raw = r.ReadSpan(AmberCode.PackedWidth(codes[i]));
-                    if (w == null) continue;
-                    w.WritePropertyName(names[i]);
-                    ScalarJsonCodec.Packed(codes[i], raw, 0).WriteTo(w);
-                }
-                w?.WriteEndObject();
-                c.Count(shape.TypeName(view), r.Position - rowStart, count);
-                c.Nested += r.Position - rowStart;
-            }
-            w?.WriteEndArray();
-        }
+            public void Bytes(ref AmberReader reader, ref AmberWriter sink) => Scalar(ref reader, WireType.Bytes, ref sink);
 
-        /// <summary>A map after its header (<paramref name="n"/> pairs of descriptor <paramref name="descriptor"/>), as it shows without an id.</summary>
-        private static void WritePairs(ref AmberReader r, Context c, ViewNode? node, int n, byte descriptor)
-        {
-            Utf8JsonWriter? w = c.Writer;
-            EnterJson(w, r.Position);
-            ViewNode? keyNode = node?.Kind == ViewKind.Map ? node.Element : null;
-            ViewNode? valueNode = node?.Kind == ViewKind.Map ? node.Value : null;
-            var d = new MapDescriptor(descriptor);
-            WireType keyType = d.KeyWireType, valueType = d.ValueWireType;
-            bool nullable = d.HasNullableValues;
-            // Scalar keys become JSON property names, as System.Text.Json writes dictionaries; other keys, pairs.
-            bool pairs = keyType is WireType.Object or WireType.Sequence or WireType.Map;
-            bool nests = d.NestsCollections;
-            if (nests) r.EnterDepth();
-            if (pairs) w?.WriteStartArray();
-            else w?.WriteStartObject();
-            for (int i = 0; i < n; i++)
+            public void NullObject(ref AmberWriter sink)
             {
-                try
+                Take(WireType.Object);
+                _c.Writer?.WriteNullValue();
+            }
+
+            public void ObjectBackReference(int id, long at, ref AmberWriter sink)
+            {
+                Take(WireType.Object);
+                WriteBackReference(_c.Writer, id, at);
+            }
+
+            /// <summary>
+            /// An inline struct (format §5.1): shown as an object of all its members, as a row of rows is, named by the
+            /// declared type where it has them. It took no object id, so it has no <c>$id</c>; it counts as an object of its
+            /// type in the stats.
+            /// </summary>
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ref AmberWriter sink)
+            {
+                ViewNode? node = Take(WireType.Object);
+                Utf8JsonWriter? w = _c.Writer;
+                EnterJson(w, start, levels: 1);
+                ShapeInfo info = _c.Shape(ref reader, shapeId);
+                ReadOnlySpan<byte> codes = new ReadOnlySpan<byte>(shape.Codes, 0, shape.Count);
+                ViewType? view = node?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(node.Tag) : null;
+                int[]? map = info.MapTo(view);
+                ReadOnlySpan<byte> row = reader.ReadSpan(shape.Width);
+                if (w != null)
                 {
-                    if (pairs)
+                    w.WriteStartObject();
+                    for (int i = 0, at = 0; i < codes.Length; i++)
                     {
-                        w?.WriteStartObject();
-                        w?.WritePropertyName(KeyProperty);
-                        WriteValue(ref r, c, keyType, keyNode);
-                        w?.WritePropertyName(ValueProperty);
+                        int mine = map?[i] ?? -1;
+                        w.WritePropertyName(mine >= 0 ? view!.Shape.MemberNames[mine] : info.UnknownName(i));
+                        ScalarJsonCodec.RowValue(codes[i], row.Slice(at), mine >= 0 ? view!.Member(mine) : null).WriteTo(w);
+                        at += AmberCode.PackedWidth(codes[i]);
+                    }
+                    w.WriteEndObject();
+                }
+                long total = reader.Position - start;
+                _c.Count(info.TypeName(view), total, codes.Length);
+                _c.Nested += total;
+            }
+
+            public void ObjectStart(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ulong presence, ulong[]? more, ref AmberWriter sink)
+            {
+                ViewNode? node = Take(WireType.Object);
+                Utf8JsonWriter? w = _c.Writer;
+                EnterJson(w, start);
+                int objectId = reader.ReferenceMode ? reader.LastReservedReference : -1;
+                reader.MarkViewed(objectId);
+                ShapeInfo info = _c.Shape(ref reader, shapeId);
+                // A polymorphic or object member shows the type its tag names (a polymorphic member of a concrete declared
+                // type reads a shape without a tag as that type). A member declared as a class reads a tagged shape as the
+                // tag's type when that type derives from it (a subclass at the root), and any other shape as the declared
+                // type, mapping by key (format §7.1): it is shown the same way.
+                ViewType? declared = node?.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag) : null;
+                ViewType? tagged = info.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
+                ViewType? view = node?.Kind != ViewKind.Object || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
+                    ? tagged ?? declared
+                    : declared;
+                w?.WriteStartObject();
+                if (w != null && objectId >= 0) w.WriteNumber(IdProperty, objectId);
+                if (w != null && info.TypeTag is uint t) w.WriteString(TypeProperty, AmberKnownTypes.ViewOf(t)?.Name ?? "#" + t.ToString("X8", CultureInfo.InvariantCulture));
+                ref Frame frame = ref _c.Push();
+                frame.Shape = info;
+                frame.View = view;
+                frame.Map = info.MapTo(view);
+                frame.Start = start;
+                frame.OuterNested = _c.Nested;
+                frame.Members = 0;
+                _c.Nested = 0;
+            }
+
+            public string? Member(int index, ref AmberWriter sink)
+            {
+                ref Frame frame = ref _c.Top;
+                frame.Members++;
+                int mine = frame.Map?[index] ?? -1;
+                string name = mine < 0 ? frame.Shape!.UnknownName(index)
+                    : frame.View!.IsValue ? ValueProperty
+                    : frame.View.Shape.MemberNames[mine];
+                _c.Writer?.WritePropertyName(name);
+                _c.Next = mine < 0 ? null : frame.View!.Member(mine);
+                return name;
+            }
+
+            public void ObjectEnd(ref AmberReader reader, ref AmberWriter sink)
+            {
+                Frame frame = _c.Pop();
+                _c.Writer?.WriteEndObject();
+                long total = reader.Position - frame.Start;
+                _c.Count(frame.Shape!.TypeName(frame.View), total - _c.Nested, frame.Members);
+                _c.Nested = frame.OuterNested + total;
+            }
+
+            public void NullCollection(bool map, int id, long at, ref AmberWriter sink)
+            {
+                Take(map ? WireType.Map : WireType.Sequence);
+                if (id >= 0) WriteBackReference(_c.Writer, id, at);
+                else _c.Writer?.WriteNullValue();
+            }
+
+            /// <summary>
+            /// A sequence or map, inside <c>{"$id": n, "$values": …}</c> when it took an object id (format version 2, which a
+            /// later <c>$ref</c> may name; wrapped, a map's own keys, a key may be "$id", cannot be taken for the id).
+            /// </summary>
+            public void CollectionStart(ref AmberReader reader, bool map, int count, byte descriptor, long at, ref AmberWriter sink)
+            {
+                ViewNode? node = Take(map ? WireType.Map : WireType.Sequence);
+                Utf8JsonWriter? w = _c.Writer;
+                int id = reader.CollectionIdentity ? reader.LastReservedReference : -1;
+                reader.MarkViewed(id);
+                if (w != null && id >= 0)
+                {
+                    EnterJson(w, at);
+                    w.WriteStartObject();
+                    w.WriteNumber(IdProperty, id);
+                    w.WritePropertyName(ValuesProperty);
+                }
+                ref Frame frame = ref _c.Push();
+                frame.Id = id;
+                frame.Pairs = false;
+                frame.Array = false;
+                frame.Shaped = false;
+                frame.Object = false;
+                if (map)
+                {
+                    EnterJson(w, reader.Position);
+                    frame.Element = node?.Kind == ViewKind.Map ? node.Element : null;
+                    frame.Value = node?.Kind == ViewKind.Map ? node.Value : null;
+                    // Scalar keys become JSON property names, as System.Text.Json writes dictionaries; other keys, pairs.
+                    WireType keyType = new MapDescriptor(descriptor).KeyWireType;
+                    frame.Pairs = keyType is WireType.Object or WireType.Sequence or WireType.Map;
+                    if (frame.Pairs)
+                    {
+                        w?.WriteStartArray();
+                        frame.Array = true;
                     }
                     else
                     {
-                        ViewNode? k = keyNode?.Kind == ViewKind.Nullable ? keyNode.Element : keyNode;
-                        ScalarJsonCodec.ScalarText key = ScalarJsonCodec.ReadScalar(ref r, keyType, k != null && k.WireType == keyType ? k : null);
-                        if (w != null) key.WriteAsPropertyName(w);
+                        w?.WriteStartObject();
+                        frame.Object = true;
                     }
-                    if (nullable && !r.ReadPresence()) w?.WriteNullValue();
-                    else WriteValue(ref r, c, valueType, valueNode);
-                    if (pairs) w?.WriteEndObject();
+                    return;
                 }
-                catch (AmberException ex) when (ex.PassingIndex(i))
+                frame.Element = node?.Kind == ViewKind.Sequence ? node.Element : null;
+                frame.Value = null;
+                EnterJson(w, at);
+                var d = new SequenceDescriptor(descriptor);
+                if (count == 0)
                 {
+                    w?.WriteStartArray();
+                    w?.WriteEndArray();
+                }
+                else if (!d.IsPacked && !d.IsRows && !d.IsShaped)
+                {
+                    w?.WriteStartArray();
+                    frame.Array = true;
                 }
             }
-            if (pairs) w?.WriteEndArray();
-            else w?.WriteEndObject();
-            if (nests) r.ExitDepth();
+
+            public void CollectionEnd(ref AmberWriter sink)
+            {
+                Frame frame = _c.Pop();
+                Utf8JsonWriter? w = _c.Writer;
+                if (w == null) return;
+                if (frame.Array) w.WriteEndArray();
+                if (frame.Object) w.WriteEndObject();
+                if (frame.Shaped) w.WriteEndObject();
+                if (frame.Id >= 0) w.WriteEndObject();
+            }
+
+            public void Packed(ref AmberReader reader, int count, int code, ref AmberWriter sink)
+            {
+                ReadOnlySpan<byte> raw = reader.ReadSpan(count * AmberCode.PackedWidth(code));
+                Utf8JsonWriter? w = _c.Writer;
+                if (w == null) return;
+                w.WriteStartArray();
+                for (int i = 0; i < count; i++) ScalarJsonCodec.Packed(code, raw, i).WriteTo(w);
+                w.WriteEndArray();
+            }
+
+            /// <summary>Rows (format §6.1): an array of objects of every member, named by the element's view type where it has them; each row counts as an object.</summary>
+            public void Rows(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ReadOnlySpan<byte> codes, int count, int width, ref AmberWriter sink)
+            {
+                Utf8JsonWriter? w = _c.Writer;
+                byte[] layout = codes.ToArray();
+                ShapeInfo info = _c.Shape(ref reader, shapeId);
+                int members = layout.Length;
+                ViewNode? element = _c.Top.Element;
+                ViewType? view = element?.Kind == ViewKind.Object ? AmberKnownTypes.ViewOf(element.Tag) : null;
+                int[]? map = info.MapTo(view);
+                var names = new string[members];
+                for (int i = 0; i < members; i++) names[i] = map != null && map[i] >= 0 ? view!.Shape.MemberNames[map[i]] : info.UnknownName(i);
+                w?.WriteStartArray();
+                for (int row = 0; row < count; row++)
+                {
+                    long rowStart = reader.Position;
+                    w?.WriteStartObject();
+                    for (int i = 0; i < members; i++)
+                    {
+                        ReadOnlySpan<byte> raw = reader.ReadSpan(AmberCode.PackedWidth(layout[i]));
+                        if (w == null) continue;
+                        w.WritePropertyName(names[i]);
+                        ScalarJsonCodec.Packed(layout[i], raw, 0).WriteTo(w);
+                    }
+                    w?.WriteEndObject();
+                    _c.Count(info.TypeName(view), reader.Position - rowStart, members);
+                    _c.Nested += reader.Position - rowStart;
+                }
+                w?.WriteEndArray();
+            }
+
+            /// <summary>A multi-dimensional array: <c>{"$dims": [lengths], "$items": [elements]}</c>.</summary>
+            public void Dimensions(scoped ReadOnlySpan<int> lengths, ref AmberWriter sink)
+            {
+                ref Frame frame = ref _c.Top;
+                frame.Shaped = true;
+                frame.Array = true;
+                Utf8JsonWriter? w = _c.Writer;
+                if (w == null) return;
+                w.WriteStartObject();
+                w.WriteStartArray(DimsProperty);
+                foreach (int length in lengths) w.WriteNumberValue(length);
+                w.WriteEndArray();
+                w.WritePropertyName(ItemsProperty);
+                w.WriteStartArray();
+            }
+
+            public void Item(ItemPart part, int index, ref AmberWriter sink)
+            {
+                ref Frame frame = ref _c.Top;
+                switch (part)
+                {
+                    case ItemPart.Element:
+                        _c.Next = frame.Element;
+                        break;
+                    case ItemPart.Key:
+                        _c.Next = frame.Element;
+                        if (frame.Pairs)
+                        {
+                            _c.Writer?.WriteStartObject();
+                            _c.Writer?.WritePropertyName(KeyProperty);
+                        }
+                        else
+                        {
+                            _c.NextIsKey = true;
+                        }
+                        break;
+                    case ItemPart.Value:
+                        if (frame.Pairs) _c.Writer?.WritePropertyName(ValueProperty);
+                        _c.Next = frame.Value;
+                        break;
+                    default:
+                        if (frame.Pairs) _c.Writer?.WriteEndObject();
+                        break;
+                }
+            }
+
+            public void Presence(bool present, ref AmberWriter sink)
+            {
+                if (present) return;
+                _c.Next = null;
+                _c.Writer?.WriteNullValue();
+            }
+
+            public void EnterNested(ref AmberWriter sink)
+            {
+            }
+
+            public void ExitNested(ref AmberWriter sink)
+            {
+            }
+        }
+
+        /// <summary>An object, sequence or map being written: what its members or items are shown as, and its byte counts.</summary>
+        private struct Frame
+        {
+            public ShapeInfo? Shape;
+            public ViewType? View;
+            public int[]? Map;
+            public long Start;
+            public long OuterNested;
+            public int Members;
+            public ViewNode? Element;
+            public ViewNode? Value;
+            public int Id;
+            public bool Pairs;
+            public bool Array;
+            public bool Object;
+            public bool Shaped;
         }
     }
 }

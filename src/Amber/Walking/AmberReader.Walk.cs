@@ -13,9 +13,9 @@
 //   Bytes       length + 1 (0 null; in reference mode 0 then 0 null or a back-reference to a value, §7.2)
 //
 // Each rule of that structure is checked here and only here. Walk<TVisitor> is the one recursion over it: skipping
-// (AmberReader.Structure.cs) and copying kept members (AmberReader.Copy.cs, §5.2) are its visitors
-// (IStructureVisitor). The typed readers and the JSON view (Json/JsonView.cs through AmberReader.View.cs, and so the
-// inspector) read their headers with the helpers below; the JSON view still recurses on its own over them.
+// (AmberReader.Structure.cs), copying kept members (AmberReader.Copy.cs, §5.2) and the JSON view (Json/JsonView.cs,
+// and so the inspector's statistics) are its visitors (IStructureVisitor). The typed readers read their headers with
+// the helpers below.
 using System;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
@@ -273,33 +273,33 @@ namespace Amber
                     visitor.NullObject(ref sink);
                     return;
                 case ObjectHeaderKind.BackReference:
-                    visitor.ObjectBackReference(ref sink);
+                    visitor.ObjectBackReference((int)(h >> 2), start, ref sink);
                     return;
                 case ObjectHeaderKind.Inline:
                     // No object id and no nesting level (format §5.1, §7.2): the definition, if any, and one row.
-                    visitor.Inline(ref this, ref ResolveInline(h, start), (int)((h >> 2) - 1), ref sink);
+                    visitor.Inline(ref this, ref ResolveInline(h, start), (int)((h >> 2) - 1), start, ref sink);
                     return;
             }
-            WalkMembers(ref EnterObject(h), (int)(h >> 2), ref visitor, ref sink);
+            WalkMembers(ref EnterObject(h), (int)(h >> 2), start, ref visitor, ref sink);
         }
 
         /// <summary>
-        /// The presence words and present members of a new object of shape <paramref name="shapeId"/>, whose header has
-        /// entered its nesting level (<see cref="EnterObject"/>); leaves the level.
+        /// The presence words and present members of a new object of shape <paramref name="shapeId"/>, whose header (at
+        /// <paramref name="start"/>) has entered its nesting level (<see cref="EnterObject"/>); leaves the level.
         /// </summary>
-        private void WalkMembers<TVisitor>(ref ReaderState.Entry e, int shapeId, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        private void WalkMembers<TVisitor>(ref ReaderState.Entry e, int shapeId, long start, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
         {
             int count = e.Count;
             ushort[] tags = e.Tags;
             ulong presence = ReadPresenceWords(count, out ulong[]? more);
-            visitor.ObjectStart(ref e, shapeId, presence, more, ref sink);
+            visitor.ObjectStart(ref this, ref e, shapeId, start, presence, more, ref sink);
             // The present members in order, one set bit at a time: little stays live across the walk of each.
             for (ulong rest = presence; rest != 0; rest &= rest - 1)
             {
-                WalkValue((WireType)(tags[Bits.TrailingZeroCount(rest)] & AmberCode.WireTypeMask), ref visitor, ref sink);
+                WalkMember(tags, Bits.TrailingZeroCount(rest), ref visitor, ref sink);
             }
             if (more != null) WalkMoreMembers(tags, count, more, ref visitor, ref sink);
-            visitor.ObjectEnd(ref sink);
+            visitor.ObjectEnd(ref this, ref sink);
             ExitDepth();
         }
 
@@ -309,22 +309,49 @@ namespace Amber
         {
             for (int i = 64; i < count; i++)
             {
-                if ((more[(i >> 6) - 1] & (1UL << (i & 63))) != 0) WalkValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref visitor, ref sink);
+                if ((more[(i >> 6) - 1] & (1UL << (i & 63))) != 0) WalkMember(tags, i, ref visitor, ref sink);
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void WalkMember<TVisitor>(ushort[] tags, int i, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            WireType wt = (WireType)(tags[i] & AmberCode.WireTypeMask);
+            string? name = visitor.Member(i, ref sink);
+            if (visitor.TracksPath) WalkNamedValue(wt, name, ref visitor, ref sink);
+            else WalkValue(wt, ref visitor, ref sink);
+        }
+
+        /// <summary>A member's value, with its name added to the path of an error that passes (<see cref="IStructureVisitor.TracksPath"/>).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WalkNamedValue<TVisitor>(WireType wireType, string? name, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            try
+            {
+                WalkValue(wireType, ref visitor, ref sink);
+            }
+            catch (AmberException ex) when (ex.PassingMember(name))
+            {
             }
         }
 
         private void WalkSequence<TVisitor>(ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
         {
+            long at = Position;
             _lastCollectionRef = -1;
             int count = ReadSkippedSequenceHeader(out byte descriptor);
             if (count < 0)
             {
-                visitor.NullCollection(_lastCollectionRef >= 0, ref sink);
+                visitor.NullCollection(false, _lastCollectionRef, at, ref sink);
                 return;
             }
-            visitor.CollectionStart(count, descriptor, ref sink);
-            if (count == 0) return;
-            var d = new SequenceDescriptor(descriptor);
+            visitor.CollectionStart(ref this, false, count, descriptor, at, ref sink);
+            if (count > 0) WalkSequenceItems(count, new SequenceDescriptor(descriptor), ref visitor, ref sink);
+            visitor.CollectionEnd(ref sink);
+        }
+
+        private void WalkSequenceItems<TVisitor>(int count, SequenceDescriptor d, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
             if (d.IsPacked)
             {
                 visitor.Packed(ref this, count, d.PackedCode, ref sink);
@@ -347,18 +374,39 @@ namespace Amber
             WireType wt = d.ElementWireType;
             for (int i = 0; i < count; i++)
             {
-                if (nullable)
-                {
-                    bool present = ReadPresence();
-                    visitor.Presence(present, ref sink);
-                    if (!present) continue;
-                }
-                WalkValue(wt, ref visitor, ref sink);
+                visitor.Item(ItemPart.Element, i, ref sink);
+                if (visitor.TracksPath) WalkIndexedElement(i, nullable, wt, ref visitor, ref sink);
+                else WalkElement(nullable, wt, ref visitor, ref sink);
             }
             if (nests)
             {
                 visitor.ExitNested(ref sink);
                 ExitDepth();
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void WalkElement<TVisitor>(bool nullable, WireType wireType, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            if (nullable)
+            {
+                bool present = ReadPresence();
+                visitor.Presence(present, ref sink);
+                if (!present) return;
+            }
+            WalkValue(wireType, ref visitor, ref sink);
+        }
+
+        /// <summary>An element, with its index added to the path of an error that passes (<see cref="IStructureVisitor.TracksPath"/>).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WalkIndexedElement<TVisitor>(int index, bool nullable, WireType wireType, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            try
+            {
+                WalkElement(nullable, wireType, ref visitor, ref sink);
+            }
+            catch (AmberException ex) when (ex.PassingIndex(index))
+            {
             }
         }
 
@@ -379,18 +427,22 @@ namespace Amber
 
         private void WalkMap<TVisitor>(ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
         {
+            long at = Position;
             _lastCollectionRef = -1;
             int count = ReadSkippedMapHeader(out byte descriptor);
             if (count < 0)
             {
-                visitor.NullCollection(_lastCollectionRef >= 0, ref sink);
+                visitor.NullCollection(true, _lastCollectionRef, at, ref sink);
                 return;
             }
-            visitor.CollectionStart(count, descriptor, ref sink);
-            if (count == 0) return;
-            var d = new MapDescriptor(descriptor);
-            WireType kt = d.KeyWireType, vt = d.ValueWireType;
-            bool nullable = d.HasNullableValues, nests = d.NestsCollections;
+            visitor.CollectionStart(ref this, true, count, descriptor, at, ref sink);
+            if (count > 0) WalkPairs(count, new MapDescriptor(descriptor), ref visitor, ref sink);
+            visitor.CollectionEnd(ref sink);
+        }
+
+        private void WalkPairs<TVisitor>(int count, MapDescriptor d, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            bool nests = d.NestsCollections;
             if (nests)
             {
                 EnterDepth();
@@ -398,19 +450,36 @@ namespace Amber
             }
             for (int i = 0; i < count; i++)
             {
-                WalkValue(kt, ref visitor, ref sink);
-                if (nullable)
-                {
-                    bool present = ReadPresence();
-                    visitor.Presence(present, ref sink);
-                    if (!present) continue;
-                }
-                WalkValue(vt, ref visitor, ref sink);
+                if (visitor.TracksPath) WalkIndexedPair(i, d, ref visitor, ref sink);
+                else WalkPair(i, d, ref visitor, ref sink);
             }
             if (nests)
             {
                 visitor.ExitNested(ref sink);
                 ExitDepth();
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private void WalkPair<TVisitor>(int index, MapDescriptor d, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            visitor.Item(ItemPart.Key, index, ref sink);
+            WalkValue(d.KeyWireType, ref visitor, ref sink);
+            visitor.Item(ItemPart.Value, index, ref sink);
+            WalkElement(d.HasNullableValues, d.ValueWireType, ref visitor, ref sink);
+            visitor.Item(ItemPart.PairEnd, index, ref sink);
+        }
+
+        /// <summary>A pair, with its index added to the path of an error that passes (<see cref="IStructureVisitor.TracksPath"/>).</summary>
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void WalkIndexedPair<TVisitor>(int index, MapDescriptor d, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
+        {
+            try
+            {
+                WalkPair(index, d, ref visitor, ref sink);
+            }
+            catch (AmberException ex) when (ex.PassingIndex(index))
+            {
             }
         }
 

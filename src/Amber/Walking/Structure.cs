@@ -41,19 +41,6 @@ namespace Amber.Walking
             : ObjectHeaderKind.BackReference;
     }
 
-    /// <summary>What a sequence or map header (docs/format.md §6, §7.2) announces.</summary>
-    internal enum CollectionHeaderKind : byte
-    {
-        /// <summary>A null collection.</summary>
-        Null,
-
-        /// <summary>A back-reference to a collection read earlier (format version 2, reference mode).</summary>
-        BackReference,
-
-        /// <summary>A collection: its count and (when the count is not 0) its descriptor follow.</summary>
-        Collection,
-    }
-
     /// <summary>A sequence's element descriptor byte (docs/format.md §6.1), by the names of its bits.</summary>
     internal readonly struct SequenceDescriptor
     {
