@@ -1,6 +1,7 @@
 #if NET8_0_OR_GREATER
 using System;
 using System.Collections.Generic;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Text.Json;
 using Amber.Internal;
@@ -50,6 +51,7 @@ namespace Amber.Json
             finally
             {
                 reader.Dispose();
+                context.Release();
             }
             if (stats != null)
             {
@@ -82,6 +84,7 @@ namespace Amber.Json
             finally
             {
                 reader.Dispose();
+                context.Release();
             }
             if (stats != null)
             {
@@ -138,7 +141,18 @@ namespace Amber.Json
             try
             {
                 WireType wt = reader.ReadPayloadHeader();
-                if (!presence || reader.ReadPresence()) WriteValue(ref reader, new Context(null), wt, null);
+                if (!presence || reader.ReadPresence())
+                {
+                    var context = new Context(null);
+                    try
+                    {
+                        WriteValue(ref reader, context, wt, null);
+                    }
+                    finally
+                    {
+                        context.Release();
+                    }
+                }
                 reader.EnsureEnd();
                 return true;
             }
@@ -183,6 +197,7 @@ namespace Amber.Json
             finally
             {
                 reader.ReleaseScratch();
+                context.Release();
             }
             connection.State.EndMessage();
             if (stats != null)
@@ -222,10 +237,27 @@ namespace Amber.Json
             private readonly Dictionary<int, ShapeInfo> _shapes = new Dictionary<int, ShapeInfo>();
             private readonly Dictionary<string, (long Count, long Bytes, long Members)> _types = new Dictionary<string, (long, long, long)>(StringComparer.Ordinal);
 
-            private Frame[] _frames = new Frame[8];
+            // The frames of the walks of one thread, taken by each context and given back by Release.
+            [ThreadStatic, SuppressMessage("Style", "IDE1006:Naming Styles", Justification = "t_ marks a thread-static field.")]
+            private static Frame[]? t_frames;
+
+            private Frame[] _frames;
             private int _depth;
 
-            public Context(Utf8JsonWriter? writer) => Writer = writer;
+            public Context(Utf8JsonWriter? writer)
+            {
+                Writer = writer;
+                _frames = t_frames ?? new Frame[8];
+                t_frames = null;
+            }
+
+            /// <summary>Gives the frames back for the thread's next walk (a walk that failed leaves some: they are cleared).</summary>
+            public void Release()
+            {
+                if (_depth != 0) Array.Clear(_frames, 0, _depth);
+                _depth = 0;
+                t_frames = _frames;
+            }
 
             public Utf8JsonWriter? Writer { get; }
 
