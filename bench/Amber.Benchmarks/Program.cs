@@ -19,7 +19,8 @@ namespace Amber.Benchmarks
     /// ints can be written at all, Amber's compact form, a group varint and natural widths, by loops written for one type
     /// beside Amber and MemoryPack: EncodingFloorBenchmarks (EncodingFloorBenchmarks.cs). A payload that travels alone, through
     /// the packages' own serializers beside what their users would pick otherwise: KafkaRecordBenchmarks (a record value through
-    /// Amber.Kafka) and HybridCacheEntryBenchmarks (an entry through Amber.Caching), in LonePayloadBenchmarks.cs.
+    /// Amber.Kafka) and HybridCacheEntryBenchmarks (an entry through Amber.Caching), in LonePayloadBenchmarks.cs. The walks of a
+    /// payload that build no object, skipping, keeping unknown members and the JSON view: StructureBenchmarks.
     /// Add --job short for a quick look (indicative figures only), --job dry to check that everything runs.
     /// </summary>
     public static class Program

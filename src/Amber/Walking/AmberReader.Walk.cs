@@ -235,7 +235,7 @@ namespace Amber
 
         /// <summary>
         /// Walks one value of <paramref name="wireType"/>: every header is read and checked here, the visitor is told each
-        /// part and reads each leaf (<see cref="IStructureVisitor"/>). Skipping and copying kept members are its visitors.
+        /// part and reads each leaf (<see cref="IStructureVisitor"/>). Skipping, copying kept members and the JSON view are its visitors.
         /// </summary>
         internal void Walk<TVisitor>(WireType wireType, ref TVisitor visitor, ref AmberWriter sink) where TVisitor : struct, IStructureVisitor
         {
