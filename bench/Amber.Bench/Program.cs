@@ -35,6 +35,21 @@ namespace Amber.Bench
                 return 0;
             }
 
+            if (options.PayloadHashesPath != null)
+            {
+                try
+                {
+                    int count = PayloadHashes.Write(options.PayloadHashesPath, options, Peers.All());
+                    Console.WriteLine($"wrote {count} payload hashes to {options.PayloadHashesPath}");
+                    return 0;
+                }
+                catch (ArgumentException ex)
+                {
+                    Console.Error.WriteLine(ex.Message);
+                    return 2;
+                }
+            }
+
             if (options.ColdStart)
             {
                 Console.WriteLine($"Amber comparison suite — coldstart mode, {Environment.ProcessorCount} cores, .NET {Environment.Version}, {System.Runtime.InteropServices.RuntimeInformation.OSDescription}");

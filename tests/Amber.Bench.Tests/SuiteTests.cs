@@ -284,5 +284,21 @@ namespace Amber.Bench.Tests
             Assert.Equal(new[] { "Amber", "Hand-written static" }, rows.Select(r => r.Serializer));
             Assert.All(rows, r => Assert.True(r.Measured && r.Verified, r.Serializer + ": " + r.Note));
         }
+
+        [Fact]
+        public void PayloadHashesHaveOneLinePerRowAndMatchTheBytesWritten()
+        {
+            BenchOptions options = BenchOptions.Parse(new[] { "--tiny", "--workload", "envelope,everyday", "--serializer", "Amber", "--payload-hashes", "hashes.tsv" });
+            Assert.Equal("hashes.tsv", options.PayloadHashesPath);
+            List<string[]> lines = PayloadHashes.Rows(options, Peers.All()).Select(l => l.Split('\t')).ToList();
+            List<ResultRow> rows = BenchRunner.Run(BenchOptions.Parse(new[] { "--tiny", "--workload", "envelope,everyday", "--serializer", "Amber" }), Peers.All());
+            Assert.Equal(rows.Select(r => (r.Case == null ? r.Workload : r.Workload + ": " + r.Case) + "/" + r.Serializer).OrderBy(n => n, StringComparer.Ordinal),
+                lines.Select(l => l[0] + "/" + l[1]).OrderBy(n => n, StringComparer.Ordinal));
+            string[] envelope = lines.Single(l => l[0] == "envelope" && l[1] == "Amber");
+            Assert.Equal(rows.Single(r => r.Workload == "envelope" && r.Serializer == "Amber").SizeBytes, long.Parse(envelope[2], System.Globalization.CultureInfo.InvariantCulture));
+            Assert.All(lines, l => Assert.Matches("^[0-9a-f]{64}$", l[3]));
+            // Written twice, the same workloads give the same bytes: a difference between two files is a change in the codec.
+            Assert.Equal(lines.Select(l => string.Join("\t", l)), PayloadHashes.Rows(options, Peers.All()));
+        }
     }
 }

@@ -21,6 +21,9 @@ namespace Amber.Bench.Runner
         public HashSet<string>? Serializers { get; private set; }
         public HashSet<string>? StreamWorkloads { get; private set; }
         public string? CsvPath { get; private set; }
+
+        /// <summary>Where <c>--payload-hashes</c> writes each row's payload hash instead of timing anything; null without it.</summary>
+        public string? PayloadHashesPath { get; private set; }
         public bool ColdStart { get; private set; }
         public int Runs { get; private set; } = 10;
 
@@ -41,6 +44,8 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
                            none: no such table); each runs only if --workload selects it too
   --csv PATH               write one row per workload × serializer to PATH, and the chart beside it (PATH.svg);
                            default: bench/results/comparison.csv under the current folder
+  --payload-hashes PATH    instead of the tables: each selected row's payload written once, and a line per row with
+                           its size and SHA-256 in PATH (diff two such files to see whether a change moved any byte)
   --coldstart              instead of the tables: the gamestate save loaded in fresh processes, each serializer
                            built alone, JIT and NativeAOT (needs clang: tests/package/aot.sh installs it)
   --runs N                 fresh processes per coldstart row (default 10)
@@ -63,6 +68,7 @@ usage: dotnet run -c Release --project bench/Amber.Bench -- [options]
                     case "--serializer": o.Serializers = List(args, ref i, a); break;
                     case "--stream-workloads": o.StreamWorkloads = List(args, ref i, a); break;
                     case "--csv": o.CsvPath = Value(args, ref i, a); break;
+                    case "--payload-hashes": o.PayloadHashesPath = Value(args, ref i, a); break;
                     case "--coldstart": o.ColdStart = true; break;
                     case "--runs":
                         o.Runs = int.TryParse(Value(args, ref i, a), out int runs) && runs > 0 ? runs : throw new ArgumentException("--runs needs a positive number.");
