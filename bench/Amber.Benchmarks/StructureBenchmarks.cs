@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text.Json;
+using Amber.Json;
 using BenchmarkDotNet.Attributes;
 
 namespace Amber.Benchmarks

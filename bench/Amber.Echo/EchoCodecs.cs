@@ -3,6 +3,7 @@ using System.Buffers;
 using System.Collections.Generic;
 using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
+using Amber.Streaming;
 
 namespace Amber.Echo
 {

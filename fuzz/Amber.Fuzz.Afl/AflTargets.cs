@@ -5,6 +5,8 @@ using System.IO;
 using Amber.Fuzz.Models;
 using Amber.Fuzz.Seeds;
 using Amber.Fuzz.Targets;
+using Amber.Json;
+using Amber.Streaming;
 
 namespace Amber.Fuzz.Afl
 {

@@ -5,6 +5,8 @@ using System.Globalization;
 using System.IO;
 using Amber;
 using Amber.Compression;
+using Amber.Json;
+using Amber.Streaming;
 using GameSave;
 
 // Amber.GameSave save FILE [--lz4] [--seed N]   builds the world for the seed and saves it

@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.IO.Compression;
+using Amber.Streaming;
 
 namespace Amber.Compression
 {

@@ -1,5 +1,6 @@
 using System;
 using System.Buffers;
+using Amber.Streaming;
 using K4os.Compression.LZ4;
 
 namespace Amber.Compression

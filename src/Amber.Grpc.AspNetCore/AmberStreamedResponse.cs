@@ -1,4 +1,5 @@
 using System;
+using Amber.Streaming;
 using Grpc.Core;
 
 namespace Amber.Grpc.AspNetCore

@@ -20,7 +20,7 @@ namespace Amber.Grpc
         /// <param name="headers">The request headers, or null.</param>
         /// <param name="deadline">When the call fails with <see cref="StatusCode.DeadlineExceeded"/> (a UTC time), or null for none.</param>
         /// <param name="cancellationToken">The call's cancellation.</param>
-        public static AmberCallContext Create(Metadata? headers = null, DateTime? deadline = null, CancellationToken cancellationToken = default) =>
+        public static AmberCallContext Create(global::Grpc.Core.Metadata? headers = null, DateTime? deadline = null, CancellationToken cancellationToken = default) =>
             new CallOptions(headers, deadline, cancellationToken).ToAmberCallContext();
 
         /// <summary>

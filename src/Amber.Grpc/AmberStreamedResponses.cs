@@ -1,7 +1,9 @@
 using System;
 using System.Buffers;
 using System.Runtime.CompilerServices;
+using Amber.Format;
 using Amber.Services;
+using Amber.Streaming;
 using Grpc.Core;
 
 namespace Amber.Grpc
@@ -119,10 +121,10 @@ namespace Amber.Grpc
         /// <summary><paramref name="options"/> with the request header that asks for shapes once per call.</summary>
         public static CallOptions AskingForShapes(CallOptions options)
         {
-            var headers = new Metadata();
+            var headers = new global::Grpc.Core.Metadata();
             if (options.Headers != null)
             {
-                foreach (Metadata.Entry entry in options.Headers) headers.Add(entry);
+                foreach (global::Grpc.Core.Metadata.Entry entry in options.Headers) headers.Add(entry);
             }
             headers.Add(AmberGrpcStreamShapes.Header, AmberGrpcStreamShapes.PerCall);
             return options.WithHeaders(headers);

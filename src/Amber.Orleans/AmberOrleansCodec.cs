@@ -5,6 +5,7 @@ using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
 using System.IO;
 using System.Reflection;
+using Amber.Metadata;
 using Orleans;
 using Orleans.Metadata;
 using Orleans.Runtime;

@@ -9,6 +9,9 @@ using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using Amber.Compression;
+using Amber.Inspection;
+using Amber.Json;
+using Amber.Streaming;
 
 namespace Amber.Tool
 {

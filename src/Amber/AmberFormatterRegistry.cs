@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Concurrent;
+using Amber.Metadata;
 
 namespace Amber
 {

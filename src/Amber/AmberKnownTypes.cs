@@ -3,6 +3,8 @@ using System.ComponentModel;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber
 {
@@ -89,17 +91,10 @@ namespace Amber
         static AmberKnownTypes() => Internal.BuiltInTypes.RegisterAll();
 
         /// <summary>
-        /// Registers a type with its typed shape (which carries the tag) and its boxed writer and reader.
-        /// Generated code calls this for every type it has a codec for; call it yourself only for a type
-        /// with a hand-written formatter. The first registration of a type wins.
+        /// Registers a type with its typed shape (which carries the tag), its boxed writer and reader, and the tags of its former
+        /// names (data written under them reads as it too). The first registration of a type wins. <see cref="AmberMetadata.Register(AmberObjectInfo)"/>.
         /// </summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody) =>
-            Register(type, typedShape, write, readBody, null);
-
-        /// <summary>Registers a type that was renamed: data written under its former names (their tags) reads as it too.</summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody, uint[]? formerTags)
+        internal static void Register(Type type, AmberShape typedShape, AmberBoxedWriter write, AmberBoxedReader readBody, uint[]? formerTags)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             if (typedShape == null) throw new ArgumentNullException(nameof(typedShape));
@@ -123,10 +118,9 @@ namespace Amber
         /// Registers a type that is not an object — an enum, a collection, a type written through a
         /// surrogate — under the tag of <paramref name="csharpName"/>: in an <c>object</c> member it is an
         /// object with one member, <c>Value</c>, written by <paramref name="write"/> (docs/format.md §7.3).
-        /// Generated code calls this for the enums and collections of its model.
+        /// Generated code registers the enums and collections of its model (<see cref="AmberMetadata.Register{T}(AmberValueInfo{T})"/>).
         /// </summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read)
+        internal static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read)
         {
             if (write == null) throw new ArgumentNullException(nameof(write));
             if (read == null) throw new ArgumentNullException(nameof(read));
@@ -141,28 +135,12 @@ namespace Amber
         }
 
         /// <summary>
-        /// Tells the JSON view (<c>AmberJson</c>) how a registered type's members are encoded: its C# name and, per
-        /// member of its shape, a view descriptor. Generated code calls this after <see cref="Register(Type, AmberShape, AmberBoxedWriter, AmberBoxedReader, uint[])"/>.
+        /// Tells the JSON view (<c>AmberJson</c>) how a registered type's members are encoded: its C# name and, per member of
+        /// its shape, a view descriptor. For a struct written inline (docs/format.md §5.1), <paramref name="rowCodes"/> are its
+        /// members' packed codes, so that JSON read back (<c>AmberJson.FromJson</c>) writes it inline as its own code does;
+        /// <paramref name="keepsUnknown"/> says that the type keeps the members it does not know (docs/format.md §5.2).
         /// </summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterView(Type type, string csharpName, string[] memberViews) => RegisterView(type, csharpName, memberViews, null);
-
-        /// <summary>
-        /// Registers the JSON view of a type as <see cref="RegisterView(Type, string, string[])"/> does; for a struct that is
-        /// written inline (docs/format.md §5.1), <paramref name="rowCodes"/> are its members' packed codes, so that JSON read
-        /// back (<c>AmberJson.FromJson</c>) writes it inline as its own code does.
-        /// </summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes) =>
-            RegisterView(type, csharpName, memberViews, rowCodes, false);
-
-        /// <summary>
-        /// Registers the JSON view of a type as <see cref="RegisterView(Type, string, string[], byte[])"/> does;
-        /// <paramref name="keepsUnknown"/> says that the type keeps the members it does not know (an <c>AmberUnknownMembers</c>
-        /// member, docs/format.md §5.2) and writes them back, which the schema tells readers in other languages.
-        /// </summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes, bool keepsUnknown)
+        internal static void RegisterView(Type type, string csharpName, string[] memberViews, byte[]? rowCodes, bool keepsUnknown)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             if (s_byType.TryGetValue(type, out Entry? entry) && entry.View == null)
@@ -183,8 +161,7 @@ namespace Amber
         /// </summary>
         /// <param name="type">The declared type.</param>
         /// <param name="csharpName">Its full C# name, as a type tag is the hash of.</param>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterBaseView(Type type, string csharpName)
+        internal static void RegisterBaseView(Type type, string csharpName)
         {
             if (type == null) throw new ArgumentNullException(nameof(type));
             if (csharpName == null) throw new ArgumentNullException(nameof(csharpName));
@@ -226,8 +203,7 @@ namespace Amber
         }
 
         /// <summary>Registers a value type as <see cref="RegisterValue{T}(string, WireType, AmberValueWriter{T}, AmberValueReader{T})"/> does, with the JSON view's descriptor of its encoding.</summary>
-        [EditorBrowsable(EditorBrowsableState.Never)]
-        public static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read, string view)
+        internal static void RegisterValue<T>(string csharpName, WireType wireType, AmberValueWriter<T> write, AmberValueReader<T> read, string view)
         {
             RegisterValue(csharpName, wireType, write, read);
             SetValueView(typeof(T), csharpName, view);

@@ -1,4 +1,5 @@
 using System;
+using Amber.Streaming;
 
 namespace Amber
 {

@@ -4,6 +4,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
+using Amber.Metadata;
 
 namespace Amber
 {

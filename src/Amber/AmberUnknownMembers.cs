@@ -1,6 +1,9 @@
 using System;
 using System.Buffers.Binary;
+using Amber.Format;
 using Amber.Internal;
+using Amber.Metadata;
+using Amber.Streaming;
 
 namespace Amber
 {

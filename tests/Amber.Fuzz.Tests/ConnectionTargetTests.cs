@@ -6,6 +6,7 @@ using Amber.Fuzz.Engine;
 using Amber.Fuzz.Models;
 using Amber.Fuzz.Seeds;
 using Amber.Fuzz.Targets;
+using Amber.Streaming;
 using Xunit;
 
 namespace Amber.Fuzz.Tests

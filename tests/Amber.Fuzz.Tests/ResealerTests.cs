@@ -8,6 +8,7 @@ using Amber.Fuzz.Afl;
 using Amber.Fuzz.Models;
 using Amber.Fuzz.Seeds;
 using Amber.Fuzz.Targets;
+using Amber.Streaming;
 using Xunit;
 
 namespace Amber.Fuzz.Tests

@@ -123,7 +123,7 @@ public static class Check
         {
             GeneratorRun run = GeneratorHarness.Run(Holder("System.Text.StringBuilder"));
             Assert.DoesNotContain(run.Result.GeneratedSources, s => s.HintName.Contains("StringBuilder"));
-            Assert.Contains("global::Amber.AmberBclValues.FromStringBuilder", run.Generated("AmberCodec_Holder.g.cs"));
+            Assert.Contains("global::Amber.Metadata.AmberBclValues.FromStringBuilder", run.Generated("AmberCodec_Holder.g.cs"));
         }
     }
 }

@@ -57,6 +57,7 @@ namespace T
 using System.IO;
 using System.Linq;
 using Amber;
+using Amber.Streaming;
 
 namespace T
 {
@@ -88,6 +89,7 @@ namespace T
             const string source = @"
 using System.Buffers;
 using Amber;
+using Amber.Streaming;
 
 namespace T
 {
@@ -128,6 +130,7 @@ namespace T
             const string source = @"
 using System.Buffers;
 using Amber;
+using Amber.Streaming;
 
 namespace T
 {
@@ -170,6 +173,7 @@ namespace T
             // Note is only named at AmberJson call sites; its view names its members and the JSON reads back.
             const string source = @"
 using Amber;
+using Amber.Json;
 
 namespace T
 {

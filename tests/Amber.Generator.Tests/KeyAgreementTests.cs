@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using Amber.Format;
 using Xunit;
 
 namespace Amber.Generator.Tests
@@ -64,7 +65,7 @@ namespace Amber.Generator.Tests
             {
                 int expected = Reference(name);
                 int generator = Amber.Generator.AmberCode.KeyOf(name);
-                int runtime = global::Amber.AmberCode.KeyOf(name);
+                int runtime = global::Amber.Format.AmberCode.KeyOf(name);
                 if (generator != expected || runtime != expected)
                 {
                     mismatches.Add($"{Escape(name)}: format {expected}, generator {generator}, runtime {runtime}");
@@ -77,7 +78,7 @@ namespace Amber.Generator.Tests
         public void Keys_fit_in_13_bits_and_match_the_constants()
         {
             Assert.Equal(8191, AmberCode.MaxKey);
-            Assert.Equal(AmberCode.MaxKey, global::Amber.AmberCode.MaxKey);
+            Assert.Equal(AmberCode.MaxKey, global::Amber.Format.AmberCode.MaxKey);
             // Offset basis only: fold13(0x811C9DC5).
             const uint basis = 0x811C9DC5;
             Assert.Equal((int)((basis ^ (basis >> 13) ^ (basis >> 26)) & 0x1FFF), AmberCode.KeyOf(""));

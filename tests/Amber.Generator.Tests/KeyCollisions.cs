@@ -1,4 +1,5 @@
 using System.Collections.Generic;
+using Amber.Format;
 
 namespace Amber.Generator.Tests
 {

@@ -92,8 +92,8 @@ namespace Game
             GeneratorRun run = RunClean(GeneratorHarness.CreateCompilation(source));
             string roots = run.Generated("AmberRoots.g.cs");
             // Hero is a root, Sword only a member: both are known where object is declared.
-            Assert.Contains("AmberKnownTypes.Register(typeof(global::Game.Hero)", roots);
-            Assert.Contains("AmberKnownTypes.Register(typeof(global::Game.Sword)", roots);
+            Assert.Contains("Type = typeof(global::Game.Hero),", roots);
+            Assert.Contains("Type = typeof(global::Game.Sword),", roots);
             Assert.Contains("[global::System.Runtime.CompilerServices.ModuleInitializer]", roots);
         }
 
@@ -135,8 +135,10 @@ namespace Game
             Assert.Contains(Hex(first), codec);
             Assert.DoesNotContain(Hex(current), codec);
             string roots = run.Generated("AmberRoots.g.cs");
-            string registration = roots.Split('\n').Single(l => l.Contains("Register(typeof(global::Game.Blade)"));
-            Assert.Contains("new uint[] { " + Hex(second) + ", " + Hex(current) + " }", registration);
+            int blade = roots.IndexOf("Type = typeof(global::Game.Blade),", System.StringComparison.Ordinal);
+            Assert.True(blade > 0, roots);
+            string registration = roots.Substring(blade, roots.IndexOf("});", blade, System.StringComparison.Ordinal) - blade);
+            Assert.Contains("FormerTags = new uint[] { " + Hex(second) + ", " + Hex(current) + " },", registration);
         }
 
         [Fact]

@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Text.Json;
 using Amber.Interop.Model;
+using Amber.Json;
 using Xunit;
 
 namespace Amber.Interop.Tests

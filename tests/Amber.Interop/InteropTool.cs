@@ -4,6 +4,8 @@ using System.IO;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using Amber.Inspection;
+using Amber.Json;
 
 namespace Amber.Interop
 {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using Amber.Streaming;
 using Confluent.Kafka;
 using Xunit;
 

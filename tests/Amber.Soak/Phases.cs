@@ -6,6 +6,8 @@ using System.IO;
 using System.Text;
 using System.Threading;
 using Amber;
+using Amber.Json;
+using Amber.Streaming;
 
 namespace Amber.Soak
 {

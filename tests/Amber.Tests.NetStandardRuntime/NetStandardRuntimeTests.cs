@@ -5,6 +5,7 @@ using System.Linq;
 using System.Reflection;
 using System.Runtime.Versioning;
 using System.Threading.Tasks;
+using Amber.Streaming;
 using Amber.Tests.NetStandard;
 using Xunit;
 using Xunit.Abstractions;

@@ -20,8 +20,8 @@ namespace Amber.Tests.NetStandardRuntime
         /// </summary>
         private static readonly string[] s_net8Types =
         {
-            "Amber.AmberJson", "Amber.AmberInspector", "Amber.AmberInspectorOptions", "Amber.AmberStreamReport", "Amber.AmberFrameInfo",
-            "Amber.AmberConnectionReport", "Amber.AmberMessageInfo", "Amber.AmberPayloadStats", "Amber.AmberTypeStats",
+            "Amber.Json.AmberJson", "Amber.Inspection.AmberInspector", "Amber.Inspection.AmberInspectorOptions", "Amber.Inspection.AmberStreamReport", "Amber.Inspection.AmberFrameInfo",
+            "Amber.Inspection.AmberConnectionReport", "Amber.Inspection.AmberMessageInfo", "Amber.Inspection.AmberPayloadStats", "Amber.Inspection.AmberTypeStats",
         };
 
         /// <summary>Types netstandard2.1 does not have: members that read, write or test them exist on net8.0 only.</summary>

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using Amber.Streaming;
 
 namespace Amber.Tool.Tests.Model
 {

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text.Json;
+using Amber.Streaming;
 using Amber.Tool.Tests.Model;
 using Xunit;
 

@@ -4,6 +4,8 @@ using System.IO;
 using System.Linq;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Inspection;
 using Amber.Tool.Tests.Model;
 using Amber.Json;
 using Amber.Tool.Tests.Model.Drawings;

@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.IO;
 using Amber.Compression;
+using Amber.Streaming;
 using Amber.Tool.Tests.Model;
 
 namespace Amber.Tool.Tests

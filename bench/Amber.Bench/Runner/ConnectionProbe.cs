@@ -7,6 +7,7 @@ using System.Linq;
 using System.Runtime.InteropServices;
 using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
+using Amber.Streaming;
 
 namespace Amber.Bench.Runner
 {

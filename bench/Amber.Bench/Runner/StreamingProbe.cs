@@ -9,6 +9,7 @@ using Amber.Bench.Serializers;
 using Amber.Bench.Workloads;
 using Amber.Bench.Workloads.Sport;
 using Amber.Compression;
+using Amber.Streaming;
 using MessagePack;
 using ProtoBuf;
 

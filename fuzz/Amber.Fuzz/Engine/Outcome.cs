@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.Text;
 using System.Text.RegularExpressions;
+using Amber.Metadata;
 
 namespace Amber.Fuzz.Engine
 {

@@ -2,8 +2,10 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
+using Amber.Format;
 using Amber.Fuzz.Models;
 using Amber.Fuzz.Seeds;
+using Amber.Streaming;
 
 namespace Amber.Fuzz.Targets
 {

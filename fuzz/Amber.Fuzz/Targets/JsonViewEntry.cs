@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Text.Json;
+using Amber.Json;
 
 namespace Amber.Fuzz.Targets
 {

@@ -28,7 +28,7 @@ namespace Amber.Generator.Emitting
                 {
                     string call = t.Kind == TypeKind.Array
                         ? $"r.ReadPrimitiveArray<{t.PackedPrimitive}>({n}, {desc})"
-                        : $"global::Amber.AmberCollections.ReadList<{t.PackedPrimitive}>(ref r, {n}, {desc})";
+                        : $"global::Amber.Metadata.AmberCollections.ReadList<{t.PackedPrimitive}>(ref r, {n}, {desc})";
                     sw.Line($"else {target} = r.RecordCollection({call});");
                     return;
                 }
@@ -71,7 +71,7 @@ namespace Amber.Generator.Emitting
             }
             sw.Line($"var {ewt} = (global::Amber.WireType)({desc} & {AmberCode.WireTypeMask});");
             sw.Line($"bool {nl} = ({desc} & {Hex(AmberCode.DescriptorNullable)}) != 0;");
-            sw.Line($"if (({desc} & {Hex(AmberCode.DescriptorLayoutBits)}) != 0) global::Amber.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
+            sw.Line($"if (({desc} & {Hex(AmberCode.DescriptorLayoutBits)}) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, \"A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)\");");
             sw.Line($"int {i} = 0;");
             // Collections in a collection sit one nesting level deeper (docs/security.md, "Bounded nesting").
             bool nests = NestsCollections(element);
@@ -169,7 +169,7 @@ namespace Amber.Generator.Emitting
                 CollectionKind.HashSet => new SequenceBuilder($"new {Generic}HashSet<{el}>({count}, {KeyComparer(el)})", "Add"),
                 CollectionKind.SortedSet => new SequenceBuilder($"new {Generic}SortedSet<{el}>()", "Add"),
                 CollectionKind.Queue => new SequenceBuilder($"new {Generic}Queue<{el}>({count})", "Enqueue"),
-                CollectionKind.Stack => new SequenceBuilder(list, "Add", b => $"new {Generic}Stack<{el}>(global::Amber.AmberCollections.Reversed({b}))"),
+                CollectionKind.Stack => new SequenceBuilder(list, "Add", b => $"new {Generic}Stack<{el}>(global::Amber.Metadata.AmberCollections.Reversed({b}))"),
                 CollectionKind.LinkedList => new SequenceBuilder($"new {Generic}LinkedList<{el}>()", "AddLast"),
                 CollectionKind.ReadOnlyCollection => new SequenceBuilder(list, "Add", b => $"new global::System.Collections.ObjectModel.ReadOnlyCollection<{el}>({b})"),
                 CollectionKind.ImmutableArray => new SequenceBuilder($"{Immutable}ImmutableArray.CreateBuilder<{el}>({count})", "Add", b => b + ".MoveToImmutable()"),
@@ -177,11 +177,11 @@ namespace Amber.Generator.Emitting
                 CollectionKind.ImmutableHashSet => new SequenceBuilder($"{Immutable}ImmutableHashSet.CreateBuilder<{el}>({KeyComparer(el)})", "Add", b => b + ".ToImmutable()"),
                 CollectionKind.ImmutableSortedSet => new SequenceBuilder($"{Immutable}ImmutableSortedSet.CreateBuilder<{el}>()", "Add", b => b + ".ToImmutable()"),
                 CollectionKind.ImmutableQueue => new SequenceBuilder(list, "Add", b => $"{Immutable}ImmutableQueue.CreateRange({b})"),
-                CollectionKind.ImmutableStack => new SequenceBuilder(list, "Add", b => $"{Immutable}ImmutableStack.CreateRange(global::Amber.AmberCollections.Reversed({b}))"),
+                CollectionKind.ImmutableStack => new SequenceBuilder(list, "Add", b => $"{Immutable}ImmutableStack.CreateRange(global::Amber.Metadata.AmberCollections.Reversed({b}))"),
                 CollectionKind.FrozenSet => new SequenceBuilder(list, "Add", b => $"global::System.Collections.Frozen.FrozenSet.ToFrozenSet({b}, {KeyComparer(el)})"),
                 CollectionKind.ConcurrentBag => new SequenceBuilder($"new {Concurrent}ConcurrentBag<{el}>()", "Add"),
                 CollectionKind.ConcurrentQueue => new SequenceBuilder($"new {Concurrent}ConcurrentQueue<{el}>()", "Enqueue"),
-                CollectionKind.ConcurrentStack => new SequenceBuilder(list, "Add", b => $"new {Concurrent}ConcurrentStack<{el}>(global::Amber.AmberCollections.Reversed({b}))"),
+                CollectionKind.ConcurrentStack => new SequenceBuilder(list, "Add", b => $"new {Concurrent}ConcurrentStack<{el}>(global::Amber.Metadata.AmberCollections.Reversed({b}))"),
                 // Built at once from every item with its priority; the order of equal priorities is the queue's own.
                 CollectionKind.PriorityQueue => new SequenceBuilder(list, "Add", b => $"new {t.FullName}({b})"),
                 CollectionKind.BitArray => new SequenceBuilder($"new bool[{count}]", add: null, b => $"new global::System.Collections.BitArray({b})"),
@@ -209,7 +209,7 @@ namespace Amber.Generator.Emitting
         }
 
         /// <summary>The key comparer of a hash-based collection being read: null unless AmberOptions.HardenedKeyHashing (docs/security.md).</summary>
-        private static string KeyComparer(string keyType) => "global::Amber.AmberKeys.Comparer<" + keyType + ">(r.Options)";
+        private static string KeyComparer(string keyType) => "global::Amber.Metadata.AmberKeys.Comparer<" + keyType + ">(r.Options)";
 
         /// <summary>A map read entry by entry into its builder: a null key and a key read twice are errors.</summary>
         private static void EmitMapBody(SourceWriter sw, TypeRef t, string target, int depth)
@@ -232,7 +232,7 @@ namespace Amber.Generator.Emitting
             {
                 sw.Line($"{t.Element!.FullName} {k} = default!;");
                 EmitRead(sw, t.Element!, k, kwt, depth + 1);
-                if (!t.Element!.IsValueType) sw.Line($"if ({k} is null) global::Amber.AmberThrow.Malformed(r.Position, \"A dictionary key is null\");");
+                if (!t.Element!.IsValueType) sw.Line($"if ({k} is null) global::Amber.Metadata.AmberThrow.Malformed(r.Position, \"A dictionary key is null\");");
                 sw.Line($"{t.Value!.FullName} {v} = default!;");
                 using (sw.Block($"if (!{nl} || r.ReadPresence())"))
                 {
@@ -241,11 +241,11 @@ namespace Amber.Generator.Emitting
                 // A key that appears twice is damaged or crafted input, not a value to overwrite silently.
                 if (isDictionary)
                 {
-                    sw.Line($"if (!{b}.TryAdd({k}, {v})) global::Amber.AmberThrow.DuplicateKey(r.Position, {k});");
+                    sw.Line($"if (!{b}.TryAdd({k}, {v})) global::Amber.Metadata.AmberThrow.DuplicateKey(r.Position, {k});");
                 }
                 else
                 {
-                    sw.Line($"if ({b}.ContainsKey({k})) global::Amber.AmberThrow.DuplicateKey(r.Position, {k});");
+                    sw.Line($"if ({b}.ContainsKey({k})) global::Amber.Metadata.AmberThrow.DuplicateKey(r.Position, {k});");
                     sw.Line($"{b}[{k}] = {v};");
                 }
             }
@@ -286,7 +286,7 @@ namespace Amber.Generator.Emitting
             sw.Line($"var {len} = new int[{Int(t.Rank)}];");
             using (sw.Block($"if ({n} > 0)"))
             {
-                sw.Line($"if (({desc} & {shaped}) == 0) global::Amber.AmberThrow.Malformed(r.Position, \"A multi-dimensional array has no dimensions\");");
+                sw.Line($"if (({desc} & {shaped}) == 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, \"A multi-dimensional array has no dimensions\");");
                 sw.Line($"{n} = r.ReadShapedLengths({Int(t.Rank)}, {n}, {len});");
                 sw.Line($"{desc} = (byte)({desc} & ~{shaped});");
             }

@@ -53,13 +53,13 @@ namespace Amber.Generator.Emitting
                     sw.Line($"w.WritePacked<{t.PackedPrimitive}>({c});");
                     return;
                 case TypeKind.Sequence when t.PackedPrimitive != null:
-                    sw.Line($"w.WritePacked<{t.PackedPrimitive}>(global::Amber.AmberCollections.AsSpan({c}));");
+                    sw.Line($"w.WritePacked<{t.PackedPrimitive}>(global::Amber.Metadata.AmberCollections.AsSpan({c}));");
                     return;
                 case TypeKind.Array when t.Element!.Rows:
                     sw.Line($"{CodecName(t.Element.ObjectId!)}.WriteRows(ref w, {c});");
                     return;
                 case TypeKind.Sequence when t.Element!.Rows && t.Collection == CollectionKind.List && !t.IsInterface:
-                    sw.Line($"{CodecName(t.Element.ObjectId!)}.WriteRows(ref w, global::Amber.AmberCollections.AsSpan({c}));");
+                    sw.Line($"{CodecName(t.Element.ObjectId!)}.WriteRows(ref w, global::Amber.Metadata.AmberCollections.AsSpan({c}));");
                     return;
                 case TypeKind.Array:
                     EmitArrayWrite(sw, t, c, depth);
@@ -111,7 +111,7 @@ namespace Amber.Generator.Emitting
             {
                 string s = WriteLocal.Enumerable(depth), k = WriteLocal.Counted(depth);
                 sw.Line($"global::System.Collections.Generic.IEnumerable<{t.Element!.FullName}> {s} = {c};");
-                sw.Line($"int {k} = global::Amber.AmberCollections.CountOf(ref {s});");
+                sw.Line($"int {k} = global::Amber.Metadata.AmberCollections.CountOf(ref {s});");
                 count = k;
                 items = s;
             }

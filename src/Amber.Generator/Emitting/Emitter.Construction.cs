@@ -39,7 +39,7 @@ namespace Amber.Generator.Emitting
                 if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
             }
             if (o.UnknownMembers != null) sw.Line($"o.{o.UnknownMembers} = mu;");
-            if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
+            if (o.OnDeserialized) sw.Line("global::Amber.Metadata.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
         }
 
@@ -116,7 +116,7 @@ namespace Amber.Generator.Emitting
             string f = MemberLocal.Filled(i);
             string error = Quote(o.DisplayName + "." + m.DisplayName + " is a get-only collection that is null after construction; Amber fills such collections in place, so the type must create it");
             sw.Line($"var {f} = {GetExpr(m, i, obj)};");
-            sw.Line($"if ({f} is null) global::Amber.AmberThrow.Malformed(r.Position, {error});");
+            sw.Line($"if ({f} is null) global::Amber.Metadata.AmberThrow.Malformed(r.Position, {error});");
             sw.Line($"{f}.Clear();");
             using (sw.Block($"if ({value} is not null)"))
             {

@@ -38,12 +38,12 @@ namespace Amber.Generator.Emitting
             }
             sw.Line();
             sw.Line("/// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>");
-            sw.Line("internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);");
+            sw.Line("internal static readonly int WindowRoom = global::Amber.Metadata.AmberWindow.InlineRoom(InlineShape, RowWidth);");
             sw.Line();
             sw.Line("/// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>");
             using (sw.Block($"internal static int WriteAt({WriterParameter}, ref byte wb, int wo, {o.FullName} v)"))
             {
-                if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+                if (o.OnSerializing) sw.Line("global::Amber.Metadata.AmberCallbacks.Serializing(ref v);");
                 sw.Line("wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);");
                 if (o.RowBlittable)
                 {
@@ -58,7 +58,7 @@ namespace Amber.Generator.Emitting
                 for (int i = 0; i < o.Members.Count; i++)
                 {
                     string kw = RowKeyword(o.RowCodes[i]);
-                    sw.Line($"global::Amber.AmberRow.Write<{kw}>(row, {Int(offsets[i])}, {RowCast(o.Members[i], kw)}v.{o.Members[i].Name});");
+                    sw.Line($"global::Amber.Metadata.AmberRow.Write<{kw}>(row, {Int(offsets[i])}, {RowCast(o.Members[i], kw)}v.{o.Members[i].Name});");
                 }
                 sw.Line("return wo + RowWidth;");
             }
@@ -77,7 +77,7 @@ namespace Amber.Generator.Emitting
                         if (o.OnDeserialized)
                         {
                             sw.Line($"var b = {Marshal}.Read<{o.FullName}>(row);");
-                            sw.Line("global::Amber.AmberCallbacks.Deserialized(ref b);");
+                            sw.Line("global::Amber.Metadata.AmberCallbacks.Deserialized(ref b);");
                             sw.Line("return b;");
                         }
                         else
@@ -93,10 +93,10 @@ namespace Amber.Generator.Emitting
                     int code = o.RowCodes[i];
                     string read = code == AmberCode.PackedBoolean
                         ? $"r.RowBoolean(row, {Int(offsets[i])})"
-                        : $"global::Amber.AmberRow.Read<{RowKeyword(code)}>(row, {Int(offsets[i])})";
+                        : $"global::Amber.Metadata.AmberRow.Read<{RowKeyword(code)}>(row, {Int(offsets[i])})";
                     sw.Line($"o.{o.Members[i].Name} = {EnumCast(o.Members[i])}{read};");
                 }
-                if (o.OnDeserialized) sw.Line("global::Amber.AmberCallbacks.Deserialized(ref o);");
+                if (o.OnDeserialized) sw.Line("global::Amber.Metadata.AmberCallbacks.Deserialized(ref o);");
                 sw.Line("return o;");
             }
         }
@@ -111,7 +111,7 @@ namespace Amber.Generator.Emitting
         {
             bool direct = ReadsDirect(o);
             sw.Line("/// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>");
-            using (sw.Block($"internal static {o.FullName} ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)"))
+            using (sw.Block($"internal static {o.FullName} ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)"))
             {
                 EmitReadPrologue(sw, o, direct);
                 sw.Line("int mi = -1;");
@@ -148,7 +148,7 @@ namespace Amber.Generator.Emitting
             int code = PackedCodes.Of(t);
             if (code == 0)
             {
-                sw.Line($"global::Amber.AmberThrow.RowValueMismatch(r.Position, codes[wi], {Quote(Describe(m.Type))});");
+                sw.Line($"global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[wi], {Quote(Describe(m.Type))});");
                 return;
             }
             string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.ReadRowValue<{RowKeyword(code)}>(codes[wi])";

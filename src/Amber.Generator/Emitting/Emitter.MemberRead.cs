@@ -118,7 +118,7 @@ namespace Amber.Generator.Emitting
             sw.Line($"mi = {Int(i)};");
             sw.Line($"bool {present} = {PresenceTest(i, "pm")};");
             string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.Read{t.Scalar}At(ref {window}, ref {offset}, {present})";
-            if (nullable) value = $"global::Amber.AmberDefault.Present({value}, {present})";
+            if (nullable) value = $"global::Amber.Metadata.AmberDefault.Present({value}, {present})";
             sw.Line($"{SetTarget(m, i, "o")} = {value};");
         }
 

@@ -52,9 +52,9 @@ namespace Amber.Generator.Emitting
                 ? "0x" + AmberCode.Tag(m.Key, known).ToString("X4", CultureInfo.InvariantCulture)
                 : $"(ushort)(({Int(m.Key)} << 3) | {WireTypeInt(m.Type)})"));
             bool anyExtra = o.Members.Any(m => m.ExtraKeys.Count > 0);
-            string extra = anyExtra
+            string? extra = anyExtra
                 ? "new int[][] { " + string.Join(", ", o.Members.Select(m => m.ExtraKeys.Count == 0 ? "null!" : "new int[] { " + string.Join(", ", m.ExtraKeys) + " }")) + " }"
-                : "null";
+                : null;
             // The members that read an absent bit as null (a Nullable whose own default is not null): a writer
             // shape that lacks one of them is never read positionally (format §5). Only members 0 to 63 have a
             // bit: a reader of more members never reads a shorter writer shape positionally anyway.
@@ -67,15 +67,22 @@ namespace Amber.Generator.Emitting
             // The hash of each member's wire name: members whose keys collide are told apart by it, on the wire and when
             // reading data of another version (format §5).
             string hashes = string.Join(", ", o.Members.Select(m => Hex32(m.NameHash)));
-            string name = Quote(o.DisplayName);
-            sw.Line($"internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape({name}, new string[] {{ {names} }}, new ushort[] {{ {tags} }}, {extra}, null, {nulls}, new uint[] {{ {hashes} }});");
+            using (sw.Initializer("internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo", ");"))
+            {
+                sw.Line($"TypeName = {Quote(o.DisplayName)},");
+                sw.Line($"MemberNames = new string[] {{ {names} }},");
+                sw.Line($"Tags = new ushort[] {{ {tags} }},");
+                sw.Line($"NameHashes = new uint[] {{ {hashes} }},");
+                if (anyExtra) sw.Line($"FormerKeys = {extra},");
+                if (nullWhenAbsent != 0) sw.Line($"NullWhenAbsent = {nulls},");
+            }
             // The same members with this type's tag, written where the declared type is polymorphic (format §7.1).
-            sw.Line($"internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape({name}, Shape.MemberNames, Shape.Tags, {extra}, {Hex32(o.TypeTag)}, {nulls}, Shape.NameHashes);");
+            sw.Line($"internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag({Hex32(o.TypeTag)});");
             if (o.RowCodes.Count > 0)
             {
                 // The same members again for the struct written inline (format §5.1): a writer slot of its own, so an inline
                 // definition is never taken for the object or rows shape of the type, nor the other way round.
-                sw.Line($"internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape({name}, Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);");
+                sw.Line("internal static readonly global::Amber.Metadata.AmberShape InlineShape = Shape.ForInlineStruct();");
             }
         }
 

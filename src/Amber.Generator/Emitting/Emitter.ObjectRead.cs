@@ -18,7 +18,7 @@ namespace Amber.Generator.Emitting
             }
             sw.Line();
             sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
-            using (sw.Block($"internal static {o.FullName} ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)"))
+            using (sw.Block($"internal static {o.FullName} ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)"))
             {
                 EmitReadPrologue(sw, o, direct);
                 sw.Line("int mi = -1;");
@@ -60,14 +60,14 @@ namespace Amber.Generator.Emitting
                 {
                     // A struct that is not written inline still reads an inline one (an older version of it, format §5.1).
                     sw.Lines("""
-                        if (!r.ReadStructHeader(Shape, default, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+                        if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
                         if (inline.Count != 0) return ReadInlineBody(ref r, inline);
                         return ReadBody(ref r, s, p);
                         """);
                 }
                 else
                 {
-                    sw.Line($"if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<{o.FullName}>(existing);");
+                    sw.Line($"if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<{o.FullName}>(existing);");
                     sw.Line("return ReadBody(ref r, s, p);");
                 }
             }
@@ -77,7 +77,7 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"private static {o.FullName} ReadOther(ref global::Amber.AmberReader r)"))
             {
                 sw.Lines("""
-                    if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+                    if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
                     if (inline.Count == 0) return ReadBody(ref r, s, p);
                     if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
                     return ReadInlineBody(ref r, inline);

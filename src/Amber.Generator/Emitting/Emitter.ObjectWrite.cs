@@ -18,11 +18,11 @@ namespace Amber.Generator.Emitting
             sw.Line();
             sw.Line($"internal static void WriteTyped({WriterParameter}, {param}) => WriteWith(ref w, v, TypedShape);");
             sw.Line();
-            using (sw.Block($"private static void WriteWith({WriterParameter}, {param}, global::Amber.AmberShape shape)"))
+            using (sw.Block($"private static void WriteWith({WriterParameter}, {param}, global::Amber.Metadata.AmberShape shape)"))
             {
                 if (!o.IsValueType) EmitNullOrReferenceWrite(sw);
                 sw.Line("w.EnterDepth();");
-                if (o.OnSerializing) sw.Line("global::Amber.AmberCallbacks.Serializing(ref v);");
+                if (o.OnSerializing) sw.Line("global::Amber.Metadata.AmberCallbacks.Serializing(ref v);");
                 for (int i = 0; i < o.Members.Count; i++)
                 {
                     sw.Line($"var {MemberLocal.Value(i)} = {GetExpr(o.Members[i], i, "v")};");
@@ -55,7 +55,7 @@ namespace Amber.Generator.Emitting
                 // it never saw would lose its own members here: report it instead of slicing it.
                 using (sw.Block($"internal static void Write({WriterParameter}, {param})"))
                 {
-                    sw.Line($"if (v is not null && v.GetType() != typeof({o.FullName})) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), {Quote(o.DisplayName)});");
+                    sw.Line($"if (v is not null && v.GetType() != typeof({o.FullName})) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), {Quote(o.DisplayName)});");
                     sw.Line("WriteWith(ref w, v, Shape);");
                 }
             }
@@ -181,7 +181,7 @@ namespace Amber.Generator.Emitting
                     if (written.ScalarKind == ScalarKind.Decimal)
                         sw.Line($"{offset} = w.WriteDecimalAt(ref {window}, {offset}, {value}, {(conditional ? present : "true")});");   // a Bytes value: counted in reference mode
                     else
-                        sw.Line($"{offset} = global::Amber.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
+                        sw.Line($"{offset} = global::Amber.Metadata.AmberWindow.Write{written.Scalar}(ref {window}, {offset}, {cast}{value}{(conditional ? ", " + present : "")});");
                     if (i == reservedUntil - 1) sw.Line($"w.CloseWindow({offset});");
                     continue;
                 }
@@ -265,7 +265,7 @@ namespace Amber.Generator.Emitting
                         case ScalarKind.DateTimeOffset:
                         case ScalarKind.BigInteger:
                         case ScalarKind.Half:
-                            return "!global::Amber.AmberDefault.IsDefault(" + expr + ")";
+                            return "!global::Amber.Metadata.AmberDefault.IsDefault(" + expr + ")";
                         case ScalarKind.String: case ScalarKind.Uri: case ScalarKind.Version: return expr + " is not null";
                         default: return expr + " != default";
                     }

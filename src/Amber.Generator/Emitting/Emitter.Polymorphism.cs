@@ -56,7 +56,7 @@ namespace Amber.Generator.Emitting
                 }
                 // A type another assembly registered (format §7.1): written with its own tag.
                 sw.Line("if (global::Amber.AmberKnownTypes.TryWrite(ref w, v)) return;");
-                sw.Line($"global::Amber.AmberThrow.UnknownSubtype(type, {Quote(Plain(t.FullName))});");
+                sw.Line($"global::Amber.Metadata.AmberThrow.UnknownSubtype(type, {Quote(Plain(t.FullName))});");
             }
         }
 
@@ -67,13 +67,13 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"internal static {t.FullName}? Read(ref global::Amber.AmberReader r)"))
             {
                 sw.Line($"if (!r.ReadPolymorphicHeader(out bool tagged, out uint tag, out object? existing)) return r.ReferenceAs<{t.FullName}>(existing);");
-                sw.Line("global::Amber.ShapeMatch s;");
+                sw.Line("global::Amber.Metadata.ShapeMatch s;");
                 sw.Line("ulong p;");
                 using (sw.Block("if (!tagged)"))
                 {
                     // Written where the declared type was not polymorphic yet: it is the base type itself.
                     if (t.ObjectId != null) EmitReadBodyWith(sw, t.ObjectId, "Shape", "");
-                    else sw.Line($"global::Amber.AmberThrow.MissingTypeTag(r.Position, {declared});");
+                    else sw.Line($"global::Amber.Metadata.AmberThrow.MissingTypeTag(r.Position, {declared});");
                 }
                 using (sw.Block("switch (tag)"))
                 {

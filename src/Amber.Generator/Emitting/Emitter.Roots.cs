@@ -126,7 +126,14 @@ namespace Amber.Generator.Emitting
                 {
                     EmitRootReadBody(sw, t, readers);
                 }
-                sw.Line($"global::Amber.AmberKnownTypes.RegisterValue<{t.FullName}>({Quote(Plain(t.FullName))}, {WireTypeExpr(t)}, {write}, {read}, {Quote(ViewOf(t, objectTags))});");
+                using (sw.Initializer($"global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<{t.FullName}>", ");"))
+                {
+                    sw.Line($"CSharpName = {Quote(Plain(t.FullName))},");
+                    sw.Line($"WireType = {WireTypeExpr(t)},");
+                    sw.Line($"Write = {write},");
+                    sw.Line($"Read = {read},");
+                    sw.Line($"View = {Quote(ViewOf(t, objectTags))},");
+                }
             }
         }
 
@@ -136,11 +143,16 @@ namespace Amber.Generator.Emitting
             foreach (ObjectModel o in objects)
             {
                 string codec = CodecName(o.Id);
-                string former = o.FormerTags.Count == 0 ? "null" : $"new uint[] {{ {string.Join(", ", o.FormerTags.Select(Hex32))} }}";
-                sw.Line($"global::Amber.AmberKnownTypes.Register(typeof({o.FullName}), {codec}.TypedShape, "
-                    + $"static (ref global::Amber.AmberWriter w, object v) => {codec}.WriteTyped(ref w, ({o.FullName})v), "
-                    + $"static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => {codec}.ReadBody(ref r, s, p), {former});");
-                sw.Line(RegisterViewCall(o, objectTags));
+                using (sw.Initializer("global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo", ");"))
+                {
+                    sw.Line($"Type = typeof({o.FullName}),");
+                    sw.Line($"CSharpName = {Quote(Plain(o.FullName))},");
+                    sw.Line($"Shape = {codec}.TypedShape,");
+                    sw.Line($"Write = static (ref global::Amber.AmberWriter writer, object value) => {codec}.WriteTyped(ref writer, ({o.FullName})value),");
+                    sw.Line($"ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => {codec}.ReadBody(ref reader, match, presence),");
+                    if (o.FormerTags.Count > 0) sw.Line($"FormerTags = new uint[] {{ {string.Join(", ", o.FormerTags.Select(Hex32))} }},");
+                    EmitViewProperties(sw, o, objectTags);
+                }
             }
         }
 

@@ -76,7 +76,7 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"if ({expr} is null)"))
             {
                 if (sg.WireType == WireType.Object) sw.Line("w.WriteNull();");
-                else sw.Line($"global::Amber.AmberThrow.NullWithoutEncoding({Quote(Plain(t.FullName))}, {Quote(Plain(sg.FullName))});");
+                else sw.Line($"global::Amber.Metadata.AmberThrow.NullWithoutEncoding({Quote(Plain(t.FullName))}, {Quote(Plain(sg.FullName))});");
             }
             using (sw.Block("else"))
             {

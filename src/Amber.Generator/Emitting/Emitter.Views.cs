@@ -6,19 +6,19 @@ using Amber.Generator.Model;
 
 namespace Amber.Generator.Emitting
 {
-    /// <summary>The JSON view's descriptors: each member's encoding as a short code, registered with its type (AmberKnownTypes.RegisterView).</summary>
+    /// <summary>The JSON view's descriptors: each member's encoding as a short code, registered with its type (AmberMetadata.Register).</summary>
     internal static partial class Emitter
     {
         // The JSON view (AmberJson) walks a payload with the member names and encodings the generated code knows; the
         // schema (docs/schema.md) lists them. Each member's encoding is a short prefix code, registered with the type
-        // (AmberKnownTypes.RegisterView); src/Amber/Json/ViewType.cs (ViewNode) parses it:
+        // (AmberMetadata.Register); src/Amber/Json/ViewType.cs (ViewNode) parses it:
         //   s<Scalar>;  a scalar by its Write/Read suffix (Int32, String, Guid …)
         //   e<Scalar>[:Name=value,…];  an enum of that underlying scalar, with its named values
         //   e<Scalar>|Name=value,…;    a [Flags] enum
         //   n<D>        Nullable of D                                                 o<8 hex>    an object, by its type tag
         //   b           byte[] / Memory<byte>                                         a[rank][-]<D>  a sequence of D
         //   m<K><V>     a map                                                         d  object   x  a hand-written formatter's
-        //   p<8 hex>    polymorphic, declared as an abstract class or interface: the tag of its name (AmberKnownTypes.RegisterBaseView)
+        //   p<8 hex>    polymorphic, declared as an abstract class or interface: the tag of its name (AmberMetadata.RegisterBase)
         //   q<8 hex>    polymorphic with a concrete declared type (its tag): a shape without a tag reads as that type
         // A node of a reference type starts with its nullable annotation (schema only): ? may be null, ! declared not null.
         // Schema only too: a sequence's rank (2 to 32 digits' value) follows a of a multi-dimensional array, and - a sequence
@@ -112,14 +112,15 @@ namespace Amber.Generator.Emitting
         private static bool WritesRows(TypeRef t) =>
             t.Element!.Rows && (t.Kind == TypeKind.Array || t.Kind == TypeKind.Sequence && t.Collection == CollectionKind.List);
 
-        /// <summary>The RegisterView call for an object type: its C# name and each member's descriptor.</summary>
-        private static string RegisterViewCall(ObjectModel o, Dictionary<string, uint> objectTags) =>
-            "global::Amber.AmberKnownTypes.RegisterView(typeof(" + o.FullName + "), " + Quote(Plain(o.FullName)) + ", new string[] { "
-            + string.Join(", ", o.Members.Select(m => Quote((m.CanSkipDefault ? "" : "+") + ViewOf(m.Type, objectTags, m.Nullability)))) + " }"
+        /// <summary>The JSON view of an object type, in its registration (AmberObjectInfo): each member's descriptor, and what the view needs besides.</summary>
+        private static void EmitViewProperties(SourceWriter sw, ObjectModel o, Dictionary<string, uint> objectTags)
+        {
+            sw.Line("MemberViews = new string[] { " + string.Join(", ", o.Members.Select(m => Quote((m.CanSkipDefault ? "" : "+") + ViewOf(m.Type, objectTags, m.Nullability)))) + " },");
             // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
-            + (o.RowCodes.Count > 0 ? ", " + CodecName(o.Id) + ".RowCodes" : o.UnknownMembers != null ? ", null" : "")
+            if (o.RowCodes.Count > 0) sw.Line($"RowCodes = {CodecName(o.Id)}.RowCodes,");
             // A type that keeps members it does not know (format §5.2) and writes them back.
-            + (o.UnknownMembers != null ? ", true" : "") + ");";
+            if (o.UnknownMembers != null) sw.Line("KeepsUnknownMembers = true,");
+        }
 
         /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its RegisterBaseView name.</summary>
         private static uint BaseTag(TypeRef t) => AmberCode.TypeTagOf(Plain(t.FullName));
@@ -133,7 +134,7 @@ namespace Amber.Generator.Emitting
             foreach (TypeRef t in CollectPolymorphic(roots, objects ?? System.Array.Empty<ObjectModel>()))
             {
                 if (t.ObjectId != null && t.Cases.Any(c => c.ObjectId == t.ObjectId)) continue;   // a concrete declared type is registered as itself
-                sw.Line($"global::Amber.AmberKnownTypes.RegisterBaseView(typeof({t.FullName}), {Quote(Plain(t.FullName))});");
+                sw.Line($"global::Amber.Metadata.AmberMetadata.RegisterBase(typeof({t.FullName}), {Quote(Plain(t.FullName))});");
             }
         }
     }

@@ -60,6 +60,16 @@ namespace Amber.Generator.Emitting
             return new Scope(this, breaks: false);
         }
 
+        /// <summary>
+        /// <paramref name="header"/> and the brace of an object initializer, closed with <paramref name="suffix"/> after its brace
+        /// when the returned scope is disposed: <c>new Info</c>, one <c>Name = value,</c> line each, then <c>});</c>.
+        /// </summary>
+        public Scope Initializer(string header, string suffix)
+        {
+            Open(header);
+            return new Scope(this, breaks: false, suffix);
+        }
+
         /// <summary>A <c>case</c> label and a braced body that ends with <c>break;</c> when the returned scope is disposed.</summary>
         public Scope Case(string label)
         {
@@ -75,17 +85,19 @@ namespace Amber.Generator.Emitting
         {
             private readonly SourceWriter _writer;
             private readonly bool _breaks;
+            private readonly string _suffix;
 
-            public Scope(SourceWriter writer, bool breaks)
+            public Scope(SourceWriter writer, bool breaks, string suffix = "")
             {
                 _writer = writer;
                 _breaks = breaks;
+                _suffix = suffix;
             }
 
             public void Dispose()
             {
                 if (_breaks) _writer.Line("break;");
-                _writer.Close();
+                _writer.Close(_suffix);
             }
         }
     }

@@ -114,7 +114,7 @@ namespace Amber.Generator.Parsing
             BitArray = Get("System.Collections.BitArray");
 
             // Framework types written as a value of another type: (the other type, the method to it, the method back).
-            const string V = "global::Amber.AmberBclValues.";
+            const string V = "global::Amber.Metadata.AmberBclValues.";
             AddConverted("System.Index", SpecialType.System_Int32, V + "FromIndex", V + "ToIndex");
             AddConverted("System.TimeZoneInfo", SpecialType.System_String, V + "FromTimeZone", V + "ToTimeZone");
             AddConverted("System.Globalization.CultureInfo", SpecialType.System_String, V + "FromCulture", V + "ToCulture");

@@ -3,7 +3,7 @@
 #if AMBER_GENERATOR
 namespace Amber.Generator
 #else
-namespace Amber
+namespace Amber.Format
 #endif
 {
     /// <summary>

@@ -2,7 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 
-namespace Amber
+namespace Amber.Format
 {
     /// <summary>
     /// The lowest layer of the reader and writer: static span primitives that never throw. A writer returns the

@@ -6,7 +6,7 @@ using System.Collections.Generic;
 #if AMBER_GENERATOR
 namespace Amber.Generator
 #else
-namespace Amber
+namespace Amber.Format
 #endif
 {
     /// <summary>The scalars of the format (docs/format.md §3.1): the .NET types Amber writes as one value of one wire type.</summary>

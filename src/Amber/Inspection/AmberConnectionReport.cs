@@ -1,8 +1,9 @@
 #if NET8_0_OR_GREATER
 using System.Collections.Generic;
-using Amber.Walking;
+using Amber.Format;
+using Amber.Streaming;
 
-namespace Amber
+namespace Amber.Inspection
 {
     /// <summary>
     /// What <see cref="AmberInspector"/> found in a captured connection stream (docs/format.md §7.6: the messages one

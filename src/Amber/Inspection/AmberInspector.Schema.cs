@@ -5,7 +5,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Reflection;
 using Amber.Json;
 
-namespace Amber
+namespace Amber.Inspection
 {
     public static partial class AmberInspector
     {

@@ -6,11 +6,13 @@ using System.Diagnostics;
 using System.IO;
 using System.Text.Json;
 using System.Threading.Tasks;
+using Amber.Format;
 using Amber.Internal;
 using Amber.Json;
-using Amber.Walking;
+using Amber.Metadata;
+using Amber.Streaming;
 
-namespace Amber
+namespace Amber.Inspection
 {
     /// <summary>
     /// Looks inside Amber data without the code that wrote it: what a payload holds (objects and bytes per

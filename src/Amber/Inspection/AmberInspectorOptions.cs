@@ -1,8 +1,9 @@
 #if NET8_0_OR_GREATER
 using System;
 using System.Collections.Generic;
+using Amber.Streaming;
 
-namespace Amber
+namespace Amber.Inspection
 {
     /// <summary>Settings for <see cref="AmberInspector"/>. Immutable; reuse one instance.</summary>
     public sealed class AmberInspectorOptions

@@ -3,7 +3,7 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 
-namespace Amber
+namespace Amber.Inspection
 {
     /// <summary>What one payload (or a whole stream) holds: objects and bytes per type.</summary>
     public sealed class AmberPayloadStats
@@ -56,7 +56,7 @@ namespace Amber
     }
 }
 
-namespace Amber.Json
+namespace Amber.Inspection
 {
     /// <summary>Collects <see cref="AmberPayloadStats"/> while a payload is walked.</summary>
     internal sealed class PayloadStatsBuilder

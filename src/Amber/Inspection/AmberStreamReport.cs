@@ -1,7 +1,8 @@
 #if NET8_0_OR_GREATER
 using System.Collections.Generic;
+using Amber.Streaming;
 
-namespace Amber
+namespace Amber.Inspection
 {
     /// <summary>
     /// What <see cref="AmberInspector"/> found in a chunked stream (docs/format.md §7.4): the frames that

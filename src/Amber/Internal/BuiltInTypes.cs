@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Internal
 {
@@ -145,7 +147,7 @@ namespace Amber.Internal
                 SetViewOf<T>(name);
                 return;
             }
-            var shape = new AmberShape(name, s_valueName, new[] { AmberCode.Tag(s_valueKey, wireType) }, null, AmberCode.TypeTagOf(name));
+            var shape = new AmberShape(new AmberShapeInfo { TypeName = name, MemberNames = s_valueName, Tags = new[] { AmberCode.Tag(s_valueKey, wireType) }, TypeTag = AmberCode.TypeTagOf(name) });
             AmberBoxedWriter write = (ref AmberWriter w, object v) =>
             {
                 if (isReference && w.TryWriteReference(v)) return;
@@ -159,7 +161,7 @@ namespace Amber.Internal
                 w.ExitDepth();
             };
             AmberBoxedReader read = (ref AmberReader r, ShapeMatch s, ulong p) => ReadValue(ref r, s, p, wireType, get);
-            AmberKnownTypes.Register(typeof(T), shape, write, read);
+            AmberKnownTypes.Register(typeof(T), shape, write, read, null);
             SetViewOf<T>(name);
         }
 

@@ -2,6 +2,9 @@ using System;
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
+using Amber.Format;
+using Amber.Metadata;
+using Amber.Streaming;
 
 namespace Amber.Internal
 {

@@ -1,6 +1,8 @@
 using System;
 using System.Buffers.Binary;
 using System.Diagnostics.CodeAnalysis;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Internal
 {

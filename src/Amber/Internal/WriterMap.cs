@@ -1,6 +1,6 @@
 using System;
 
-namespace Amber
+namespace Amber.Internal
 {
     /// <summary>A writer shape mapped to a reader's: per writer member the reader member (or -1), and the writer's tags.</summary>
     internal sealed class WriterMap

@@ -1,5 +1,7 @@
 using System;
 using System.Diagnostics.CodeAnalysis;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Internal
 {

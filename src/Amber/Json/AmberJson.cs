@@ -6,7 +6,7 @@ using System.Text;
 using System.Text.Json;
 using Amber.Json;
 
-namespace Amber
+namespace Amber.Json
 {
     /// <summary>
     /// Amber payloads as JSON, for a person to read (and edit): the typed view names members as the

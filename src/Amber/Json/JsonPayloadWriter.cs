@@ -5,6 +5,8 @@ using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Json
 {

@@ -4,8 +4,9 @@ using System.Collections.Generic;
 using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Inspection;
 using Amber.Internal;
-using Amber.Walking;
 
 namespace Amber.Json
 {
@@ -440,7 +441,7 @@ namespace Amber.Json
         }
 
         /// <summary>
-        /// The JSON view as a visitor of the payload walk (Walking/AmberReader.Walk.cs): the walk reads and checks the
+        /// The JSON view as a visitor of the payload walk (Format/AmberReader.Walk.cs): the walk reads and checks the
         /// structure, this writes each part as JSON. What a value is shown as comes from the view of the object, sequence or
         /// map it is in (<see cref="Context.Next"/>, set before each member, element, key and value); an object's own frame
         /// holds its shape, view and byte counts until it ends.

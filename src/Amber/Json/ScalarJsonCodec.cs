@@ -4,6 +4,8 @@ using System.Buffers.Binary;
 using System.Globalization;
 using System.Numerics;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Json
 {

@@ -6,6 +6,8 @@ using System.Globalization;
 using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Json
 {

@@ -1,6 +1,8 @@
 using System;
 using System.Collections.Concurrent;
 using System.Collections.Generic;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Json
 {
@@ -43,14 +45,14 @@ namespace Amber.Json
         /// code has, so a payload defines it once and writers' slots do not grow with every call.
         /// </summary>
         public AmberShape InlineShape =>
-            _inlineShape ?? Keep(ref _inlineShape, new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, null, null, 0, Shape.NameHashes));
+            _inlineShape ?? Keep(ref _inlineShape, Shape.ForInlineStruct());
 
         /// <summary>
         /// The shape JSON read back writes this type's objects with where the type is declared (not polymorphic): <see cref="Shape"/>
         /// without its type tag, as generated code's untyped shape. One per type for the process, like <see cref="InlineShape"/>.
         /// </summary>
         public AmberShape UntypedShape =>
-            _untypedShape ?? Keep(ref _untypedShape, new AmberShape(Shape.TypeName, Shape.MemberNames, Shape.Tags, Shape.ExtraKeys, null, Shape.NullWhenAbsent, Shape.NameHashes));
+            _untypedShape ?? Keep(ref _untypedShape, Shape.WithTypeTag(null));
 
         /// <summary>The shape in <paramref name="field"/>: <paramref name="made"/> unless another thread kept its own first (that one is then used, and <paramref name="made"/>'s slot stays unused).</summary>
         private static AmberShape Keep(ref AmberShape? field, AmberShape made) =>

@@ -1,6 +1,6 @@
 using System.Buffers;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Compresses the body of each frame of a chunked stream (docs/format.md §7.4). The core package

@@ -1,8 +1,10 @@
 using System;
 using System.Buffers;
+using Amber.Format;
 using Amber.Internal;
+using Amber.Metadata;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Message framing for byte streams that carry many messages, such as a socket read through a

@@ -1,9 +1,10 @@
 using System;
 using System.Buffers;
+using Amber.Format;
 using Amber.Internal;
-using Amber.Walking;
+using Amber.Metadata;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Reads the messages an <see cref="AmberMessageWriter"/> wrote on one connection (docs/format.md §7.6), in order: it

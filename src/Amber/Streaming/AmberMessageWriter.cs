@@ -1,8 +1,9 @@
 using System;
 using System.Buffers;
 using Amber.Internal;
+using Amber.Metadata;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Writes the messages of one direction of one connection (docs/format.md §7.6). Each message is framed as

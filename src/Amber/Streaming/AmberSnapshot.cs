@@ -4,7 +4,7 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Snapshot files: a chunked stream (<see cref="AmberStream"/>) written atomically. The items go to

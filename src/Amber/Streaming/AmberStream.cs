@@ -9,7 +9,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Chunked streams (docs/format.md §7.4): many items written to a <see cref="Stream"/> in frames of

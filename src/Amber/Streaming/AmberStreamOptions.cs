@@ -1,6 +1,6 @@
 using System;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>Settings for chunked streams (<see cref="AmberStream"/>). Immutable; reuse one instance.</summary>
     public sealed class AmberStreamOptions

@@ -7,7 +7,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>The frame layout of docs/format.md §7.4.</summary>
     internal static class FrameFormat

@@ -4,7 +4,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>Reads the frames of a chunked stream one at a time (<see cref="FrameScanner"/> checks and decompresses each) and decodes their items (docs/format.md §7.4).</summary>
     internal sealed class FrameReader<T> : IDisposable

@@ -5,8 +5,9 @@ using System.IO;
 using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
+using Amber.Metadata;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>
     /// Reads the frames of a chunked stream one at a time (docs/format.md §7.4) and checks each: the start,

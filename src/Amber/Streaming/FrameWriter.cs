@@ -7,7 +7,7 @@ using System.Threading;
 using System.Threading.Tasks;
 using Amber.Internal;
 
-namespace Amber
+namespace Amber.Streaming
 {
     /// <summary>Serializes items into frame bodies, compresses and seals them, and writes frames and the end frame (docs/format.md §7.4).</summary>
     internal sealed class FrameWriter<T> : IDisposable

@@ -22,7 +22,7 @@ namespace Amber.Grpc.Tests.CodeFirst
         [Fact]
         public async Task Request_headers_and_deadline_of_the_CallOptions_reach_the_ServerCallContext()
         {
-            var options = new CallOptions(new Metadata { { "tenant", "acme" } }, DateTime.UtcNow.AddMinutes(1));
+            var options = new CallOptions(new global::Grpc.Core.Metadata { { "tenant", "acme" } }, DateTime.UtcNow.AddMinutes(1));
             CallInfo info = await Client.Inspect(options.ToAmberCallContext()).WaitAsync(Timeout);
             Assert.Equal("acme", info.Tenant);
             Assert.True(info.HasDeadline);
@@ -40,7 +40,7 @@ namespace Amber.Grpc.Tests.CodeFirst
         [Fact]
         public async Task A_context_made_from_parts_carries_its_headers_alongside_a_message()
         {
-            AmberCallContext context = AmberGrpcCallContext.Create(new Metadata { { "note", "gift wrap" } });
+            AmberCallContext context = AmberGrpcCallContext.Create(new global::Grpc.Core.Metadata { { "note", "gift wrap" } });
             Receipt receipt = await Client.Place(new Order { Customer = "Ada" }, context).WaitAsync(Timeout);
             Assert.Equal("gift wrap", receipt.Note);
         }
@@ -104,7 +104,7 @@ namespace Amber.Grpc.Tests.CodeFirst
         [Fact]
         public void The_client_reads_back_the_CallOptions_it_calls_with()
         {
-            var headers = new Metadata { { "tenant", "acme" } };
+            var headers = new global::Grpc.Core.Metadata { { "tenant", "acme" } };
             using var cts = new CancellationTokenSource();
             CallOptions options = new CallOptions(headers, cancellationToken: cts.Token).ToAmberCallContext().GetCallOptions();
             Assert.Same(headers, options.Headers);
@@ -155,14 +155,14 @@ namespace Amber.Grpc.Tests.CodeFirst
             protected override string HostCore => "localhost";
             protected override string PeerCore => "ipv4:127.0.0.1:1";
             protected override DateTime DeadlineCore => _deadline;
-            protected override Metadata RequestHeadersCore { get; } = new Metadata();
+            protected override global::Grpc.Core.Metadata RequestHeadersCore { get; } = new global::Grpc.Core.Metadata();
             protected override CancellationToken CancellationTokenCore => _cancellationToken;
-            protected override Metadata ResponseTrailersCore { get; } = new Metadata();
+            protected override global::Grpc.Core.Metadata ResponseTrailersCore { get; } = new global::Grpc.Core.Metadata();
             protected override Status StatusCore { get; set; }
             protected override WriteOptions? WriteOptionsCore { get; set; }
             protected override AuthContext AuthContextCore { get; } = new AuthContext(null, new Dictionary<string, List<AuthProperty>>());
             protected override ContextPropagationToken CreatePropagationTokenCore(ContextPropagationOptions? options) => throw new NotSupportedException();
-            protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders) => Task.CompletedTask;
+            protected override Task WriteResponseHeadersAsyncCore(global::Grpc.Core.Metadata responseHeaders) => Task.CompletedTask;
         }
 
         private static async IAsyncEnumerable<Part> OnePartThenWait(TaskCompletionSource<bool> firstSent, [System.Runtime.CompilerServices.EnumeratorCancellation] CancellationToken ct = default)

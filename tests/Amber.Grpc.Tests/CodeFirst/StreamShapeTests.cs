@@ -5,6 +5,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Amber.Services;
+using Amber.Streaming;
 using Grpc.Core;
 using Xunit;
 
@@ -34,7 +35,7 @@ namespace Amber.Grpc.Tests.CodeFirst
             return new Method<TickRequest, byte[]>(typed.Type, typed.ServiceName, typed.Name, typed.RequestMarshaller, bytes);
         }
 
-        private async Task<List<byte[]>> ReceiveAsync(Metadata? headers, int count)
+        private async Task<List<byte[]>> ReceiveAsync(global::Grpc.Core.Metadata? headers, int count)
         {
             using var timeout = new CancellationTokenSource(Timeout);
             using AsyncServerStreamingCall<byte[]> call = _fixture.Current.CreateCallInvoker().AsyncServerStreamingCall(
@@ -47,7 +48,7 @@ namespace Amber.Grpc.Tests.CodeFirst
         [Fact]
         public async Task Asked_for_shapes_once_per_call_the_server_sends_connection_messages_and_only_the_first_defines_the_shape()
         {
-            List<byte[]> messages = await ReceiveAsync(new Metadata { { "amber-shapes", "call" } }, 6);
+            List<byte[]> messages = await ReceiveAsync(new global::Grpc.Core.Metadata { { "amber-shapes", "call" } }, 6);
             Assert.Equal(6, messages.Count);
             // Version 3, a connection's first message; then version 4, each referring to the shapes before it (format §7.6).
             Assert.Equal(3, messages[0][0] >> 4);

@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Threading.Tasks;
 using Amber.Compression;
+using Amber.Streaming;
 using Xunit;
 
 // The corpus writes and reads through generic helpers (Payload<T>, Stream<T>), which are no concrete call

@@ -3,7 +3,10 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Inspection;
 using Amber.Json;
+using Amber.Metadata;
 using Amber.Tests.Compat;
 using Xunit;
 

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Text;
+using Amber.Json;
 using Amber.Tests.Compat;
 using Xunit;
 

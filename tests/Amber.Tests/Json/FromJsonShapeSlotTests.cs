@@ -1,6 +1,8 @@
 using System;
 using System.Text;
 using System.Threading.Tasks;
+using Amber.Json;
+using Amber.Metadata;
 using Amber.Tests.Models.Inline;
 using Game;
 using Xunit;
@@ -69,9 +71,13 @@ namespace Amber.Tests.Json
             for (int i = 0; i < Calls; i++)
             {
                 // Not as its generated code registers it: the first registration wins, so this one must change nothing.
-                AmberKnownTypes.RegisterValue<Mood>("Game.Mood", WireType.Fixed64,
-                    (ref AmberWriter w, Mood m) => throw new InvalidOperationException("The second registration was used."),
-                    (ref AmberReader r, WireType wt) => throw new InvalidOperationException("The second registration was used."));
+                AmberMetadata.Register(new AmberValueInfo<Mood>
+                {
+                    CSharpName = "Game.Mood",
+                    WireType = WireType.Fixed64,
+                    Write = (ref AmberWriter w, Mood m) => throw new InvalidOperationException("The second registration was used."),
+                    Read = (ref AmberReader r, WireType wt) => throw new InvalidOperationException("The second registration was used."),
+                });
             }
             Assert.Equal(slots, AmberShape.SlotCount);
             Assert.Equal(before, AmberSerializer.Serialize<object>(Mood.Sleepy));

@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Json;
 using Amber.Tests.Models;
 using Amber.Tests.Models.CollectionIds;
 using Amber.Tests.Models.Refs;

@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Text;
 using System.Text.Json;
+using Amber.Inspection;
+using Amber.Json;
 using Amber.Tests.Models.Inline;
 using Xunit;
 

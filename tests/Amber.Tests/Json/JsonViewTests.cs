@@ -5,6 +5,9 @@ using System.Collections.ObjectModel;
 using System.Linq;
 using System.Numerics;
 using System.Text.Json;
+using Amber.Format;
+using Amber.Inspection;
+using Amber.Json;
 using Amber.Tests.Models;
 using Game;
 using Amber.Tests.Models.Poly;
@@ -422,7 +425,7 @@ namespace Amber.Tests.Json
 
         private static AmberPayloadStats AmberInspectorStats(byte[] payload, Type? type)
         {
-            var builder = new Amber.Json.PayloadStatsBuilder();
+            var builder = new Amber.Inspection.PayloadStatsBuilder();
             Amber.Json.JsonView.WritePayload(payload, type, null, AmberOptions.Default, builder);
             return builder.Build();
         }

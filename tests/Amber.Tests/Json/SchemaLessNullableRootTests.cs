@@ -1,3 +1,4 @@
+using Amber.Json;
 using Amber.Tests.Compat;
 using Xunit;
 

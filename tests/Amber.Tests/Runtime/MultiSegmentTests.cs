@@ -1,6 +1,7 @@
 using System;
 using System.Buffers;
 using System.Collections.Generic;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Runtime

@@ -1,6 +1,8 @@
 using System;
 using System.Collections.Generic;
+using Amber.Format;
 using Amber.Internal;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Runtime
@@ -9,8 +11,7 @@ namespace Amber.Tests.Runtime
     public class ObjectShapeTests
     {
         // Keys 1 and 2 picked by hand (as [AmberKey(n)] would) so the tags are easy to read: 0x0008 and 0x0010.
-        private static readonly AmberShape Point = new AmberShape("Point", new[] { "X", "Y" },
-            new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint) });
+        private static readonly AmberShape Point = new AmberShape(new AmberShapeInfo { TypeName = "Point", MemberNames = new[] { "X", "Y" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint) } });
 
         private static void WritePoint(ref AmberWriter w, AmberShape shape, int x, int y)
         {
@@ -41,7 +42,7 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Shape_ids_count_up_per_payload_and_restart_in_the_next()
         {
-            var other = new AmberShape("Other", new[] { "A" }, new[] { AmberCode.Tag(5, WireType.Bytes) });
+            var other = new AmberShape(new AmberShapeInfo { TypeName = "Other", MemberNames = new[] { "A" }, Tags = new[] { AmberCode.Tag(5, WireType.Bytes) } });
             WriteAction write = (ref AmberWriter w) =>
             {
                 w.WriteObjectHeader(other, 1);
@@ -115,7 +116,7 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Another_shape_instance_with_the_same_tags_is_identical()
         {
-            var twin = new AmberShape("PointV2", new[] { "X", "Y" }, new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint) });
+            var twin = new AmberShape(new AmberShapeInfo { TypeName = "PointV2", MemberNames = new[] { "X", "Y" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), twin);
             Assert.True(objects[0].Match.IsIdentical);
             Assert.True(objects[1].Match.IsIdentical);
@@ -125,8 +126,7 @@ namespace Amber.Tests.Runtime
         public void Reader_with_an_extra_member_at_the_end_reads_positionally()
         {
             // The writer's [X, Y] is the reader's [X, Y, Z] without Z: read positionally, Z absent.
-            var reader = new AmberShape("Point3", new[] { "X", "Y", "Z" },
-                new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "Point3", MemberNames = new[] { "X", "Y", "Z" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.All(objects, o => Assert.True(o.Match.IsIdentical));
             Assert.Equal(3UL, objects[0].Presence);
@@ -140,8 +140,7 @@ namespace Amber.Tests.Runtime
         {
             // The writer's [X, Y] sits at the reader's positions 0 and 2 of [X, W, Y]: bit 1 of the writer's
             // presence moves to bit 2, and W (which the writer lacks) reads as absent.
-            var reader = new AmberShape("XWY", new[] { "X", "W", "Y" },
-                new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(7, WireType.Varint), AmberCode.Tag(2, WireType.Varint) });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "XWY", MemberNames = new[] { "X", "W", "Y" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(7, WireType.Varint), AmberCode.Tag(2, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.All(objects, o => Assert.True(o.Match.IsIdentical));
             Assert.Equal(5UL, objects[0].Presence);
@@ -154,8 +153,7 @@ namespace Amber.Tests.Runtime
         {
             // Z is a Nullable with a non-null default: absent means null, but a writer without Z leaves the
             // default. The reader must see that the writer lacks Z, so that shape is mapped by key, not deposited.
-            var reader = new AmberShape("Point3", new[] { "X", "Y", "Z" },
-                new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) }, null, null, 0b100);
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "Point3", MemberNames = new[] { "X", "Y", "Z" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(3, WireType.Varint) }, NullWhenAbsent = 0b100 });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.All(objects, o => Assert.False(o.Match.IsIdentical));
             Assert.Equal(new[] { 0, 1 }, objects[0].Match.Map);
@@ -178,7 +176,7 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Reader_missing_a_member_gets_minus_one_for_it()
         {
-            var reader = new AmberShape("OnlyY", new[] { "Y" }, new[] { AmberCode.Tag(2, WireType.Varint) });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "OnlyY", MemberNames = new[] { "Y" }, Tags = new[] { AmberCode.Tag(2, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.Equal(new[] { -1, 0 }, objects[0].Match.Map);
             Assert.Equal(new[] { -1, 0 }, objects[1].Match.Map);
@@ -187,7 +185,7 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Reordered_reader_maps_each_writer_member_to_its_own_index()
         {
-            var reader = new AmberShape("YX", new[] { "Y", "X" }, new[] { AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(1, WireType.Varint) });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "YX", MemberNames = new[] { "Y", "X" }, Tags = new[] { AmberCode.Tag(2, WireType.Varint), AmberCode.Tag(1, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.False(objects[0].Match.IsIdentical);
             Assert.Equal(new[] { 1, 0 }, objects[0].Match.Map);
@@ -196,7 +194,7 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Reader_with_a_changed_wire_type_still_maps_and_reports_the_writer_wire_type()
         {
-            var reader = new AmberShape("XAsString", new[] { "X", "Y" }, new[] { AmberCode.Tag(1, WireType.Bytes), AmberCode.Tag(2, WireType.Varint) });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "XAsString", MemberNames = new[] { "X", "Y" }, Tags = new[] { AmberCode.Tag(1, WireType.Bytes), AmberCode.Tag(2, WireType.Varint) } });
             var objects = ReadPoints(TwoPoints(), reader);
             Assert.False(objects[0].Match.IsIdentical);
             Assert.Equal(new[] { 0, 1 }, objects[0].Match.Map);
@@ -206,11 +204,8 @@ namespace Amber.Tests.Runtime
         [Fact]
         public void Former_name_keys_map_to_the_renamed_member()
         {
-            var writer = new AmberShape("V1", new[] { "Colour", "Size" },
-                new[] { AmberCode.Tag(AmberCode.KeyOf("Colour"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Size"), WireType.Varint) });
-            var reader = new AmberShape("V2", new[] { "Size", "Color" },
-                new[] { AmberCode.Tag(AmberCode.KeyOf("Size"), WireType.Varint), AmberCode.Tag(AmberCode.KeyOf("Color"), WireType.Bytes) },
-                new[] { null!, new[] { AmberCode.KeyOf("Colour") } });
+            var writer = new AmberShape(new AmberShapeInfo { TypeName = "V1", MemberNames = new[] { "Colour", "Size" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Colour"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Size"), WireType.Varint) } });
+            var reader = new AmberShape(new AmberShapeInfo { TypeName = "V2", MemberNames = new[] { "Size", "Color" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Size"), WireType.Varint), AmberCode.Tag(AmberCode.KeyOf("Color"), WireType.Bytes) }, FormerKeys = new[] { null!, new[] { AmberCode.KeyOf("Colour") } } });
             byte[] payload = TestWire.Write((ref AmberWriter w) =>
             {
                 w.WriteObjectHeader(writer, 3);
@@ -236,7 +231,7 @@ namespace Amber.Tests.Runtime
             // The shape-definition bytes are compared with the pooled entry's in one go; a definition of the same
             // length that differs in its last tag only must still drop the cached identical match.
             var xy = Point;
-            var xz = new AmberShape("XZ", new[] { "X", "Z" }, new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(3, WireType.Varint) });
+            var xz = new AmberShape(new AmberShapeInfo { TypeName = "XZ", MemberNames = new[] { "X", "Z" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(3, WireType.Varint) } });
             byte[] p1 = TestWire.Write((ref AmberWriter w) => WritePoint(ref w, xy, 1, 2));
             byte[] p2 = TestWire.Write((ref AmberWriter w) =>
             {
@@ -270,7 +265,7 @@ namespace Amber.Tests.Runtime
         public void Pooled_reader_state_rematches_when_a_later_payload_defines_other_tags()
         {
             var xy = Point;
-            var yOnly = new AmberShape("YOnly", new[] { "Y" }, new[] { AmberCode.Tag(2, WireType.Varint) });
+            var yOnly = new AmberShape(new AmberShapeInfo { TypeName = "YOnly", MemberNames = new[] { "Y" }, Tags = new[] { AmberCode.Tag(2, WireType.Varint) } });
             byte[] p1 = TestWire.Write((ref AmberWriter w) => WritePoint(ref w, xy, 1, 2));
             byte[] p2 = TestWire.Write((ref AmberWriter w) =>
             {
@@ -312,7 +307,7 @@ namespace Amber.Tests.Runtime
 
             // A later payload whose shape 0 is a strict prefix of the earlier one ([X] after [X, Y]): not the cached
             // match of [X, Y], but a positional read with X's bit where the reader has X.
-            var xOnly = new AmberShape("XOnly", new[] { "X" }, new[] { AmberCode.Tag(1, WireType.Varint) });
+            var xOnly = new AmberShape(new AmberShapeInfo { TypeName = "XOnly", MemberNames = new[] { "X" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint) } });
             byte[] p3 = TestWire.Write((ref AmberWriter w) =>
             {
                 w.WriteObjectHeader(xOnly, 1);
@@ -336,7 +331,7 @@ namespace Amber.Tests.Runtime
             // More shapes than the reader's and writer's initial tables hold.
             var shapes = new AmberShape[40];
             for (int i = 0; i < shapes.Length; i++)
-                shapes[i] = new AmberShape("S" + i, new[] { "V" }, new[] { AmberCode.Tag(i + 1, WireType.Varint) });
+                shapes[i] = new AmberShape(new AmberShapeInfo { TypeName = "S" + i, MemberNames = new[] { "V" }, Tags = new[] { AmberCode.Tag(i + 1, WireType.Varint) } });
             WriteAction write = (ref AmberWriter w) =>
             {
                 for (int round = 0; round < 2; round++)
@@ -407,7 +402,7 @@ namespace Amber.Tests.Runtime
                 names[i] = "M" + i;
                 tags[i] = AmberCode.Tag(100 + i, WireType.Varint);
             }
-            var big = new AmberShape("Big", names, tags);
+            var big = new AmberShape(new AmberShapeInfo { TypeName = "Big", MemberNames = names, Tags = tags });
             byte[] bytes = TestWire.Write((ref AmberWriter w) =>
             {
                 w.WriteObjectHeader(big, ulong.MaxValue);
@@ -444,7 +439,7 @@ namespace Amber.Tests.Runtime
                 names63[i] = "M" + i;
                 tags63[i] = AmberCode.Tag(100 + i, WireType.Varint);
             }
-            var big63 = new AmberShape("Big63", names63, tags63);
+            var big63 = new AmberShape(new AmberShapeInfo { TypeName = "Big63", MemberNames = names63, Tags = tags63 });
             byte[] bad = TestWire.Write((ref AmberWriter w) =>
             {
                 // A writer never lists a member its type lacks, so the definition is spelled out: all 63 tags, then
@@ -464,8 +459,8 @@ namespace Amber.Tests.Runtime
                 var r = new AmberReader(bad);
                 r.SkipValue(WireType.Object);
             });
-            Assert.Throws<ArgumentException>(() => new AmberShape("TooBig", new string[1025], new ushort[1025]));
-            Assert.Throws<ArgumentException>(() => new AmberShape("Mismatch", new string[2], new ushort[3]));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "TooBig", MemberNames = new string[1025], Tags = new ushort[1025] }));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "Mismatch", MemberNames = new string[2], Tags = new ushort[3] }));
         }
 
         [Fact]

@@ -1,4 +1,5 @@
 using System;
+using Amber.Format;
 using Xunit;
 
 namespace Amber.Tests.Runtime

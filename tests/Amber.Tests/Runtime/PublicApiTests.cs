@@ -1,6 +1,8 @@
 using System;
 using Amber.ApiBaselines;
 using Amber.Compression;
+using Amber.Metadata;
+using Amber.Streaming;
 using Xunit;
 
 namespace Amber.Tests.Runtime

@@ -2,6 +2,8 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Text;
+using Amber.Format;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Runtime
@@ -300,7 +302,7 @@ namespace Amber.Tests.Runtime
             });
 
             // A node with one member, "Child", an object: depth 4 of nested nodes.
-            var node = new AmberShape("Node", new[] { "Child" }, new[] { AmberCode.Tag(1, WireType.Object) });
+            var node = new AmberShape(new AmberShapeInfo { TypeName = "Node", MemberNames = new[] { "Child" }, Tags = new[] { AmberCode.Tag(1, WireType.Object) } });
             byte[] nodes = TestWire.Write((ref AmberWriter w) =>
             {
                 for (int i = 0; i < 3; i++) w.WriteObjectHeader(node, 1);
@@ -533,8 +535,7 @@ namespace Amber.Tests.Runtime
             Assert.Equal($"A string is not valid UTF-8 (at byte offset {at}) in Shelf.Books[3].Title. The payload is damaged or not an Amber payload.", ex.Message);
 
             // A type change in a member is reported with its path too: Year written as a string.
-            var yearAsString = new AmberShape("Book", new[] { "Title", "Year" },
-                new[] { AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Year"), WireType.Bytes) });
+            var yearAsString = new AmberShape(new AmberShapeInfo { TypeName = "Book", MemberNames = new[] { "Title", "Year" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Year"), WireType.Bytes) } });
             byte[] changed = TestWire.Write((ref AmberWriter w) =>
             {
                 w.WritePayloadHeader(WireType.Object);

@@ -2,6 +2,7 @@ using System;
 using System.IO;
 using System.Linq;
 using System.Text;
+using Amber.Format;
 using Amber.Tests.Docs;
 using Xunit;
 

@@ -3,6 +3,8 @@ using System.Buffers;
 using System.Collections.Generic;
 using System.IO;
 using System.Threading.Tasks;
+using Amber.Format;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Runtime
@@ -117,8 +119,7 @@ namespace Amber.Tests.Runtime
         public void Reading_with_a_changed_type_maps_members()
         {
             // Written by an older "Book" with one extra member (Pages) and no Year.
-            var old = new AmberShape("Book", new[] { "Pages", "Title" },
-                new[] { AmberCode.Tag(AmberCode.KeyOf("Pages"), WireType.Varint), AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes) });
+            var old = new AmberShape(new AmberShapeInfo { TypeName = "Book", MemberNames = new[] { "Pages", "Title" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Pages"), WireType.Varint), AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes) } });
             byte[] bytes = TestWire.Write((ref AmberWriter w) =>
             {
                 w.WritePayloadHeader(WireType.Object);

@@ -2,6 +2,8 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
+using Amber.Format;
+using Amber.Json;
 using Amber.Tests.Serialization;
 using Xunit;
 

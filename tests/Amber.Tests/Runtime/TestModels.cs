@@ -2,6 +2,8 @@ using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Text;
+using Amber.Format;
+using Amber.Metadata;
 
 namespace Amber.Tests.Runtime
 {
@@ -22,10 +24,7 @@ namespace Amber.Tests.Runtime
     /// <summary>A hand-written formatter in the style the generator will emit: shape, presence, fast and mapped paths.</summary>
     public sealed class BookFormatter : IAmberFormatter<Book?>
     {
-        public static readonly AmberShape Shape = new AmberShape(
-            "Book",
-            new[] { "Title", "Year" },
-            new[] { AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Year"), WireType.Varint) });
+        public static readonly AmberShape Shape = new AmberShape(new AmberShapeInfo { TypeName = "Book", MemberNames = new[] { "Title", "Year" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Title"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Year"), WireType.Varint) } });
 
         public static readonly BookFormatter Instance = new BookFormatter();
 
@@ -98,10 +97,7 @@ namespace Amber.Tests.Runtime
 
     public sealed class ShelfFormatter : IAmberFormatter<Shelf?>
     {
-        public static readonly AmberShape Shape = new AmberShape(
-            "Shelf",
-            new[] { "Name", "Books" },
-            new[] { AmberCode.Tag(AmberCode.KeyOf("Name"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Books"), WireType.Sequence) });
+        public static readonly AmberShape Shape = new AmberShape(new AmberShapeInfo { TypeName = "Shelf", MemberNames = new[] { "Name", "Books" }, Tags = new[] { AmberCode.Tag(AmberCode.KeyOf("Name"), WireType.Bytes), AmberCode.Tag(AmberCode.KeyOf("Books"), WireType.Sequence) } });
 
         public static readonly ShelfFormatter Instance = new ShelfFormatter();
 
@@ -247,7 +243,7 @@ namespace Amber.Tests.Runtime
                 int index = Array.IndexOf(Names, names[i]);
                 tags[i] = AmberCode.Tag(AmberCode.KeyOf(names[i]), Types[index]);
             }
-            return new AmberShape(typeName, names, tags);
+            return new AmberShape(new AmberShapeInfo { TypeName = typeName, MemberNames = names, Tags = tags });
         }
 
         private static string MakeLongText()

@@ -1,6 +1,8 @@
 using System;
 using System.Collections.Generic;
 using System.Linq;
+using Amber.Format;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Runtime

@@ -1,5 +1,6 @@
 using System;
 using System.Numerics;
+using Amber.Format;
 using Xunit;
 
 namespace Amber.Tests.Runtime

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
+using Amber.Metadata;
 using Xunit;
 
 namespace Amber.Tests.Security

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
+using Amber.Format;
 using Xunit;
 
 namespace Amber.Tests.Security

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using Amber.Json;
 using Xunit;
 
 namespace Amber.Tests.Security

@@ -8,6 +8,8 @@ using System.Linq;
 using System.Net;
 using System.Numerics;
 using System.Text;
+using Amber.Inspection;
+using Amber.Json;
 using Xunit;
 
 namespace Amber.Tests.Serialization

@@ -1,4 +1,5 @@
 using System;
+using Amber.Json;
 using Amber.Tests.Compat;
 using Xunit;
 

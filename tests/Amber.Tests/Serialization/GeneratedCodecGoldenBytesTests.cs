@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using Amber.Format;
 using Amber.Tests.Models;
 using Xunit;
 

@@ -1,5 +1,6 @@
 using System;
 using System.Text;
+using Amber.Format;
 
 namespace Amber.Tests.Serialization
 {

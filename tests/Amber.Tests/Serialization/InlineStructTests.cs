@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Threading.Tasks;
+using Amber.Json;
 using Amber.Tests.Models.Inline;
 using Xunit;
 

@@ -1,5 +1,7 @@
 using System;
 using System.Collections.Generic;
+using Amber.Format;
+using Amber.Metadata;
 using Amber.Tests.Models;
 using Xunit;
 
@@ -252,8 +254,7 @@ namespace Amber.Tests.Serialization
         public void Shape_lists_colliding_members_and_writes_subsets_with_their_hashes()
         {
             ushort x = AmberCode.Tag(7004, WireType.Varint), tail = AmberCode.Tag(4773, WireType.Bytes), y = AmberCode.Tag(7004, WireType.Varint);
-            var shape = new AmberShape("V2", new[] { "M092", "Tail", "M148" }, new[] { x, tail, y }, null, null, 0,
-                new[] { 0x02EDEC33u, 0x91E05D83u, 0xFEDD8D8Fu });
+            var shape = new AmberShape(new AmberShapeInfo { TypeName = "V2", MemberNames = new[] { "M092", "Tail", "M148" }, Tags = new[] { x, tail, y }, NameHashes = new[] { 0x02EDEC33u, 0x91E05D83u, 0xFEDD8D8Fu } });
             Assert.Equal(0b101UL, shape.CollisionMembers);
             Assert.Equal("E0DA2C95E0DA33ECED028F8DDDFE", Hex(shape.TagBytes));
 
@@ -271,7 +272,7 @@ namespace Amber.Tests.Serialization
             Assert.Equal("2C95", Hex(buffer.AsSpan(0, n).ToArray()));
 
             // Without a collision the bytes are the tags alone, hashes or not.
-            var plain = new AmberShape("V1", new[] { "M092", "Tail" }, new[] { x, tail }, null, null, 0, new[] { 0x02EDEC33u, 0x91E05D83u });
+            var plain = new AmberShape(new AmberShapeInfo { TypeName = "V1", MemberNames = new[] { "M092", "Tail" }, Tags = new[] { x, tail }, NameHashes = new[] { 0x02EDEC33u, 0x91E05D83u } });
             Assert.Equal(0UL, plain.CollisionMembers);
             Assert.Equal("E0DA2C95", Hex(plain.TagBytes));
         }
@@ -280,10 +281,10 @@ namespace Amber.Tests.Serialization
         public void Shape_refuses_shared_keys_it_cannot_tell_apart()
         {
             ushort x = AmberCode.Tag(7004, WireType.Varint);
-            Assert.Throws<ArgumentException>(() => new AmberShape("NoHashes", new[] { "M092", "M148" }, new[] { x, x }));
-            Assert.Throws<ArgumentException>(() => new AmberShape("SameHash", new[] { "M092", "M148" }, new[] { x, x }, null, null, 0, new[] { 0x02EDEC33u, 0x02EDEC33u }));
-            Assert.Throws<ArgumentException>(() => new AmberShape("WrongKey", new[] { "A", "B" }, new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(1, WireType.Varint) }, null, null, 0, new[] { 1u, 2u }));
-            Assert.Throws<ArgumentException>(() => new AmberShape("Short", new[] { "M092" }, new[] { x }, null, null, 0, new uint[2]));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "NoHashes", MemberNames = new[] { "M092", "M148" }, Tags = new[] { x, x } }));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "SameHash", MemberNames = new[] { "M092", "M148" }, Tags = new[] { x, x }, NameHashes = new[] { 0x02EDEC33u, 0x02EDEC33u } }));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "WrongKey", MemberNames = new[] { "A", "B" }, Tags = new[] { AmberCode.Tag(1, WireType.Varint), AmberCode.Tag(1, WireType.Varint) }, NameHashes = new[] { 1u, 2u } }));
+            Assert.Throws<ArgumentException>(() => new AmberShape(new AmberShapeInfo { TypeName = "Short", MemberNames = new[] { "M092" }, Tags = new[] { x }, NameHashes = new uint[2] }));
         }
     }
 }

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.IO;
 using System.Linq;
+using Amber.Format;
 using Amber.Tests.Models.Objects;
 using Amber.Tests.Models.Poly;
 using Xunit;

@@ -4,6 +4,7 @@ using System.Collections.Immutable;
 using System.Collections.ObjectModel;
 using System.IO;
 using System.Linq;
+using Amber.Streaming;
 using Amber.Tests.Models.CollectionIds;
 using Xunit;
 

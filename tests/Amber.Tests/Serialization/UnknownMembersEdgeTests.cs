@@ -3,6 +3,8 @@ using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Reflection;
+using Amber.Format;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using Amber.Tests.Models.KeptEdge;
 using Amber.Tests.Models.Poly;

@@ -6,6 +6,8 @@ using System.IO;
 using System.Linq;
 using System.Text.Json;
 using Amber.Compression;
+using Amber.Inspection;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using Xunit;
 

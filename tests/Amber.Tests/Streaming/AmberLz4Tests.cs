@@ -6,6 +6,7 @@ using System.IO;
 using System.Linq;
 using Amber.Compression;
 using Amber.Internal;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using TestSequences = Amber.Tests.Runtime.TestSequences;
 using Xunit;

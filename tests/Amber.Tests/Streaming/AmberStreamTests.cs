@@ -6,6 +6,7 @@ using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Amber.Compression;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using Xunit;
 

@@ -2,6 +2,7 @@ using System;
 using System.Buffers;
 using System.Collections.Generic;
 using System.Linq;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using Amber.Tests.Models.Inline;
 using Amber.Tests.Models.Poly;

@@ -4,6 +4,8 @@ using System.Collections.Generic;
 using System.IO.Pipelines;
 using System.Linq;
 using System.Threading.Tasks;
+using Amber.Format;
+using Amber.Streaming;
 using Amber.Tests.Models;
 using Amber.Tests.Runtime;
 using Xunit;

@@ -3,6 +3,7 @@ using System.Buffers.Binary;
 using System.IO;
 using Amber.Compression;
 using Amber.Internal;
+using Amber.Streaming;
 using Xunit;
 
 namespace Amber.Tests.Streaming

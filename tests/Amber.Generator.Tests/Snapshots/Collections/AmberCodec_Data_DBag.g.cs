@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Bag.</summary>
     internal static class AmberCodec_Data_DBag
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Bag", new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" }, new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 }, null, null, 0x0UL, new uint[] { 0x7355C12Fu, 0x0CF49432u, 0xD63C77C9u, 0xE3D8E0DBu, 0x2FB366B1u, 0xE35BF009u, 0x76BDA0C0u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Bag", Shape.MemberNames, Shape.Tags, null, 0x69AD2DCDu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Bag",
+            MemberNames = new string[] { "Names", "Scores", "Numbers", "Jagged", "Grid", "Ids", "Tags" },
+            Tags = new ushort[] { 0xDCEE, 0x9CAF, 0x30FE, 0xF126, 0xD90E, 0x5776, 0xA986 },
+            NameHashes = new uint[] { 0x7355C12Fu, 0x0CF49432u, 0xD63C77C9u, 0xE3D8E0DBu, 0x2FB366B1u, 0xE35BF009u, 0x76BDA0C0u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x69AD2DCDu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Data.Bag? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Data.Bag)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Bag");
+            if (v is not null && v.GetType() != typeof(global::Data.Bag)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Bag");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Data.Bag? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Data.Bag? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Data.Bag? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -161,12 +167,12 @@ namespace Amber.Generated
 
         internal static global::Data.Bag? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Data.Bag>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Data.Bag>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Data.Bag ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Data.Bag ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Data.Bag();
@@ -292,7 +298,7 @@ namespace Amber.Generated
                     r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
-                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    if ((d1 & 0xF0) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                     int i1 = 0;
                     try
                     {
@@ -326,7 +332,7 @@ namespace Amber.Generated
                 else
                 {
                     int id1 = r.LastReservedReference;
-                    var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.AmberKeys.Comparer<string>(r.Options));
+                    var b1 = new global::System.Collections.Generic.Dictionary<string, int?>(n1, global::Amber.Metadata.AmberKeys.Comparer<string>(r.Options));
                     r.SetReference(id1, b1);
                     var kwt1 = (global::Amber.WireType)(d1 & 7);
                     var vwt1 = (global::Amber.WireType)((d1 >> 4) & 7);
@@ -339,14 +345,14 @@ namespace Amber.Generated
                             string k1 = default!;
                             r.Expect(kwt1, global::Amber.WireType.Bytes, "String");
                             k1 = r.ReadString()!;
-                            if (k1 is null) global::Amber.AmberThrow.Malformed(r.Position, "A dictionary key is null");
+                            if (k1 is null) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A dictionary key is null");
                             int? v1 = default!;
                             if (!nl1 || r.ReadPresence())
                             {
                                 r.Expect(vwt1, global::Amber.WireType.Varint, "Int32");
                                 v1 = r.ReadInt32();
                             }
-                            if (!b1.TryAdd(k1, v1)) global::Amber.AmberThrow.DuplicateKey(r.Position, k1);
+                            if (!b1.TryAdd(k1, v1)) global::Amber.Metadata.AmberThrow.DuplicateKey(r.Position, k1);
                         }
                     }
                     catch (global::Amber.AmberException ex) when (ex.PassingIndex(i1))
@@ -383,7 +389,7 @@ namespace Amber.Generated
                     r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
-                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    if ((d1 & 0xF0) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                     int i1 = 0;
                     r.EnterDepth();
                     try
@@ -426,7 +432,7 @@ namespace Amber.Generated
                     var len1 = new int[2];
                     if (n1 > 0)
                     {
-                        if ((d1 & 0x10) == 0) global::Amber.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
+                        if ((d1 & 0x10) == 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A multi-dimensional array has no dimensions");
                         n1 = r.ReadShapedLengths(2, n1, len1);
                         d1 = (byte)(d1 & ~0x10);
                     }
@@ -450,7 +456,7 @@ namespace Amber.Generated
                     {
                         var ewt1 = (global::Amber.WireType)(d1 & 7);
                         bool nl1 = (d1 & 0x08) != 0;
-                        if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                        if ((d1 & 0xF0) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                         int i1 = 0;
                         try
                         {
@@ -487,11 +493,11 @@ namespace Amber.Generated
                 else
                 {
                     int id1 = r.LastReservedReference;
-                    var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.AmberKeys.Comparer<global::System.Guid>(r.Options));
+                    var b1 = new global::System.Collections.Generic.HashSet<global::System.Guid>(n1, global::Amber.Metadata.AmberKeys.Comparer<global::System.Guid>(r.Options));
                     r.SetReference(id1, b1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
-                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    if ((d1 & 0xF0) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                     int i1 = 0;
                     try
                     {
@@ -528,7 +534,7 @@ namespace Amber.Generated
                     var b1 = global::System.Collections.Immutable.ImmutableArray.CreateBuilder<string>(n1);
                     var ewt1 = (global::Amber.WireType)(d1 & 7);
                     bool nl1 = (d1 & 0x08) != 0;
-                    if ((d1 & 0xF0) != 0) global::Amber.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
+                    if ((d1 & 0xF0) != 0) global::Amber.Metadata.AmberThrow.Malformed(r.Position, "A collection has packed, rows or shaped elements where plain elements were expected (rows read only into structs of primitives)");
                     int i1 = 0;
                     try
                     {

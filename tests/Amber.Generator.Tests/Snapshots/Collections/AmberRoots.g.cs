@@ -52,7 +52,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM4(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<double[,]>("double[,]", global::Amber.WireType.Sequence, W0, R0, "a2sDouble;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<double[,]>
+            {
+                CSharpName = "double[,]",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W0,
+                Read = R0,
+                View = "a2sDouble;",
+            });
             static void W1(ref global::Amber.AmberWriter w, global::System.Collections.Generic.Dictionary<string, int?> v)
             {
                 {
@@ -80,7 +87,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM1(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.Dictionary<string, int?>>("System.Collections.Generic.Dictionary<string, int?>", global::Amber.WireType.Map, W1, R1, "msString;nsInt32;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::System.Collections.Generic.Dictionary<string, int?>>
+            {
+                CSharpName = "System.Collections.Generic.Dictionary<string, int?>",
+                WireType = global::Amber.WireType.Map,
+                Write = W1,
+                Read = R1,
+                View = "msString;nsInt32;",
+            });
             static void W2(ref global::Amber.AmberWriter w, global::System.Collections.Generic.HashSet<global::System.Guid> v)
             {
                 {
@@ -102,7 +116,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM5(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.HashSet<global::System.Guid>>("System.Collections.Generic.HashSet<System.Guid>", global::Amber.WireType.Sequence, W2, R2, "asGuid;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::System.Collections.Generic.HashSet<global::System.Guid>>
+            {
+                CSharpName = "System.Collections.Generic.HashSet<System.Guid>",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W2,
+                Read = R2,
+                View = "asGuid;",
+            });
             static void W3(ref global::Amber.AmberWriter w, global::System.Collections.Generic.List<string> v)
             {
                 {
@@ -124,7 +145,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM0(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Generic.List<string>>("System.Collections.Generic.List<string>", global::Amber.WireType.Sequence, W3, R3, "asString;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::System.Collections.Generic.List<string>>
+            {
+                CSharpName = "System.Collections.Generic.List<string>",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W3,
+                Read = R3,
+                View = "asString;",
+            });
             static void W4(ref global::Amber.AmberWriter w, global::System.Collections.Immutable.ImmutableArray<string> v)
             {
                 {
@@ -150,7 +178,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM6(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::System.Collections.Immutable.ImmutableArray<string>>("System.Collections.Immutable.ImmutableArray<string>", global::Amber.WireType.Sequence, W4, R4, "asString;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::System.Collections.Immutable.ImmutableArray<string>>
+            {
+                CSharpName = "System.Collections.Immutable.ImmutableArray<string>",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W4,
+                Read = R4,
+                View = "asString;",
+            });
             static void W5(ref global::Amber.AmberWriter w, int[] v)
             {
                 {
@@ -168,7 +203,14 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM2(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<int[]>("int[]", global::Amber.WireType.Sequence, W5, R5, "asInt32;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<int[]>
+            {
+                CSharpName = "int[]",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W5,
+                Read = R5,
+                View = "asInt32;",
+            });
             static void W6(ref global::Amber.AmberWriter w, int[][] v)
             {
                 {
@@ -198,9 +240,23 @@ namespace Amber.Generated
                 result = AmberCodec_Data_DBag.ReadM3(ref r);
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<int[][]>("int[][]", global::Amber.WireType.Sequence, W6, R6, "aasInt32;");
-            global::Amber.AmberKnownTypes.Register(typeof(global::Data.Bag), AmberCodec_Data_DBag.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Data_DBag.WriteTyped(ref w, (global::Data.Bag)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Data_DBag.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Data.Bag), "Data.Bag", new string[] { "?a!sString;", "?msString;nsInt32;", "?asInt32;", "?a!asInt32;", "?a2sDouble;", "?asGuid;", "a!sString;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<int[][]>
+            {
+                CSharpName = "int[][]",
+                WireType = global::Amber.WireType.Sequence,
+                Write = W6,
+                Read = R6,
+                View = "aasInt32;",
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Data.Bag),
+                CSharpName = "Data.Bag",
+                Shape = AmberCodec_Data_DBag.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Data_DBag.WriteTyped(ref writer, (global::Data.Bag)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Data_DBag.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "?a!sString;", "?msString;nsInt32;", "?asInt32;", "?a!asInt32;", "?a2sDouble;", "?asGuid;", "a!sString;" },
+            });
         }
     }
 }

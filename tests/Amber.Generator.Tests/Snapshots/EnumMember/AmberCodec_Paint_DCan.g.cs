@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Can.</summary>
     internal static class AmberCodec_Paint_DCan
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Can", new string[] { "Color", "Accent", "Finish" }, new ushort[] { 0x8B00, 0x7A70, 0xBED0 }, null, null, 0x0UL, new uint[] { 0xE5B43CF8u, 0x5C71CCD7u, 0x9F29EEB2u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Can", Shape.MemberNames, Shape.Tags, null, 0xFE3C903Bu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Can",
+            MemberNames = new string[] { "Color", "Accent", "Finish" },
+            Tags = new ushort[] { 0x8B00, 0x7A70, 0xBED0 },
+            NameHashes = new uint[] { 0xE5B43CF8u, 0x5C71CCD7u, 0x9F29EEB2u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0xFE3C903Bu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Paint.Can? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Paint.Can)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Can");
+            if (v is not null && v.GetType() != typeof(global::Paint.Can)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Can");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Paint.Can? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Paint.Can? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Paint.Can? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -36,21 +42,21 @@ namespace Amber.Generated
             if (m1.HasValue) p |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 9);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, (int)m2);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, (int)m2);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
 
         internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Paint.Can>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Paint.Can>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Paint.Can();

@@ -42,7 +42,14 @@ namespace Amber.Generated
                 result = (global::Paint.Color)r.ReadByte();
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Color>("Paint.Color", global::Amber.WireType.Varint, W0, R0, "eByte:Red=0,Green=1,Blue=2;");
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::Paint.Color>
+            {
+                CSharpName = "Paint.Color",
+                WireType = global::Amber.WireType.Varint,
+                Write = W0,
+                Read = R0,
+                View = "eByte:Red=0,Green=1,Blue=2;",
+            });
             static void W1(ref global::Amber.AmberWriter w, global::Paint.Finish v)
             {
                 w.WriteInt32((int)v);
@@ -54,9 +61,23 @@ namespace Amber.Generated
                 result = (global::Paint.Finish)r.ReadInt32();
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::Paint.Finish>("Paint.Finish", global::Amber.WireType.Varint, W1, R1, "eInt32:Matte=-1,Gloss=1;");
-            global::Amber.AmberKnownTypes.Register(typeof(global::Paint.Can), AmberCodec_Paint_DCan.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Paint_DCan.WriteTyped(ref w, (global::Paint.Can)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Paint_DCan.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Paint.Can), "Paint.Can", new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "+eInt32:Matte=-1,Gloss=1;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::Paint.Finish>
+            {
+                CSharpName = "Paint.Finish",
+                WireType = global::Amber.WireType.Varint,
+                Write = W1,
+                Read = R1,
+                View = "eInt32:Matte=-1,Gloss=1;",
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Paint.Can),
+                CSharpName = "Paint.Can",
+                Shape = AmberCodec_Paint_DCan.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Paint_DCan.WriteTyped(ref writer, (global::Paint.Can)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Paint_DCan.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "+eInt32:Matte=-1,Gloss=1;" },
+            });
         }
     }
 }

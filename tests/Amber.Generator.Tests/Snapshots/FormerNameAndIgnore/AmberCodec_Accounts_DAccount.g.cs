@@ -8,18 +8,25 @@ namespace Amber.Generated
     /// <summary>Amber codec for Account.</summary>
     internal static class AmberCodec_Accounts_DAccount
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Account", new string[] { "Id", "Handle" }, new ushort[] { 0x7240, 0x0BBC }, new int[][] { null!, new int[] { 1192, 372 } }, null, 0x0UL, new uint[] { 0x36E8B900u, 0x9C3520F9u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Account", Shape.MemberNames, Shape.Tags, new int[][] { null!, new int[] { 1192, 372 } }, 0x448B9698u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Account",
+            MemberNames = new string[] { "Id", "Handle" },
+            Tags = new ushort[] { 0x7240, 0x0BBC },
+            NameHashes = new uint[] { 0x36E8B900u, 0x9C3520F9u },
+            FormerKeys = new int[][] { null!, new int[] { 1192, 372 } },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x448B9698u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Accounts.Account? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Accounts.Account)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Account");
+            if (v is not null && v.GetType() != typeof(global::Accounts.Account)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Account");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Accounts.Account? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Accounts.Account? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Accounts.Account? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -35,7 +42,7 @@ namespace Amber.Generated
             if (m1 is not null) p |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 5);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
             w.CloseWindow(wo0);
             if ((p & 0x2UL) != 0)
             {
@@ -46,12 +53,12 @@ namespace Amber.Generated
 
         internal static global::Accounts.Account? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Accounts.Account>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Accounts.Account>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Accounts.Account ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Accounts.Account ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Accounts.Account();

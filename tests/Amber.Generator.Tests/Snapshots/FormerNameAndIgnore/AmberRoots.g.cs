@@ -31,8 +31,15 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Accounts.Account>(new AmberRoot_Accounts_DAccount());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Accounts.Account), AmberCodec_Accounts_DAccount.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Accounts_DAccount.WriteTyped(ref w, (global::Accounts.Account)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Accounts_DAccount.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Accounts.Account), "Accounts.Account", new string[] { "sInt32;", "?sString;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Accounts.Account),
+                CSharpName = "Accounts.Account",
+                Shape = AmberCodec_Accounts_DAccount.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Accounts_DAccount.WriteTyped(ref writer, (global::Accounts.Account)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Accounts_DAccount.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;", "?sString;" },
+            });
         }
     }
 }

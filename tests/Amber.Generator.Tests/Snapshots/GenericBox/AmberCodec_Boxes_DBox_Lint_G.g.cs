@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Box&lt;int&gt;.</summary>
     internal static class AmberCodec_Boxes_DBox_Lint_G
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Box<int>", new string[] { "Value", "Version" }, new ushort[] { 0x9B08, 0xDA70 }, null, null, 0x0UL, new uint[] { 0xD147F96Au, 0x5DCDD537u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Box<int>", Shape.MemberNames, Shape.Tags, null, 0xB88F6B26u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Box<int>",
+            MemberNames = new string[] { "Value", "Version" },
+            Tags = new ushort[] { 0x9B08, 0xDA70 },
+            NameHashes = new uint[] { 0xD147F96Au, 0x5DCDD537u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0xB88F6B26u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Boxes.Box<int>)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Box<int>");
+            if (v is not null && v.GetType() != typeof(global::Boxes.Box<int>)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Box<int>");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Boxes.Box<int>? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -34,20 +40,20 @@ namespace Amber.Generated
             if (m1 != default) p |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
 
         internal static global::Boxes.Box<int>? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Boxes.Box<int>>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Boxes.Box<int>>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Boxes.Box<int> ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Boxes.Box<int> ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Boxes.Box<int>();

@@ -31,8 +31,15 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Boxes.Box<int>>(new AmberRoot_Boxes_DBox_X3Cint_X3E());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Boxes.Box<int>), AmberCodec_Boxes_DBox_Lint_G.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Boxes_DBox_Lint_G.WriteTyped(ref w, (global::Boxes.Box<int>)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Boxes_DBox_Lint_G.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Boxes.Box<int>), "Boxes.Box<int>", new string[] { "+sInt32;", "sInt32;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Boxes.Box<int>),
+                CSharpName = "Boxes.Box<int>",
+                Shape = AmberCodec_Boxes_DBox_Lint_G.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Boxes_DBox_Lint_G.WriteTyped(ref writer, (global::Boxes.Box<int>)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Boxes_DBox_Lint_G.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "+sInt32;", "sInt32;" },
+            });
         }
     }
 }

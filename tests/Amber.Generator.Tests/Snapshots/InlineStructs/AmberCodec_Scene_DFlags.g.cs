@@ -8,9 +8,15 @@ namespace Amber.Generated
     /// <summary>Amber codec for Flags.</summary>
     internal static class AmberCodec_Scene_DFlags
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Flags", new string[] { "Layer", "Visible", "Order" }, new ushort[] { 0x2AE8, 0x0028, 0x2868 }, null, null, 0x0UL, new uint[] { 0xAFDC1B96u, 0x592A4941u, 0x18E78237u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Flags", Shape.MemberNames, Shape.Tags, null, 0x47C3509Eu, 0x0UL, Shape.NameHashes);
-        internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape("Flags", Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Flags",
+            MemberNames = new string[] { "Layer", "Visible", "Order" },
+            Tags = new ushort[] { 0x2AE8, 0x0028, 0x2868 },
+            NameHashes = new uint[] { 0xAFDC1B96u, 0x592A4941u, 0x18E78237u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x47C3509Eu);
+        internal static readonly global::Amber.Metadata.AmberShape InlineShape = Shape.ForInlineStruct();
 
         /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Flags v)
@@ -20,22 +26,22 @@ namespace Amber.Generated
         }
 
         /// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>
-        internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);
+        internal static readonly int WindowRoom = global::Amber.Metadata.AmberWindow.InlineRoom(InlineShape, RowWidth);
 
         /// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>
         internal static int WriteAt(ref global::Amber.AmberWriter w, ref byte wb, int wo, global::Scene.Flags v)
         {
             wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);
             global::System.Span<byte> row = global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), RowWidth);
-            global::Amber.AmberRow.Write<byte>(row, 0, (byte)v.Layer);
-            global::Amber.AmberRow.Write<bool>(row, 1, v.Visible);
-            global::Amber.AmberRow.Write<short>(row, 2, v.Order);
+            global::Amber.Metadata.AmberRow.Write<byte>(row, 0, (byte)v.Layer);
+            global::Amber.Metadata.AmberRow.Write<bool>(row, 1, v.Visible);
+            global::Amber.Metadata.AmberRow.Write<short>(row, 2, v.Order);
             return wo + RowWidth;
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Flags v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Flags v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Flags v, global::Amber.Metadata.AmberShape shape)
         {
             w.EnterDepth();
             var m0 = v.Layer;
@@ -47,9 +53,9 @@ namespace Amber.Generated
             if (m2 != default) p |= 0x4UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 6);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (p & 0x2UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt16(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt16(ref wb0, wo0, m2, (p & 0x4UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
@@ -63,7 +69,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static global::Scene.Flags ReadOther(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
             if (inline.Count == 0) return ReadBody(ref r, s, p);
             if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
             return ReadInlineBody(ref r, inline);
@@ -73,14 +79,14 @@ namespace Amber.Generated
         private static global::Scene.Flags FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)
         {
             var o = new global::Scene.Flags();
-            o.Layer = (global::Scene.Layer)global::Amber.AmberRow.Read<byte>(row, 0);
+            o.Layer = (global::Scene.Layer)global::Amber.Metadata.AmberRow.Read<byte>(row, 0);
             o.Visible = r.RowBoolean(row, 1);
-            o.Order = global::Amber.AmberRow.Read<short>(row, 2);
+            o.Order = global::Amber.Metadata.AmberRow.Read<short>(row, 2);
             return o;
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Flags ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Scene.Flags ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             var o = new global::Scene.Flags();
             int mi = -1;
@@ -146,7 +152,7 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>
-        internal static global::Scene.Flags ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)
+        internal static global::Scene.Flags ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Flags();
             int mi = -1;

@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Label.</summary>
     internal static class AmberCodec_Scene_DLabel
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Label", new string[] { "Text", "Size" }, new ushort[] { 0xEF84, 0xE348 }, null, null, 0x0UL, new uint[] { 0x3E142D5Eu, 0xA6478E7Cu });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Label", Shape.MemberNames, Shape.Tags, null, 0x23F08EFFu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Label",
+            MemberNames = new string[] { "Text", "Size" },
+            Tags = new ushort[] { 0xEF84, 0xE348 },
+            NameHashes = new uint[] { 0x3E142D5Eu, 0xA6478E7Cu },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x23F08EFFu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Label v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Label v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Label v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Label v, global::Amber.Metadata.AmberShape shape)
         {
             w.EnterDepth();
             var m0 = v.Text;
@@ -37,13 +43,13 @@ namespace Amber.Generated
 
         internal static global::Scene.Label Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, default, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+            if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
             if (inline.Count != 0) return ReadInlineBody(ref r, inline);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Label ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Scene.Label ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             var o = new global::Scene.Label();
             int mi = -1;
@@ -99,7 +105,7 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>
-        internal static global::Scene.Label ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)
+        internal static global::Scene.Label ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Label();
             int mi = -1;
@@ -114,7 +120,7 @@ namespace Amber.Generated
                     {
                         case 0:
                         {
-                            global::Amber.AmberThrow.RowValueMismatch(r.Position, codes[wi], "String");
+                            global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[wi], "String");
                             break;
                         }
                         case 1:

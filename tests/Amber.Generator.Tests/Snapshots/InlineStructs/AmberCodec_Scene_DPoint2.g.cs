@@ -8,9 +8,15 @@ namespace Amber.Generated
     /// <summary>Amber codec for Point2.</summary>
     internal static class AmberCodec_Scene_DPoint2
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point2", new string[] { "X", "Y" }, new ushort[] { 0xB381, 0xE619 }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point2", Shape.MemberNames, Shape.Tags, null, 0x819CDD77u, 0x0UL, Shape.NameHashes);
-        internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape("Point2", Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Point2",
+            MemberNames = new string[] { "X", "Y" },
+            Tags = new ushort[] { 0xB381, 0xE619 },
+            NameHashes = new uint[] { 0xDD0C1E27u, 0xDC0C1C94u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x819CDD77u);
+        internal static readonly global::Amber.Metadata.AmberShape InlineShape = Shape.ForInlineStruct();
 
         /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Point2 v)
@@ -20,7 +26,7 @@ namespace Amber.Generated
         }
 
         /// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>
-        internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);
+        internal static readonly int WindowRoom = global::Amber.Metadata.AmberWindow.InlineRoom(InlineShape, RowWidth);
 
         /// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>
         internal static int WriteAt(ref global::Amber.AmberWriter w, ref byte wb, int wo, global::Scene.Point2 v)
@@ -32,25 +38,25 @@ namespace Amber.Generated
                 return wo + RowWidth;
             }
             global::System.Span<byte> row = global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), RowWidth);
-            global::Amber.AmberRow.Write<float>(row, 0, v.X);
-            global::Amber.AmberRow.Write<float>(row, 4, v.Y);
+            global::Amber.Metadata.AmberRow.Write<float>(row, 0, v.X);
+            global::Amber.Metadata.AmberRow.Write<float>(row, 4, v.Y);
             return wo + RowWidth;
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Point2 v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Point2 v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Point2 v, global::Amber.Metadata.AmberShape shape)
         {
             w.EnterDepth();
             var m0 = v.X;
             var m1 = v.Y;
             ulong p = 0x0UL;
-            if (!global::Amber.AmberDefault.IsDefault(m0)) p |= 0x1UL;
-            if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m0)) p |= 0x1UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m1)) p |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 8);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
@@ -64,7 +70,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static global::Scene.Point2 ReadOther(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
             if (inline.Count == 0) return ReadBody(ref r, s, p);
             if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
             return ReadInlineBody(ref r, inline);
@@ -78,13 +84,13 @@ namespace Amber.Generated
                 return global::System.Runtime.InteropServices.MemoryMarshal.Read<global::Scene.Point2>(row);
             }
             var o = new global::Scene.Point2();
-            o.X = global::Amber.AmberRow.Read<float>(row, 0);
-            o.Y = global::Amber.AmberRow.Read<float>(row, 4);
+            o.X = global::Amber.Metadata.AmberRow.Read<float>(row, 0);
+            o.Y = global::Amber.Metadata.AmberRow.Read<float>(row, 4);
             return o;
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Point2 ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Scene.Point2 ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             var o = new global::Scene.Point2();
             int mi = -1;
@@ -155,7 +161,7 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>
-        internal static global::Scene.Point2 ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)
+        internal static global::Scene.Point2 ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Point2();
             int mi = -1;

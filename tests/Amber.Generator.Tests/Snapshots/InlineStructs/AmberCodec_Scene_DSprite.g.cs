@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Sprite.</summary>
     internal static class AmberCodec_Scene_DSprite
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Sprite", new string[] { "At", "Flags", "Label" }, new ushort[] { 0xA8B5, 0xD65D, 0x26ED }, null, null, 0x0UL, new uint[] { 0x56D563A8u, 0x4222EBCCu, 0x9ECCF29Du });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Sprite", Shape.MemberNames, Shape.Tags, null, 0x82F80A0Eu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Sprite",
+            MemberNames = new string[] { "At", "Flags", "Label" },
+            Tags = new ushort[] { 0xA8B5, 0xD65D, 0x26ED },
+            NameHashes = new uint[] { 0x56D563A8u, 0x4222EBCCu, 0x9ECCF29Du },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x82F80A0Eu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Scene.Sprite? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Scene.Sprite)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Sprite");
+            if (v is not null && v.GetType() != typeof(global::Scene.Sprite)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Sprite");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Scene.Sprite? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Sprite? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Scene.Sprite? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -43,12 +49,12 @@ namespace Amber.Generated
 
         internal static global::Scene.Sprite? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Scene.Sprite>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Scene.Sprite>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Sprite ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Scene.Sprite ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Scene.Sprite();

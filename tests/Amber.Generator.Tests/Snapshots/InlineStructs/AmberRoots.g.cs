@@ -42,15 +42,52 @@ namespace Amber.Generated
                 result = (global::Scene.Layer)r.ReadByte();
                 return result;
             }
-            global::Amber.AmberKnownTypes.RegisterValue<global::Scene.Layer>("Scene.Layer", global::Amber.WireType.Varint, W0, R0, "eByte:Back=0,Front=1;");
-            global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Flags), AmberCodec_Scene_DFlags.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DFlags.WriteTyped(ref w, (global::Scene.Flags)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DFlags.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Flags), "Scene.Flags", new string[] { "eByte:Back=0,Front=1;", "sBoolean;", "sInt16;" }, AmberCodec_Scene_DFlags.RowCodes);
-            global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Label), AmberCodec_Scene_DLabel.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DLabel.WriteTyped(ref w, (global::Scene.Label)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DLabel.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Label), "Scene.Label", new string[] { "!sString;", "sInt32;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Point2), AmberCodec_Scene_DPoint2.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DPoint2.WriteTyped(ref w, (global::Scene.Point2)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DPoint2.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Point2), "Scene.Point2", new string[] { "sSingle;", "sSingle;" }, AmberCodec_Scene_DPoint2.RowCodes);
-            global::Amber.AmberKnownTypes.Register(typeof(global::Scene.Sprite), AmberCodec_Scene_DSprite.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Scene_DSprite.WriteTyped(ref w, (global::Scene.Sprite)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Scene_DSprite.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Scene.Sprite), "Scene.Sprite", new string[] { "+o819CDD77", "+o47C3509E", "+o23F08EFF" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberValueInfo<global::Scene.Layer>
+            {
+                CSharpName = "Scene.Layer",
+                WireType = global::Amber.WireType.Varint,
+                Write = W0,
+                Read = R0,
+                View = "eByte:Back=0,Front=1;",
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Scene.Flags),
+                CSharpName = "Scene.Flags",
+                Shape = AmberCodec_Scene_DFlags.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DFlags.WriteTyped(ref writer, (global::Scene.Flags)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DFlags.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "eByte:Back=0,Front=1;", "sBoolean;", "sInt16;" },
+                RowCodes = AmberCodec_Scene_DFlags.RowCodes,
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Scene.Label),
+                CSharpName = "Scene.Label",
+                Shape = AmberCodec_Scene_DLabel.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DLabel.WriteTyped(ref writer, (global::Scene.Label)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DLabel.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "!sString;", "sInt32;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Scene.Point2),
+                CSharpName = "Scene.Point2",
+                Shape = AmberCodec_Scene_DPoint2.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DPoint2.WriteTyped(ref writer, (global::Scene.Point2)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DPoint2.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sSingle;", "sSingle;" },
+                RowCodes = AmberCodec_Scene_DPoint2.RowCodes,
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Scene.Sprite),
+                CSharpName = "Scene.Sprite",
+                Shape = AmberCodec_Scene_DSprite.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DSprite.WriteTyped(ref writer, (global::Scene.Sprite)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DSprite.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "+o819CDD77", "+o47C3509E", "+o23F08EFF" },
+            });
         }
     }
 }

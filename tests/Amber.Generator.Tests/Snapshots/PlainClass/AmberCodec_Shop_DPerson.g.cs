@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Person.</summary>
     internal static class AmberCodec_Shop_DPerson
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Person", new string[] { "Name", "Age", "Photo" }, new ushort[] { 0x6034, 0xBA00, 0x04DC }, null, null, 0x0UL, new uint[] { 0x0FE07306u, 0x8ECBE13Cu, 0x53219983u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Person", Shape.MemberNames, Shape.Tags, null, 0x7E83E440u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Person",
+            MemberNames = new string[] { "Name", "Age", "Photo" },
+            Tags = new ushort[] { 0x6034, 0xBA00, 0x04DC },
+            NameHashes = new uint[] { 0x0FE07306u, 0x8ECBE13Cu, 0x53219983u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x7E83E440u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Person? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Shop.Person)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Person");
+            if (v is not null && v.GetType() != typeof(global::Shop.Person)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Person");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Shop.Person? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Person? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Person? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -49,12 +55,12 @@ namespace Amber.Generated
 
         internal static global::Shop.Person? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Person>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Person>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Shop.Person ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Shop.Person ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Shop.Person();

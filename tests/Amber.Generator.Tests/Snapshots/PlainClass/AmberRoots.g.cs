@@ -31,8 +31,15 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Shop.Person>(new AmberRoot_Shop_DPerson());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Shop.Person), AmberCodec_Shop_DPerson.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Shop_DPerson.WriteTyped(ref w, (global::Shop.Person)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Shop_DPerson.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Shop.Person), "Shop.Person", new string[] { "+!sString;", "sInt32;", "?b" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Shop.Person),
+                CSharpName = "Shop.Person",
+                Shape = AmberCodec_Shop_DPerson.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DPerson.WriteTyped(ref writer, (global::Shop.Person)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DPerson.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "+!sString;", "sInt32;", "?b" },
+            });
         }
     }
 }

@@ -31,8 +31,15 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Geometry.Point>(new AmberRoot_Geometry_DPoint());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Geometry.Point), AmberCodec_Geometry_DPoint.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Geometry_DPoint.WriteTyped(ref w, (global::Geometry.Point)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Geometry_DPoint.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Point), "Geometry.Point", new string[] { "sInt32;", "sInt32;", "+!sString;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Geometry.Point),
+                CSharpName = "Geometry.Point",
+                Shape = AmberCodec_Geometry_DPoint.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Geometry_DPoint.WriteTyped(ref writer, (global::Geometry.Point)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Geometry_DPoint.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;", "sInt32;", "+!sString;" },
+            });
         }
     }
 }

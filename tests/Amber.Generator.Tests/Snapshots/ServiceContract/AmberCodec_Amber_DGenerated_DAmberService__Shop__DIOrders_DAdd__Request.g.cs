@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Add_Request.</summary>
     internal static class AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Add_Request", new string[] { "a", "b" }, new ushort[] { 0x4BA0, 0xADE8 }, null, null, 0x0UL, new uint[] { 0xE40C292Cu, 0xE70C2DE5u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Add_Request", Shape.MemberNames, Shape.Tags, null, 0x89F68ED6u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Add_Request",
+            MemberNames = new string[] { "a", "b" },
+            Tags = new ushort[] { 0x4BA0, 0xADE8 },
+            NameHashes = new uint[] { 0xE40C292Cu, 0xE70C2DE5u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x89F68ED6u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -30,20 +36,20 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
 
         internal static global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request();

@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Names_Request.</summary>
     internal static class AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Names_Request", new string[] { "_i", "value", "class", "amberValue" }, new ushort[] { 0x3260, 0x0960, 0x912C, 0x0A38 }, null, null, 0x0UL, new uint[] { 0x480B6605u, 0x425ED3CAu, 0xAB3E0BFFu, 0x8B629A71u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Names_Request", Shape.MemberNames, Shape.Tags, null, 0x1E0817C1u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Names_Request",
+            MemberNames = new string[] { "_i", "value", "class", "amberValue" },
+            Tags = new ushort[] { 0x3260, 0x0960, 0x912C, 0x0A38 },
+            NameHashes = new uint[] { 0x480B6605u, 0x425ED3CAu, 0xAB3E0BFFu, 0x8B629A71u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x1E0817C1u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -35,8 +41,8 @@ namespace Amber.Generated
             if (m3 != default) p |= 0x8UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);
             if ((p & 0x4UL) != 0)
             {
@@ -51,12 +57,12 @@ namespace Amber.Generated
 
         internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request();

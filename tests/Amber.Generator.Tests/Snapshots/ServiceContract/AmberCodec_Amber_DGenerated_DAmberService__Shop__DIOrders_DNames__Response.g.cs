@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Names_Response.</summary>
     internal static class AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Names_Response", new string[] { "value" }, new ushort[] { 0x0964 }, null, null, 0x0UL, new uint[] { 0x425ED3CAu });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Names_Response", Shape.MemberNames, Shape.Tags, null, 0x14D3EC3Fu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Names_Response",
+            MemberNames = new string[] { "value" },
+            Tags = new ushort[] { 0x0964 },
+            NameHashes = new uint[] { 0x425ED3CAu },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x14D3EC3Fu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -37,12 +43,12 @@ namespace Amber.Generated
 
         internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response();

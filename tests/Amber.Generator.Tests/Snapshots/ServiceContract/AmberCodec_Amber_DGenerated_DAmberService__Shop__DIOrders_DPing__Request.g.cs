@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Ping_Request.</summary>
     internal static class AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Ping_Request", new string[] {  }, new ushort[] {  }, null, null, 0x0UL, new uint[] {  });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Ping_Request", Shape.MemberNames, Shape.Tags, null, 0x4E7D0CBFu, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Ping_Request",
+            MemberNames = new string[] {  },
+            Tags = new ushort[] {  },
+            NameHashes = new uint[] {  },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x4E7D0CBFu);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -31,12 +37,12 @@ namespace Amber.Generated
 
         internal static global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request();

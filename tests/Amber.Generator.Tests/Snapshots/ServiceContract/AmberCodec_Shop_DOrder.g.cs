@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Order.</summary>
     internal static class AmberCodec_Shop_DOrder
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Order", new string[] { "Customer" }, new ushort[] { 0x7D2C }, null, null, 0x0UL, new uint[] { 0x09F3C039u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Order", Shape.MemberNames, Shape.Tags, null, 0x92248B57u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Order",
+            MemberNames = new string[] { "Customer" },
+            Tags = new ushort[] { 0x7D2C },
+            NameHashes = new uint[] { 0x09F3C039u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x92248B57u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Order? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Shop.Order? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Order? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Order? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -33,12 +39,12 @@ namespace Amber.Generated
 
         internal static global::Shop.Order? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Order>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Order>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Shop.Order ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Shop.Order ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Shop.Order();

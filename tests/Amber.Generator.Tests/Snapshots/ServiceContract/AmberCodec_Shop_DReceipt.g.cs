@@ -8,14 +8,20 @@ namespace Amber.Generated
     /// <summary>Amber codec for Receipt.</summary>
     internal static class AmberCodec_Shop_DReceipt
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Receipt", new string[] { "Total" }, new ushort[] { 0x2C28 }, null, null, 0x0UL, new uint[] { 0xAD066D9Du });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Receipt", Shape.MemberNames, Shape.Tags, null, 0xBA48A803u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Receipt",
+            MemberNames = new string[] { "Total" },
+            Tags = new ushort[] { 0x2C28 },
+            NameHashes = new uint[] { 0xAD066D9Du },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0xBA48A803u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Shop.Receipt? v) => WriteWith(ref w, v, Shape);
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Shop.Receipt? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Receipt? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Shop.Receipt? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -29,19 +35,19 @@ namespace Amber.Generated
             if (m0 != default) p |= 0x1UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 5);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
 
         internal static global::Shop.Receipt? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Receipt>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Receipt>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Shop.Receipt ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Shop.Receipt ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Shop.Receipt();

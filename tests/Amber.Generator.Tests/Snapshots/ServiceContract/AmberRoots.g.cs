@@ -191,24 +191,87 @@ namespace Amber.Generated
             global::Amber.AmberFormatterRegistry.Register<global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item>(new AmberRoot_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item());
             global::Amber.AmberFormatterRegistry.Register<global::Shop.Order>(new AmberRoot_Shop_DOrder());
             global::Amber.AmberFormatterRegistry.Register<global::Shop.Receipt>(new AmberRoot_Shop_DReceipt());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request), "Amber.Generated.AmberService_Shop_DIOrders.Add_Request", new string[] { "sInt32;", "+sInt32;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response), "Amber.Generated.AmberService_Shop_DIOrders.Add_Response", new string[] { "sInt32;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request), "Amber.Generated.AmberService_Shop_DIOrders.Names_Request", new string[] { "sInt32;", "sInt32;", "!sString;", "sInt32;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response), "Amber.Generated.AmberService_Shop_DIOrders.Names_Response", new string[] { "?sString;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request), "Amber.Generated.AmberService_Shop_DIOrders.Ping_Request", new string[] {  });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response), "Amber.Generated.AmberService_Shop_DIOrders.Ping_Response", new string[] {  });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item), AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.WriteTyped(ref w, (global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item), "Amber.Generated.AmberService_Shop_DIOrders.Watch_Item", new string[] { "?sString;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Shop.Order), AmberCodec_Shop_DOrder.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Shop_DOrder.WriteTyped(ref w, (global::Shop.Order)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Shop_DOrder.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Shop.Order), "Shop.Order", new string[] { "+!sString;" });
-            global::Amber.AmberKnownTypes.Register(typeof(global::Shop.Receipt), AmberCodec_Shop_DReceipt.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Shop_DReceipt.WriteTyped(ref w, (global::Shop.Receipt)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Shop_DReceipt.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Shop.Receipt), "Shop.Receipt", new string[] { "sInt32;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Add_Request",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;", "+sInt32;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Add_Response",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Names_Request",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;", "sInt32;", "!sString;", "sInt32;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Names_Response",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "?sString;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Ping_Request",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] {  },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Ping_Response",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] {  },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item),
+                CSharpName = "Amber.Generated.AmberService_Shop_DIOrders.Watch_Item",
+                Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "?sString;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Shop.Order),
+                CSharpName = "Shop.Order",
+                Shape = AmberCodec_Shop_DOrder.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DOrder.WriteTyped(ref writer, (global::Shop.Order)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DOrder.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "+!sString;" },
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Shop.Receipt),
+                CSharpName = "Shop.Receipt",
+                Shape = AmberCodec_Shop_DReceipt.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DReceipt.WriteTyped(ref writer, (global::Shop.Receipt)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DReceipt.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;" },
+            });
             global::Amber.Services.AmberServices.Register(new global::Amber.Generated.AmberService_Shop_DIOrders());
         }
     }

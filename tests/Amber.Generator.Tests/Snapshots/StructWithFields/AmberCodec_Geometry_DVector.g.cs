@@ -8,9 +8,15 @@ namespace Amber.Generated
     /// <summary>Amber codec for Vector.</summary>
     internal static class AmberCodec_Geometry_DVector
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Vector", new string[] { "X", "Y", "Length", "Normalized" }, new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u, 0xCC5E1935u, 0x434CFCB8u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, 0x0103BA7Au, 0x0UL, Shape.NameHashes);
-        internal static readonly global::Amber.AmberShape InlineShape = new global::Amber.AmberShape("Vector", Shape.MemberNames, Shape.Tags, null, null, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Vector",
+            MemberNames = new string[] { "X", "Y", "Length", "Normalized" },
+            Tags = new ushort[] { 0xB381, 0xE619, 0xDFB2, 0x3678 },
+            NameHashes = new uint[] { 0xDD0C1E27u, 0xDC0C1C94u, 0xCC5E1935u, 0x434CFCB8u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x0103BA7Au);
+        internal static readonly global::Amber.Metadata.AmberShape InlineShape = Shape.ForInlineStruct();
 
         /// <summary>Writes the struct inline (format §5.1): its header, then its members as one row.</summary>
         internal static void Write(ref global::Amber.AmberWriter w, global::Geometry.Vector v)
@@ -20,23 +26,23 @@ namespace Amber.Generated
         }
 
         /// <summary>The most bytes the struct takes inline: its header, its definition the first time, its row.</summary>
-        internal static readonly int WindowRoom = global::Amber.AmberWindow.InlineRoom(InlineShape, RowWidth);
+        internal static readonly int WindowRoom = global::Amber.Metadata.AmberWindow.InlineRoom(InlineShape, RowWidth);
 
         /// <summary>Writes the struct inline at offset wo of a window with WindowRoom bytes left; returns the offset after it.</summary>
         internal static int WriteAt(ref global::Amber.AmberWriter w, ref byte wb, int wo, global::Geometry.Vector v)
         {
             wo = w.WriteInlineHeaderAt(ref wb, wo, InlineShape, RowCodes, RowWidth);
             global::System.Span<byte> row = global::System.Runtime.InteropServices.MemoryMarshal.CreateSpan(ref global::System.Runtime.CompilerServices.Unsafe.Add(ref wb, wo), RowWidth);
-            global::Amber.AmberRow.Write<float>(row, 0, v.X);
-            global::Amber.AmberRow.Write<float>(row, 4, v.Y);
-            global::Amber.AmberRow.Write<double>(row, 8, v.Length);
-            global::Amber.AmberRow.Write<bool>(row, 16, v.Normalized);
+            global::Amber.Metadata.AmberRow.Write<float>(row, 0, v.X);
+            global::Amber.Metadata.AmberRow.Write<float>(row, 4, v.Y);
+            global::Amber.Metadata.AmberRow.Write<double>(row, 8, v.Length);
+            global::Amber.Metadata.AmberRow.Write<bool>(row, 16, v.Normalized);
             return wo + RowWidth;
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Geometry.Vector v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Geometry.Vector v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Geometry.Vector v, global::Amber.Metadata.AmberShape shape)
         {
             w.EnterDepth();
             var m0 = v.X;
@@ -44,16 +50,16 @@ namespace Amber.Generated
             var m2 = v.Length;
             var m3 = v.Normalized;
             ulong p = 0x0UL;
-            if (!global::Amber.AmberDefault.IsDefault(m0)) p |= 0x1UL;
-            if (!global::Amber.AmberDefault.IsDefault(m1)) p |= 0x2UL;
-            if (!global::Amber.AmberDefault.IsDefault(m2)) p |= 0x4UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m0)) p |= 0x1UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m1)) p |= 0x2UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m2)) p |= 0x4UL;
             if (m3) p |= 0x8UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 17);
             int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteDouble(ref wb0, wo0, m2, (p & 0x4UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteBoolean(ref wb0, wo0, m3, (p & 0x8UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteDouble(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteBoolean(ref wb0, wo0, m3, (p & 0x8UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
@@ -67,7 +73,7 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static global::Geometry.Vector ReadOther(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.ShapeMatch s, out ulong p, out global::Amber.RowsMatch inline)) return default;
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
             if (inline.Count == 0) return ReadBody(ref r, s, p);
             if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
             return ReadInlineBody(ref r, inline);
@@ -77,15 +83,15 @@ namespace Amber.Generated
         private static global::Geometry.Vector FromRow(ref global::Amber.AmberReader r, global::System.ReadOnlySpan<byte> row)
         {
             var o = new global::Geometry.Vector();
-            o.X = global::Amber.AmberRow.Read<float>(row, 0);
-            o.Y = global::Amber.AmberRow.Read<float>(row, 4);
-            o.Length = global::Amber.AmberRow.Read<double>(row, 8);
+            o.X = global::Amber.Metadata.AmberRow.Read<float>(row, 0);
+            o.Y = global::Amber.Metadata.AmberRow.Read<float>(row, 4);
+            o.Length = global::Amber.Metadata.AmberRow.Read<double>(row, 8);
             o.Normalized = r.RowBoolean(row, 16);
             return o;
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Geometry.Vector ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Geometry.Vector ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             var o = new global::Geometry.Vector();
             int mi = -1;
@@ -182,7 +188,7 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads an inline struct whose row is not this struct's own: the writer's members by key, widened by code.</summary>
-        internal static global::Geometry.Vector ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.RowsMatch rows)
+        internal static global::Geometry.Vector ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Geometry.Vector();
             int mi = -1;

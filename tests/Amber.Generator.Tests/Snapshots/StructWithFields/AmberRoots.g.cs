@@ -31,8 +31,16 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Geometry.Vector>(new AmberRoot_Geometry_DVector());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Geometry.Vector), AmberCodec_Geometry_DVector.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Geometry_DVector.WriteTyped(ref w, (global::Geometry.Vector)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Geometry_DVector.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Geometry.Vector), "Geometry.Vector", new string[] { "sSingle;", "sSingle;", "sDouble;", "sBoolean;" }, AmberCodec_Geometry_DVector.RowCodes);
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Geometry.Vector),
+                CSharpName = "Geometry.Vector",
+                Shape = AmberCodec_Geometry_DVector.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Geometry_DVector.WriteTyped(ref writer, (global::Geometry.Vector)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Geometry_DVector.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sSingle;", "sSingle;", "sDouble;", "sBoolean;" },
+                RowCodes = AmberCodec_Geometry_DVector.RowCodes,
+            });
         }
     }
 }

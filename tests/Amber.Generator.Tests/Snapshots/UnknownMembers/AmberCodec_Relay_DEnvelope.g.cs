@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Envelope.</summary>
     internal static class AmberCodec_Relay_DEnvelope
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Envelope", new string[] { "Header", "Hops" }, new ushort[] { 0x9FC4, 0x1B60 }, null, null, 0x0UL, new uint[] { 0x114F9980u, 0x3D244A41u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Envelope", Shape.MemberNames, Shape.Tags, null, 0x63736AB8u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Envelope",
+            MemberNames = new string[] { "Header", "Hops" },
+            Tags = new ushort[] { 0x9FC4, 0x1B60 },
+            NameHashes = new uint[] { 0x114F9980u, 0x3D244A41u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0x63736AB8u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Relay.Envelope? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Relay.Envelope)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Envelope");
+            if (v is not null && v.GetType() != typeof(global::Relay.Envelope)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Envelope");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Relay.Envelope? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Relay.Envelope? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Relay.Envelope? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -49,12 +55,12 @@ namespace Amber.Generated
 
         internal static global::Relay.Envelope? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Envelope>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Envelope>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Relay.Envelope ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Relay.Envelope ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             global::Amber.AmberUnknownMembers? mu = null;

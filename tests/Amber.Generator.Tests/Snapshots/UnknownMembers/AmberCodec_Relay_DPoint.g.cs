@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Point.</summary>
     internal static class AmberCodec_Relay_DPoint
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Point", new string[] { "X", "Y" }, new ushort[] { 0xB380, 0xE618 }, null, null, 0x0UL, new uint[] { 0xDD0C1E27u, 0xDC0C1C94u });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Point", Shape.MemberNames, Shape.Tags, null, 0xC265D01Au, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Point",
+            MemberNames = new string[] { "X", "Y" },
+            Tags = new ushort[] { 0xB380, 0xE618 },
+            NameHashes = new uint[] { 0xDD0C1E27u, 0xDC0C1C94u },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0xC265D01Au);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Relay.Point? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Relay.Point)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Point");
+            if (v is not null && v.GetType() != typeof(global::Relay.Point)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Point");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Relay.Point? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Relay.Point? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Relay.Point? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -37,8 +43,8 @@ namespace Amber.Generated
             w.WriteObjectHeader(shape, p, mu);
             ref byte wb0 = ref w.OpenWindow(10);
             int wo0 = 0;
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
             w.CloseWindow(wo0);
             w.WriteKeptMembers(mu);
             w.ExitDepth();
@@ -46,12 +52,12 @@ namespace Amber.Generated
 
         internal static global::Relay.Point? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Point>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Point>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Relay.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Relay.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             global::Amber.AmberUnknownMembers? mu = null;

@@ -51,10 +51,26 @@ namespace Amber.Generated
         {
             global::Amber.AmberFormatterRegistry.Register<global::Relay.Envelope>(new AmberRoot_Relay_DEnvelope());
             global::Amber.AmberFormatterRegistry.Register<global::Relay.Point>(new AmberRoot_Relay_DPoint());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Relay.Envelope), AmberCodec_Relay_DEnvelope.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Relay_DEnvelope.WriteTyped(ref w, (global::Relay.Envelope)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Relay_DEnvelope.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Envelope), "Relay.Envelope", new string[] { "?sString;", "sInt32;" }, null, true);
-            global::Amber.AmberKnownTypes.Register(typeof(global::Relay.Point), AmberCodec_Relay_DPoint.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Relay_DPoint.WriteTyped(ref w, (global::Relay.Point)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Relay_DPoint.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Relay.Point), "Relay.Point", new string[] { "sInt32;", "sInt32;" }, null, true);
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Relay.Envelope),
+                CSharpName = "Relay.Envelope",
+                Shape = AmberCodec_Relay_DEnvelope.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Relay_DEnvelope.WriteTyped(ref writer, (global::Relay.Envelope)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Relay_DEnvelope.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "?sString;", "sInt32;" },
+                KeepsUnknownMembers = true,
+            });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Relay.Point),
+                CSharpName = "Relay.Point",
+                Shape = AmberCodec_Relay_DPoint.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Relay_DPoint.WriteTyped(ref writer, (global::Relay.Point)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Relay_DPoint.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "sInt32;", "sInt32;" },
+                KeepsUnknownMembers = true,
+            });
         }
     }
 }

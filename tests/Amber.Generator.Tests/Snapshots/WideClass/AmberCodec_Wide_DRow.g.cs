@@ -8,18 +8,24 @@ namespace Amber.Generated
     /// <summary>Amber codec for Row.</summary>
     internal static class AmberCodec_Wide_DRow
     {
-        internal static readonly global::Amber.AmberShape Shape = new global::Amber.AmberShape("Row", new string[] { "Name", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13", "P14", "P15", "P16", "P17", "P18", "P19", "P20", "P21", "P22", "P23", "P24", "P25", "P26", "P27", "P28", "P29", "P30", "P31", "P32", "P33", "P34", "P35", "P36", "P37", "P38", "P39", "P40", "P41", "P42", "P43", "P44", "P45", "P46", "P47", "P48", "P49", "P50", "P51", "P52", "P53", "P54", "P55", "P56", "P57", "P58", "P59", "P60", "P61", "P62", "P63", "Extra", "Note" }, new ushort[] { 0x6034, 0x8F10, 0xDBF8, 0x2860, 0x74C8, 0xC1B8, 0x8E10, 0x5A88, 0x2760, 0xF3C0, 0x1918, 0xD460, 0xBE30, 0x6DB0, 0xEAB0, 0x2608, 0x83C8, 0xBF58, 0x85C0, 0xB130, 0xD9C0, 0xAD78, 0x7E10, 0xC380, 0x16D0, 0x5928, 0xAD80, 0xF018, 0x7C10, 0xC1A8, 0xE238, 0x16A0, 0x5BC8, 0x8D88, 0x1450, 0xD8C8, 0x8D60, 0xB190, 0x8E88, 0xB218, 0xA2E0, 0xF178, 0x1BA8, 0x5650, 0x7098, 0xCF00, 0xE940, 0xA5F8, 0x4E30, 0x1AA8, 0xD078, 0x05C0, 0x7B30, 0xAC90, 0x02E0, 0x3798, 0xADD8, 0x5148, 0x3488, 0xF830, 0xEE50, 0xB928, 0x7580, 0xC010, 0xA510, 0x1AF4 }, null, null, 0x0UL, new uint[] { 0x0FE07306u, 0x1FFFEE1Au, 0x1EFFEC87u, 0x1DFFEAF4u, 0x1CFFE961u, 0x1BFFE7CEu, 0x1AFFE63Bu, 0x19FFE4A8u, 0x18FFE315u, 0x17FFE182u, 0x89E3EC1Eu, 0x8AE3EDB1u, 0x87E3E8F8u, 0x88E3EA8Bu, 0x8DE3F26Au, 0x8EE3F3FDu, 0x8BE3EF44u, 0x8CE3F0D7u, 0x81E3DF86u, 0x82E3E119u, 0x83E1A415u, 0x82E1A282u, 0x81E1A0EFu, 0x80E19F5Cu, 0x7FE19DC9u, 0x7EE19C36u, 0x7DE19AA3u, 0x7CE19910u, 0x8BE1B0ADu, 0x8AE1AF1Au, 0xFDDE928Cu, 0xFEDE941Fu, 0xFFDE95B2u, 0x00DE9745u, 0xF9DE8C40u, 0xFADE8DD3u, 0xFBDE8F66u, 0xFCDE90F9u, 0x05DE9F24u, 0x06DEA0B7u, 0xF7DC4A83u, 0xF6DC48F0u, 0xF9DC4DA9u, 0xF8DC4C16u, 0xFBDC50CFu, 0xFADC4F3Cu, 0xFDDC53F5u, 0xFCDC5262u, 0xFFDC571Bu, 0xFEDC5588u, 0x11DA34DAu, 0x12DA366Du, 0x0FDA31B4u, 0x10DA3347u, 0x0DDA2E8Eu, 0x0EDA3021u, 0x0BDA2B68u, 0x0CDA2CFBu, 0x09DA2842u, 0x0ADA29D5u, 0x8BD72351u, 0x8AD721BEu, 0x89D7202Bu, 0x88D71E98u, 0x7D069C89u, 0x1440C15Du });
-        internal static readonly global::Amber.AmberShape TypedShape = new global::Amber.AmberShape("Row", Shape.MemberNames, Shape.Tags, null, 0xB179CC48u, 0x0UL, Shape.NameHashes);
+        internal static readonly global::Amber.Metadata.AmberShape Shape = new global::Amber.Metadata.AmberShape(new global::Amber.Metadata.AmberShapeInfo
+        {
+            TypeName = "Row",
+            MemberNames = new string[] { "Name", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13", "P14", "P15", "P16", "P17", "P18", "P19", "P20", "P21", "P22", "P23", "P24", "P25", "P26", "P27", "P28", "P29", "P30", "P31", "P32", "P33", "P34", "P35", "P36", "P37", "P38", "P39", "P40", "P41", "P42", "P43", "P44", "P45", "P46", "P47", "P48", "P49", "P50", "P51", "P52", "P53", "P54", "P55", "P56", "P57", "P58", "P59", "P60", "P61", "P62", "P63", "Extra", "Note" },
+            Tags = new ushort[] { 0x6034, 0x8F10, 0xDBF8, 0x2860, 0x74C8, 0xC1B8, 0x8E10, 0x5A88, 0x2760, 0xF3C0, 0x1918, 0xD460, 0xBE30, 0x6DB0, 0xEAB0, 0x2608, 0x83C8, 0xBF58, 0x85C0, 0xB130, 0xD9C0, 0xAD78, 0x7E10, 0xC380, 0x16D0, 0x5928, 0xAD80, 0xF018, 0x7C10, 0xC1A8, 0xE238, 0x16A0, 0x5BC8, 0x8D88, 0x1450, 0xD8C8, 0x8D60, 0xB190, 0x8E88, 0xB218, 0xA2E0, 0xF178, 0x1BA8, 0x5650, 0x7098, 0xCF00, 0xE940, 0xA5F8, 0x4E30, 0x1AA8, 0xD078, 0x05C0, 0x7B30, 0xAC90, 0x02E0, 0x3798, 0xADD8, 0x5148, 0x3488, 0xF830, 0xEE50, 0xB928, 0x7580, 0xC010, 0xA510, 0x1AF4 },
+            NameHashes = new uint[] { 0x0FE07306u, 0x1FFFEE1Au, 0x1EFFEC87u, 0x1DFFEAF4u, 0x1CFFE961u, 0x1BFFE7CEu, 0x1AFFE63Bu, 0x19FFE4A8u, 0x18FFE315u, 0x17FFE182u, 0x89E3EC1Eu, 0x8AE3EDB1u, 0x87E3E8F8u, 0x88E3EA8Bu, 0x8DE3F26Au, 0x8EE3F3FDu, 0x8BE3EF44u, 0x8CE3F0D7u, 0x81E3DF86u, 0x82E3E119u, 0x83E1A415u, 0x82E1A282u, 0x81E1A0EFu, 0x80E19F5Cu, 0x7FE19DC9u, 0x7EE19C36u, 0x7DE19AA3u, 0x7CE19910u, 0x8BE1B0ADu, 0x8AE1AF1Au, 0xFDDE928Cu, 0xFEDE941Fu, 0xFFDE95B2u, 0x00DE9745u, 0xF9DE8C40u, 0xFADE8DD3u, 0xFBDE8F66u, 0xFCDE90F9u, 0x05DE9F24u, 0x06DEA0B7u, 0xF7DC4A83u, 0xF6DC48F0u, 0xF9DC4DA9u, 0xF8DC4C16u, 0xFBDC50CFu, 0xFADC4F3Cu, 0xFDDC53F5u, 0xFCDC5262u, 0xFFDC571Bu, 0xFEDC5588u, 0x11DA34DAu, 0x12DA366Du, 0x0FDA31B4u, 0x10DA3347u, 0x0DDA2E8Eu, 0x0EDA3021u, 0x0BDA2B68u, 0x0CDA2CFBu, 0x09DA2842u, 0x0ADA29D5u, 0x8BD72351u, 0x8AD721BEu, 0x89D7202Bu, 0x88D71E98u, 0x7D069C89u, 0x1440C15Du },
+        });
+        internal static readonly global::Amber.Metadata.AmberShape TypedShape = Shape.WithTypeTag(0xB179CC48u);
 
         internal static void Write(ref global::Amber.AmberWriter w, global::Wide.Row? v)
         {
-            if (v is not null && v.GetType() != typeof(global::Wide.Row)) global::Amber.AmberThrow.UnseenSubtype(v.GetType(), "Row");
+            if (v is not null && v.GetType() != typeof(global::Wide.Row)) global::Amber.Metadata.AmberThrow.UnseenSubtype(v.GetType(), "Row");
             WriteWith(ref w, v, Shape);
         }
 
         internal static void WriteTyped(ref global::Amber.AmberWriter w, global::Wide.Row? v) => WriteWith(ref w, v, TypedShape);
 
-        private static void WriteWith(ref global::Amber.AmberWriter w, global::Wide.Row? v, global::Amber.AmberShape shape)
+        private static void WriteWith(ref global::Amber.AmberWriter w, global::Wide.Row? v, global::Amber.Metadata.AmberShape shape)
         {
             if (v is null)
             {
@@ -166,70 +172,70 @@ namespace Amber.Generated
             w.WriteString(m0);
             ref byte wb0 = ref w.OpenWindow(320);
             int wo0 = 0;
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m2, (p & 0x4UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m3, (p & 0x8UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m4, (p & 0x10UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m5, (p & 0x20UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m6, (p & 0x40UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m7, (p & 0x80UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m8, (p & 0x100UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m9, (p & 0x200UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m10, (p & 0x400UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m11, (p & 0x800UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m12, (p & 0x1000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m13, (p & 0x2000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m14, (p & 0x4000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m15, (p & 0x8000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m16, (p & 0x10000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m17, (p & 0x20000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m18, (p & 0x40000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m19, (p & 0x80000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m20, (p & 0x100000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m21, (p & 0x200000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m22, (p & 0x400000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m23, (p & 0x800000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m24, (p & 0x1000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m25, (p & 0x2000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m26, (p & 0x4000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m27, (p & 0x8000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m28, (p & 0x10000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m29, (p & 0x20000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m30, (p & 0x40000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m31, (p & 0x80000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m32, (p & 0x100000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m33, (p & 0x200000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m34, (p & 0x400000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m35, (p & 0x800000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m36, (p & 0x1000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m37, (p & 0x2000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m38, (p & 0x4000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m39, (p & 0x8000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m40, (p & 0x10000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m41, (p & 0x20000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m42, (p & 0x40000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m43, (p & 0x80000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m44, (p & 0x100000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m45, (p & 0x200000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m46, (p & 0x400000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m47, (p & 0x800000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m48, (p & 0x1000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m49, (p & 0x2000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m50, (p & 0x4000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m51, (p & 0x8000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m52, (p & 0x10000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m53, (p & 0x20000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m54, (p & 0x40000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m55, (p & 0x80000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m56, (p & 0x100000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m57, (p & 0x200000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m58, (p & 0x400000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m59, (p & 0x800000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m60, (p & 0x1000000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m61, (p & 0x2000000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m62, (p & 0x4000000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m63, (p & 0x8000000000000000UL) != 0);
-            wo0 = global::Amber.AmberWindow.WriteInt32(ref wb0, wo0, m64.GetValueOrDefault(), (px[0] & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m3, (p & 0x8UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m4, (p & 0x10UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m5, (p & 0x20UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m6, (p & 0x40UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m7, (p & 0x80UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m8, (p & 0x100UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m9, (p & 0x200UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m10, (p & 0x400UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m11, (p & 0x800UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m12, (p & 0x1000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m13, (p & 0x2000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m14, (p & 0x4000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m15, (p & 0x8000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m16, (p & 0x10000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m17, (p & 0x20000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m18, (p & 0x40000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m19, (p & 0x80000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m20, (p & 0x100000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m21, (p & 0x200000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m22, (p & 0x400000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m23, (p & 0x800000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m24, (p & 0x1000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m25, (p & 0x2000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m26, (p & 0x4000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m27, (p & 0x8000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m28, (p & 0x10000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m29, (p & 0x20000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m30, (p & 0x40000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m31, (p & 0x80000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m32, (p & 0x100000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m33, (p & 0x200000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m34, (p & 0x400000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m35, (p & 0x800000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m36, (p & 0x1000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m37, (p & 0x2000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m38, (p & 0x4000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m39, (p & 0x8000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m40, (p & 0x10000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m41, (p & 0x20000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m42, (p & 0x40000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m43, (p & 0x80000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m44, (p & 0x100000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m45, (p & 0x200000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m46, (p & 0x400000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m47, (p & 0x800000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m48, (p & 0x1000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m49, (p & 0x2000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m50, (p & 0x4000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m51, (p & 0x8000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m52, (p & 0x10000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m53, (p & 0x20000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m54, (p & 0x40000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m55, (p & 0x80000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m56, (p & 0x100000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m57, (p & 0x200000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m58, (p & 0x400000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m59, (p & 0x800000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m60, (p & 0x1000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m61, (p & 0x2000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m62, (p & 0x4000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m63, (p & 0x8000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m64.GetValueOrDefault(), (px[0] & 0x1UL) != 0);
             w.CloseWindow(wo0);
             if ((px[0] & 0x2UL) != 0)
             {
@@ -240,12 +246,12 @@ namespace Amber.Generated
 
         internal static global::Wide.Row? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Wide.Row>(existing);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Wide.Row>(existing);
             return ReadBody(ref r, s, p);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Wide.Row ReadBody(ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p)
+        internal static global::Wide.Row ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
         {
             int rs = r.LastReservedReference;
             var o = new global::Wide.Row();

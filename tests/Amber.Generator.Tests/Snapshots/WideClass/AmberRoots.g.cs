@@ -31,8 +31,15 @@ namespace Amber.Generated
         internal static void Register()
         {
             global::Amber.AmberFormatterRegistry.Register<global::Wide.Row>(new AmberRoot_Wide_DRow());
-            global::Amber.AmberKnownTypes.Register(typeof(global::Wide.Row), AmberCodec_Wide_DRow.TypedShape, static (ref global::Amber.AmberWriter w, object v) => AmberCodec_Wide_DRow.WriteTyped(ref w, (global::Wide.Row)v), static (ref global::Amber.AmberReader r, global::Amber.ShapeMatch s, ulong p) => AmberCodec_Wide_DRow.ReadBody(ref r, s, p), null);
-            global::Amber.AmberKnownTypes.RegisterView(typeof(global::Wide.Row), "Wide.Row", new string[] { "+!sString;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "+nsInt32;", "?sString;" });
+            global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
+            {
+                Type = typeof(global::Wide.Row),
+                CSharpName = "Wide.Row",
+                Shape = AmberCodec_Wide_DRow.TypedShape,
+                Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Wide_DRow.WriteTyped(ref writer, (global::Wide.Row)value),
+                ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Wide_DRow.ReadBody(ref reader, match, presence),
+                MemberViews = new string[] { "+!sString;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "+nsInt32;", "?sString;" },
+            });
         }
     }
 }

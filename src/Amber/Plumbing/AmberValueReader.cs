@@ -1,9 +1,0 @@
-using System;
-using System.ComponentModel;
-
-namespace Amber
-{
-    /// <summary>Reads one value of a known type that is not an object, written with <paramref name="wireType"/>.</summary>
-    [EditorBrowsable(EditorBrowsableState.Never)]
-    public delegate T AmberValueReader<T>(ref AmberReader reader, WireType wireType);
-}

@@ -1,9 +1,0 @@
-using System;
-using System.ComponentModel;
-
-namespace Amber
-{
-    /// <summary>Writes one value of a known type that is not an object (an enum, a collection): just the value, in its wire type.</summary>
-    [EditorBrowsable(EditorBrowsableState.Never)]
-    public delegate void AmberValueWriter<T>(ref AmberWriter writer, T value);
-}
