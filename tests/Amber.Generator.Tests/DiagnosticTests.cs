@@ -241,9 +241,9 @@ public static class Use
             Assert.Empty(run.Diagnostics);
             Assert.Empty(GeneratorHarness.Problems(run.Output));
             string codec = run.Result.GeneratedSources.Single(g => g.HintName.Contains("Stamp")).SourceText.ToString();
-            Assert.Contains("mu = r.KeepUnknown(mu, s, wi, wt);", codec, System.StringComparison.Ordinal);
-            Assert.Contains("o.Kept = mu;", codec, System.StringComparison.Ordinal);
-            Assert.Contains("w.WriteKeptMembers(mu);", codec, System.StringComparison.Ordinal);
+            Assert.Contains("unknown = r.KeepUnknown(unknown, match, writerMember, wireType);", codec, System.StringComparison.Ordinal);
+            Assert.Contains("o.Kept = unknown;", codec, System.StringComparison.Ordinal);
+            Assert.Contains("w.WriteKeptMembers(unknown);", codec, System.StringComparison.Ordinal);
             Assert.DoesNotContain("InlineShape", codec, System.StringComparison.Ordinal);
         }
 

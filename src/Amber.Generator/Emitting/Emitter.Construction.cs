@@ -14,13 +14,13 @@ namespace Amber.Generator.Emitting
         /// <summary>The start of a body reader: the new object (direct), or a local per member and a flag per member whose presence matters.</summary>
         private static void EmitReadPrologue(SourceWriter sw, ObjectModel o, bool direct)
         {
-            if (!o.IsValueType) sw.Line("int rs = r.LastReservedReference;");
-            if (o.UnknownMembers != null) sw.Line("global::Amber.AmberUnknownMembers? mu = null;");
+            if (!o.IsValueType) sw.Line("int reservedId = r.LastReservedReference;");
+            if (o.UnknownMembers != null) sw.Line("global::Amber.AmberUnknownMembers? unknown = null;");
             if (direct)
             {
                 sw.Line($"var o = new {o.FullName}();");
                 // Known before its members are read, so a member that refers back to it (a cycle) finds it.
-                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+                if (!o.IsValueType) sw.Line("r.SetReference(reservedId, o);");
                 return;
             }
             for (int i = 0; i < o.Members.Count; i++)
@@ -36,9 +36,9 @@ namespace Amber.Generator.Emitting
             if (!direct)
             {
                 EmitConstruction(sw, o);
-                if (!o.IsValueType) sw.Line("r.SetReference(rs, o);");
+                if (!o.IsValueType) sw.Line("r.SetReference(reservedId, o);");
             }
-            if (o.UnknownMembers != null) sw.Line($"o.{o.UnknownMembers} = mu;");
+            if (o.UnknownMembers != null) sw.Line($"o.{o.UnknownMembers} = unknown;");
             if (o.OnDeserialized) sw.Line("global::Amber.Metadata.AmberCallbacks.Deserialized(ref o);");
             sw.Line("return o;");
         }

@@ -114,15 +114,15 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"internal static {o.FullName} ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)"))
             {
                 EmitReadPrologue(sw, o, direct);
-                sw.Line("int mi = -1;");
+                sw.Line("int member = -1;");
                 using (sw.Block("try"))
                 {
                     sw.Line("int[]? map = rows.Map;");
                     sw.Line("byte[] codes = rows.WriterCodes;");
-                    using (sw.Block("for (int wi = 0; wi < rows.Count; wi++)"))
+                    using (sw.Block("for (int writerMember = 0; writerMember < rows.Count; writerMember++)"))
                     {
-                        sw.Line("mi = map == null ? wi : map[wi];");
-                        using (sw.Block("switch (mi)"))
+                        sw.Line("member = map == null ? writerMember : map[writerMember];");
+                        using (sw.Block("switch (member)"))
                         {
                             for (int i = 0; i < o.Members.Count; i++)
                             {
@@ -130,12 +130,12 @@ namespace Amber.Generator.Emitting
                             }
                             sw.Line("default:");
                             // A member this version lacks is kept where the struct keeps them (format §5.2), else skipped.
-                            sw.Line(o.UnknownMembers != null ? "    mu = r.KeepUnknownRowValue(mu, rows, wi);" : "    r.SkipRowValue(codes[wi]);");
+                            sw.Line(o.UnknownMembers != null ? "    unknown = r.KeepUnknownRowValue(unknown, rows, writerMember);" : "    r.SkipRowValue(codes[writerMember]);");
                             sw.Line("    break;");
                         }
                     }
                 }
-                EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+                EmitPathFilter(sw, "ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null)");
                 EmitReadEpilogue(sw, o, direct);
             }
         }
@@ -148,10 +148,10 @@ namespace Amber.Generator.Emitting
             int code = PackedCodes.Of(t);
             if (code == 0)
             {
-                sw.Line($"global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[wi], {Quote(Describe(m.Type))});");
+                sw.Line($"global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[writerMember], {Quote(Describe(m.Type))});");
                 return;
             }
-            string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.ReadRowValue<{RowKeyword(code)}>(codes[wi])";
+            string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.ReadRowValue<{RowKeyword(code)}>(codes[writerMember])";
             if (direct)
             {
                 sw.Line(SetStatement(m, i, "o", value));

@@ -81,7 +81,7 @@ namespace Amber.Generator.Emitting
         {
             using (sw.Block($"if ({PresenceTest(i, "pm")})"))
             {
-                sw.Line($"mi = {Int(i)};");
+                sw.Line($"member = {Int(i)};");
                 EmitMemberRead(sw, o, i, direct, null);
             }
             if (NullWhenAbsent(o.Members[i]))
@@ -115,7 +115,7 @@ namespace Amber.Generator.Emitting
             bool nullable = m.Type.Kind == TypeKind.Nullable;
             TypeRef t = nullable ? m.Type.Element! : m.Type;
             string present = MemberLocal.Present(i);
-            sw.Line($"mi = {Int(i)};");
+            sw.Line($"member = {Int(i)};");
             sw.Line($"bool {present} = {PresenceTest(i, "pm")};");
             string value = $"{(t.Kind == TypeKind.Enum ? "(" + t.FullName + ")" : "")}r.Read{t.Scalar}At(ref {window}, ref {offset}, {present})";
             if (nullable) value = $"global::Amber.Metadata.AmberDefault.Present({value}, {present})";

@@ -18,24 +18,24 @@ namespace Amber.Generator.Emitting
             }
             sw.Line();
             sw.Line("/// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>");
-            using (sw.Block($"internal static {o.FullName} ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)"))
+            using (sw.Block($"internal static {o.FullName} ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)"))
             {
                 EmitReadPrologue(sw, o, direct);
-                sw.Line("int mi = -1;");
+                sw.Line("int member = -1;");
                 using (sw.Block("try"))
                 {
-                    using (sw.Block("if (s.IsIdentical)")) EmitIdenticalPath(sw, o, direct);
+                    using (sw.Block("if (match.IsIdentical)")) EmitIdenticalPath(sw, o, direct);
                     using (sw.Block("else")) EmitMappedPath(sw, o, direct);
                 }
-                EmitPathFilter(sw, "ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null)");
+                EmitPathFilter(sw, "ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null)");
                 sw.Line("r.ExitDepth();");
                 EmitReadEpilogue(sw, o, direct);
             }
             if (SharesMemberReader(o, direct))
             {
                 sw.Line();
-                sw.Line("/// <summary>Reads the value of member <paramref name=\"mi\"/> (-1: a member this version does not have, skipped).</summary>");
-                using (sw.Block($"private static void ReadMember(ref global::Amber.AmberReader r, {o.FullName} o, int mi, global::Amber.WireType wt)"))
+                sw.Line("/// <summary>Reads the value of member <paramref name=\"member\"/> (-1: a member this version does not have, skipped).</summary>");
+                using (sw.Block($"private static void ReadMember(ref global::Amber.AmberReader r, {o.FullName} o, int member, global::Amber.WireType wireType)"))
                 {
                     EmitMemberSwitch(sw, o, direct);
                 }
@@ -60,15 +60,15 @@ namespace Amber.Generator.Emitting
                 {
                     // A struct that is not written inline still reads an inline one (an older version of it, format §5.1).
                     sw.Lines("""
-                        if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
+                        if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out global::Amber.Metadata.RowsMatch inline)) return default;
                         if (inline.Count != 0) return ReadInlineBody(ref r, inline);
-                        return ReadBody(ref r, s, p);
+                        return ReadBody(ref r, match, presence);
                         """);
                 }
                 else
                 {
-                    sw.Line($"if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<{o.FullName}>(existing);");
-                    sw.Line("return ReadBody(ref r, s, p);");
+                    sw.Line($"if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<{o.FullName}>(existing);");
+                    sw.Line("return ReadBody(ref r, match, presence);");
                 }
             }
             if (o.RowCodes.Count == 0) return;
@@ -77,8 +77,8 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"private static {o.FullName} ReadOther(ref global::Amber.AmberReader r)"))
             {
                 sw.Lines("""
-                    if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
-                    if (inline.Count == 0) return ReadBody(ref r, s, p);
+                    if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out global::Amber.Metadata.RowsMatch inline)) return default;
+                    if (inline.Count == 0) return ReadBody(ref r, match, presence);
                     if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
                     return ReadInlineBody(ref r, inline);
                     """);
@@ -92,7 +92,7 @@ namespace Amber.Generator.Emitting
         private static void EmitIdenticalPath(SourceWriter sw, ObjectModel o, bool direct)
         {
             // Identical with more than 64 members: the writer's further presence words are the reader's own.
-            if (o.Members.Count > 64) sw.Line("ulong[] pm = s.More!;");
+            if (o.Members.Count > 64) sw.Line("ulong[] pm = match.More!;");
             int limit = System.Math.Min(o.Members.Count, 64);
             int windows = 0;
             for (int i = 0; i < o.Members.Count; i++)
@@ -148,14 +148,14 @@ namespace Amber.Generator.Emitting
                     for (int j = start; j < end; j++) EmitIdenticalMemberRead(sw, o, j, direct);
                     return;
                 }
-                using (sw.Block($"for (mi = {Int(start)}; mi < {Int(end)}; mi++)"))
+                using (sw.Block($"for (member = {Int(start)}; member < {Int(end)}; member++)"))
                 {
-                    sw.Line($"if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & {AmberCode.WireTypeMask}));");
+                    sw.Line($"if ((presence & (1UL << member)) != 0) ReadMember(ref r, o, member, (global::Amber.WireType)(Shape.Tags[member] & {AmberCode.WireTypeMask}));");
                 }
                 for (int j = start; j < end; j++)
                 {
                     if (!NullWhenAbsent(o.Members[j])) continue;
-                    using (sw.Block($"if ((p & {PresenceBit(j)}) == 0)")) EmitMemberNull(sw, o, j, direct);
+                    using (sw.Block($"if ((presence & {PresenceBit(j)}) == 0)")) EmitMemberNull(sw, o, j, direct);
                 }
             }
         }
@@ -169,28 +169,28 @@ namespace Amber.Generator.Emitting
         /// </summary>
         private static void EmitMappedPath(SourceWriter sw, ObjectModel o, bool direct)
         {
-            sw.Line("int[] map = s.Map!;");
-            // wi indexes the writer's shape, which may have more than 64 members even when this type has fewer.
-            using (sw.Block("for (int wi = 0; wi < map.Length; wi++)"))
+            sw.Line("int[] map = match.Map!;");
+            // writerMember indexes the writer's shape, which may have more than 64 members even when this type has fewer.
+            using (sw.Block("for (int writerMember = 0; writerMember < map.Length; writerMember++)"))
             {
                 EmitAbsentMembers(sw, o, direct);
-                sw.Line("var wt = s.WireTypeAt(wi);");
-                sw.Line("mi = map[wi];");
+                sw.Line("var wireType = match.WireTypeAt(writerMember);");
+                sw.Line("member = map[writerMember];");
                 if (o.UnknownMembers != null)
                 {
                     // A member this version lacks is kept, to be written back with the object (format §5.2).
                     sw.Lines("""
-                        if (mi < 0)
+                        if (member < 0)
                         {
-                            mu = r.KeepUnknown(mu, s, wi, wt);
+                            unknown = r.KeepUnknown(unknown, match, writerMember, wireType);
                             continue;
                         }
                         """);
                 }
                 // One check of the writer's wire type for every member whose value has a single one (the tables of EmitExpected);
                 // a member that widens or converts (a double, a surrogate, a formatter) checks it in its own read.
-                sw.Line("if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);");
-                if (SharesMemberReader(o, direct)) sw.Line("ReadMember(ref r, o, mi, wt);");
+                sw.Line("if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);");
+                if (SharesMemberReader(o, direct)) sw.Line("ReadMember(ref r, o, member, wireType);");
                 else EmitMemberSwitch(sw, o, direct);
             }
         }
@@ -200,14 +200,14 @@ namespace Amber.Generator.Emitting
         {
             if (!o.Members.Any(NullWhenAbsent))
             {
-                sw.Line("if (!s.Has(p, wi)) continue;");
+                sw.Line("if (!match.Has(presence, writerMember)) continue;");
                 return;
             }
             // A Nullable member that the writer has but left absent was null (docs/format.md §5),
             // even where the reader's own default (an initializer) is not.
-            using (sw.Block("if (!s.Has(p, wi))"))
+            using (sw.Block("if (!match.Has(presence, writerMember))"))
             {
-                using (sw.Block("switch (map[wi])"))
+                using (sw.Block("switch (map[writerMember])"))
                 {
                     for (int i = 0; i < o.Members.Count; i++)
                     {
@@ -225,18 +225,18 @@ namespace Amber.Generator.Emitting
         /// </summary>
         private static bool SharesMemberReader(ObjectModel o, bool direct) => direct && !o.IsValueType;
 
-        /// <summary>The mapped path's switch: the value of reader member <c>mi</c>, in the writer's wire type <c>wt</c>.</summary>
+        /// <summary>The mapped path's switch: the value of reader member <c>member</c>, in the writer's wire type <c>wireType</c>.</summary>
         private static void EmitMemberSwitch(SourceWriter sw, ObjectModel o, bool direct)
         {
-            using (sw.Block("switch (mi)"))
+            using (sw.Block("switch (member)"))
             {
                 for (int i = 0; i < o.Members.Count; i++)
                 {
-                    using (sw.Case(Int(i))) EmitMemberRead(sw, o, i, direct, ExpectedOf(o.Members[i].Type) == null ? "wt" : null);
+                    using (sw.Case(Int(i))) EmitMemberRead(sw, o, i, direct, ExpectedOf(o.Members[i].Type) == null ? "wireType" : null);
                 }
                 sw.Lines("""
                     default:
-                        r.SkipValue(wt);
+                        r.SkipValue(wireType);
                         break;
                     """);
             }

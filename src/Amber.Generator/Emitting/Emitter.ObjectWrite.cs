@@ -33,7 +33,7 @@ namespace Amber.Generator.Emitting
                 bool headInWindow = always.Length == 1 && o.UnknownMembers == null && WindowRun(o, 0, out _) > 0;
                 if (!headInWindow) EmitObjectHeaderWrite(sw, o, moreWords: always.Length > 1);
                 EmitMemberValuesWrite(sw, o, always, headInWindow);
-                if (o.UnknownMembers != null) sw.Line("w.WriteKeptMembers(mu);");
+                if (o.UnknownMembers != null) sw.Line("w.WriteKeptMembers(unknown);");
                 sw.Line("w.ExitDepth();");
             }
         }
@@ -96,7 +96,7 @@ namespace Amber.Generator.Emitting
         /// </summary>
         private static void EmitPresenceWords(SourceWriter sw, ObjectModel o, ulong[] always)
         {
-            sw.Line($"ulong p = {Mask(always[0])};");
+            sw.Line($"ulong presence = {Mask(always[0])};");
             if (always.Length > 1)
             {
                 sw.Line($"global::System.Span<ulong> px = stackalloc ulong[{Int(always.Length - 1)}];");
@@ -117,12 +117,12 @@ namespace Amber.Generator.Emitting
             if (o.UnknownMembers != null)
             {
                 // Members kept from other data are written after the type's own, in a shape that lists them too (format §5.2).
-                sw.Line($"var mu = v.{o.UnknownMembers};");
-                sw.Line("w.WriteObjectHeader(shape, p, mu);");
+                sw.Line($"var unknown = v.{o.UnknownMembers};");
+                sw.Line("w.WriteObjectHeader(shape, presence, unknown);");
             }
             else
             {
-                sw.Line(moreWords ? "w.WriteObjectHeader(shape, p, px);" : "w.WriteObjectHeader(shape, p);");
+                sw.Line(moreWords ? "w.WriteObjectHeader(shape, presence, px);" : "w.WriteObjectHeader(shape, presence);");
             }
         }
 
@@ -152,7 +152,7 @@ namespace Amber.Generator.Emitting
                         if (head)
                         {
                             sw.Line($"ref byte {window} = ref w.OpenObjectWindow(shape, {room});");
-                            sw.Line($"int {offset} = w.WriteObjectHeaderAt(ref {window}, 0, shape, p);");
+                            sw.Line($"int {offset} = w.WriteObjectHeaderAt(ref {window}, 0, shape, presence);");
                         }
                         else
                         {
@@ -241,7 +241,7 @@ namespace Amber.Generator.Emitting
 
         /// <summary>The presence word that holds member <paramref name="i"/>: p for members 0 to 63, else a word of <paramref name="more"/> (format §5).</summary>
         private static string PresenceWord(int i, string more) =>
-            i < 64 ? "p" : more + "[" + Int((i >> 6) - 1) + "]";
+            i < 64 ? "presence" : more + "[" + Int((i >> 6) - 1) + "]";
 
         /// <summary>The mask of member <paramref name="i"/> in its presence word.</summary>
         private static string PresenceBit(int i) => Mask(1UL << (i & 63));

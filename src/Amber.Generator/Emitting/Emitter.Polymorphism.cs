@@ -67,8 +67,8 @@ namespace Amber.Generator.Emitting
             using (sw.Block($"internal static {t.FullName}? Read(ref global::Amber.AmberReader r)"))
             {
                 sw.Line($"if (!r.ReadPolymorphicHeader(out bool tagged, out uint tag, out object? existing)) return r.ReferenceAs<{t.FullName}>(existing);");
-                sw.Line("global::Amber.Metadata.ShapeMatch s;");
-                sw.Line("ulong p;");
+                sw.Line("global::Amber.Metadata.ShapeMatch match;");
+                sw.Line("ulong presence;");
                 using (sw.Block("if (!tagged)"))
                 {
                     // Written where the declared type was not polymorphic yet: it is the base type itself.
@@ -103,8 +103,8 @@ namespace Amber.Generator.Emitting
         private static void EmitReadBodyWith(SourceWriter sw, string objectId, string shape, string indent)
         {
             string codec = CodecName(objectId);
-            sw.Line($"{indent}r.CompletePolymorphicHeader({codec}.{shape}, out s, out p);");
-            sw.Line($"{indent}return {codec}.ReadBody(ref r, s, p);");
+            sw.Line($"{indent}r.CompletePolymorphicHeader({codec}.{shape}, out match, out presence);");
+            sw.Line($"{indent}return {codec}.ReadBody(ref r, match, presence);");
         }
     }
 }

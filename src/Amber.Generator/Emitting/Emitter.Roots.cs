@@ -72,7 +72,7 @@ namespace Amber.Generator.Emitting
                     EmitWrite(sw, root, "value", 0);
                 }
                 sw.Line();
-                using (sw.Block($"public {root.FullName} Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)"))
+                using (sw.Block($"public {root.FullName} Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)"))
                 {
                     EmitRootReadBody(sw, root, readers);
                 }
@@ -122,7 +122,7 @@ namespace Amber.Generator.Emitting
                 {
                     EmitWrite(sw, t, "v", 0);
                 }
-                using (sw.Block($"static {t.FullName} {read}(ref global::Amber.AmberReader r, global::Amber.WireType wt)"))
+                using (sw.Block($"static {t.FullName} {read}(ref global::Amber.AmberReader r, global::Amber.WireType wireType)"))
                 {
                     EmitRootReadBody(sw, t, readers);
                 }
@@ -181,17 +181,17 @@ namespace Amber.Generator.Emitting
             if (t.Kind == TypeKind.Nullable)
             {
                 // Inline: a ReadM method returns the collection, whose null (a default ImmutableArray) is not this Nullable's null.
-                using (sw.Block("if (r.ReadPresence())")) EmitRead(sw, t.Element!, "result", "wt", 0);
+                using (sw.Block("if (r.ReadPresence())")) EmitRead(sw, t.Element!, "result", "wireType", 0);
             }
             else if (HasMemberReader(t) && readers.TryGetValue(t.FullName, out string? reader))
             {
                 // A codec's ReadM method reads this type already.
-                EmitExpect(sw, t, "wt");
+                EmitExpect(sw, t, "wireType");
                 sw.Line($"result = {reader}(ref r);");
             }
             else
             {
-                EmitRead(sw, t, "result", "wt", 0);
+                EmitRead(sw, t, "result", "wireType", 0);
             }
             sw.Line("return result;");
         }

@@ -89,15 +89,15 @@ namespace Amber.Generator.Emitting
             using (sw.Block("for (int i = 0; i < count; i++)"))
             {
                 sw.Line($"var o = new {o.FullName}();");
-                using (sw.Block("for (int wi = 0; wi < rows.Count; wi++)"))
-                using (sw.Block("switch (map == null ? wi : map[wi])"))
+                using (sw.Block("for (int writerMember = 0; writerMember < rows.Count; writerMember++)"))
+                using (sw.Block("switch (map == null ? writerMember : map[writerMember])"))
                 {
                     for (int i = 0; i < o.Members.Count; i++)
                     {
                         MemberModel m = o.Members[i];
-                        sw.Line($"case {Int(i)}: o.{m.Name} = {EnumCast(m)}r.ReadRowValue<{RowKeyword(o.RowCodes[i])}>(codes[wi]); break;");
+                        sw.Line($"case {Int(i)}: o.{m.Name} = {EnumCast(m)}r.ReadRowValue<{RowKeyword(o.RowCodes[i])}>(codes[writerMember]); break;");
                     }
-                    sw.Line("default: r.SkipRowValue(codes[wi]); break;");
+                    sw.Line("default: r.SkipRowValue(codes[writerMember]); break;");
                 }
                 sw.Line("result[i] = o;");
             }

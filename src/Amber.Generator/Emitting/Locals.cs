@@ -4,8 +4,9 @@ namespace Amber.Generator.Emitting
 {
     // The names of the locals generated code declares, by what they hold. Names that stand once in a method are
     // written as they are in the templates: w the writer, r the reader, v the value written, o the object read,
-    // p / px / pm the presence words (format §5), mu the kept members (format §5.2), mi / wi the reader's and the
-    // writer's member index, wt the writer's wire type, s the shape match, t a value read before it is assigned.
+    // presence / px / pm the presence words (format §5), unknown the kept members (format §5.2), member and
+    // writerMember the reader's and the writer's member index, wireType the writer's wire type, match the shape match,
+    // reservedId the object id reserved before construction, t a value read before it is assigned.
     // The locals below repeat: a collection's carry the depth of its nesting (c0 holds a member's list, c1 a list
     // inside it) so that nested loops never shadow each other; a member's carry its index (m3 holds member 3).
 

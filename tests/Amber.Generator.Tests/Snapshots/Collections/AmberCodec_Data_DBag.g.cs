@@ -41,16 +41,16 @@ namespace Amber.Generated
             var m4 = v.Grid;
             var m5 = v.Ids;
             var m6 = v.Tags;
-            ulong p = 0x0UL;
-            if (m0 is not null) p |= 0x1UL;
-            if (m1 is not null) p |= 0x2UL;
-            if (m2 is not null) p |= 0x4UL;
-            if (m3 is not null) p |= 0x8UL;
-            if (m4 is not null) p |= 0x10UL;
-            if (m5 is not null) p |= 0x20UL;
-            if (!m6.IsDefault) p |= 0x40UL;
-            w.WriteObjectHeader(shape, p);
-            if ((p & 0x1UL) != 0)
+            ulong presence = 0x0UL;
+            if (m0 is not null) presence |= 0x1UL;
+            if (m1 is not null) presence |= 0x2UL;
+            if (m2 is not null) presence |= 0x4UL;
+            if (m3 is not null) presence |= 0x8UL;
+            if (m4 is not null) presence |= 0x10UL;
+            if (m5 is not null) presence |= 0x20UL;
+            if (!m6.IsDefault) presence |= 0x40UL;
+            w.WriteObjectHeader(shape, presence);
+            if ((presence & 0x1UL) != 0)
             {
                 {
                     var c0 = m0;
@@ -64,7 +64,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x2UL) != 0)
+            if ((presence & 0x2UL) != 0)
             {
                 {
                     var c0 = m1;
@@ -84,7 +84,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x4UL) != 0)
+            if ((presence & 0x4UL) != 0)
             {
                 {
                     var c0 = m2;
@@ -94,7 +94,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x8UL) != 0)
+            if ((presence & 0x8UL) != 0)
             {
                 {
                     var c0 = m3;
@@ -116,7 +116,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x10UL) != 0)
+            if ((presence & 0x10UL) != 0)
             {
                 {
                     var c0 = m4;
@@ -130,7 +130,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x20UL) != 0)
+            if ((presence & 0x20UL) != 0)
             {
                 {
                     var c0 = m5;
@@ -144,7 +144,7 @@ namespace Amber.Generated
                     }
                 }
             }
-            if ((p & 0x40UL) != 0)
+            if ((presence & 0x40UL) != 0)
             {
                 {
                     var c0 = m6;
@@ -167,71 +167,71 @@ namespace Amber.Generated
 
         internal static global::Data.Bag? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Data.Bag>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Data.Bag>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Data.Bag ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Data.Bag ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Data.Bag();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Names = ReadM0(ref r);
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Scores = ReadM1(ref r);
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.Numbers = ReadM2(ref r);
                     }
-                    if ((p & 0x8UL) != 0)
+                    if ((presence & 0x8UL) != 0)
                     {
-                        mi = 3;
+                        member = 3;
                         o.Jagged = ReadM3(ref r);
                     }
-                    if ((p & 0x10UL) != 0)
+                    if ((presence & 0x10UL) != 0)
                     {
-                        mi = 4;
+                        member = 4;
                         o.Grid = ReadM4(ref r);
                     }
-                    if ((p & 0x20UL) != 0)
+                    if ((presence & 0x20UL) != 0)
                     {
-                        mi = 5;
+                        member = 5;
                         o.Ids = ReadM5(ref r);
                     }
-                    if ((p & 0x40UL) != 0)
+                    if ((presence & 0x40UL) != 0)
                     {
-                        mi = 6;
+                        member = 6;
                         o.Tags = ReadM6(ref r);
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -239,10 +239,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Data.Bag o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Data.Bag o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -280,7 +280,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Data_DBag.Write(ref w, value);
         }
 
-        public global::Data.Bag Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Data.Bag Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Data.Bag result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Data_DBag.Read(ref r)!;
             return result;
         }
@@ -45,10 +45,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static double[,] R0(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static double[,] R0(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 double[,] result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM4(ref r);
                 return result;
             }
@@ -80,10 +80,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static global::System.Collections.Generic.Dictionary<string, int?> R1(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::System.Collections.Generic.Dictionary<string, int?> R1(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::System.Collections.Generic.Dictionary<string, int?> result = default!;
-                r.Expect(wt, global::Amber.WireType.Map, "a dictionary");
+                r.Expect(wireType, global::Amber.WireType.Map, "a dictionary");
                 result = AmberCodec_Data_DBag.ReadM1(ref r);
                 return result;
             }
@@ -109,10 +109,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static global::System.Collections.Generic.HashSet<global::System.Guid> R2(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::System.Collections.Generic.HashSet<global::System.Guid> R2(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::System.Collections.Generic.HashSet<global::System.Guid> result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM5(ref r);
                 return result;
             }
@@ -138,10 +138,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static global::System.Collections.Generic.List<string> R3(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::System.Collections.Generic.List<string> R3(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::System.Collections.Generic.List<string> result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM0(ref r);
                 return result;
             }
@@ -171,10 +171,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static global::System.Collections.Immutable.ImmutableArray<string> R4(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::System.Collections.Immutable.ImmutableArray<string> R4(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::System.Collections.Immutable.ImmutableArray<string> result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM6(ref r);
                 return result;
             }
@@ -196,10 +196,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static int[] R5(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static int[] R5(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 int[] result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM2(ref r);
                 return result;
             }
@@ -233,10 +233,10 @@ namespace Amber.Generated
                     }
                 }
             }
-            static int[][] R6(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static int[][] R6(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 int[][] result = default!;
-                r.Expect(wt, global::Amber.WireType.Sequence, "a collection");
+                r.Expect(wireType, global::Amber.WireType.Sequence, "a collection");
                 result = AmberCodec_Data_DBag.ReadM3(ref r);
                 return result;
             }

@@ -37,13 +37,13 @@ namespace Amber.Generated
             var m0 = v.Color;
             var m1 = v.Accent;
             var m2 = v.Finish;
-            ulong p = 0x4UL;
-            if (m0 != default) p |= 0x1UL;
-            if (m1.HasValue) p |= 0x2UL;
+            ulong presence = 0x4UL;
+            if (m0 != default) presence |= 0x1UL;
+            if (m1.HasValue) presence |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 9);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m1.GetValueOrDefault(), (p & 0x2UL) != 0);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m1.GetValueOrDefault(), (presence & 0x2UL) != 0);
             wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, (int)m2);
             w.CloseWindow(wo0);
             w.ExitDepth();
@@ -51,51 +51,51 @@ namespace Amber.Generated
 
         internal static global::Paint.Can? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Paint.Can>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Paint.Can>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Paint.Can ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Paint.Can();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Color = (global::Paint.Color)r.ReadByte();
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Accent = (global::Paint.Color)r.ReadByte();
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.Finish = (global::Paint.Finish)r.ReadInt32();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -103,10 +103,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Paint.Can o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Paint.Can o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -124,7 +124,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Paint_DCan.Write(ref w, value);
         }
 
-        public global::Paint.Can Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Paint.Can Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Paint.Can result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Paint_DCan.Read(ref r)!;
             return result;
         }
@@ -35,10 +35,10 @@ namespace Amber.Generated
             {
                 w.WriteByte((byte)v);
             }
-            static global::Paint.Color R0(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::Paint.Color R0(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::Paint.Color result = default!;
-                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                r.Expect(wireType, global::Amber.WireType.Varint, "an enum");
                 result = (global::Paint.Color)r.ReadByte();
                 return result;
             }
@@ -54,10 +54,10 @@ namespace Amber.Generated
             {
                 w.WriteInt32((int)v);
             }
-            static global::Paint.Finish R1(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::Paint.Finish R1(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::Paint.Finish result = default!;
-                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                r.Expect(wireType, global::Amber.WireType.Varint, "an enum");
                 result = (global::Paint.Finish)r.ReadInt32();
                 return result;
             }

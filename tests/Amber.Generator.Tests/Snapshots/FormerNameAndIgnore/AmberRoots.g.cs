@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Accounts_DAccount.Write(ref w, value);
         }
 
-        public global::Accounts.Account Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Accounts.Account Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Accounts.Account result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Accounts_DAccount.Read(ref r)!;
             return result;
         }

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Boxes_DBox_Lint_G.Write(ref w, value);
         }
 
-        public global::Boxes.Box<int> Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Boxes.Box<int> Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Boxes.Box<int> result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Boxes_DBox_Lint_G.Read(ref r)!;
             return result;
         }

@@ -47,15 +47,15 @@ namespace Amber.Generated
             var m0 = v.Layer;
             var m1 = v.Visible;
             var m2 = v.Order;
-            ulong p = 0x0UL;
-            if (m0 != default) p |= 0x1UL;
-            if (m1) p |= 0x2UL;
-            if (m2 != default) p |= 0x4UL;
+            ulong presence = 0x0UL;
+            if (m0 != default) presence |= 0x1UL;
+            if (m1) presence |= 0x2UL;
+            if (m2 != default) presence |= 0x4UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 6);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (p & 0x2UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt16(ref wb0, wo0, m2, (p & 0x4UL) != 0);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteByte(ref wb0, wo0, (byte)m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteBoolean(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt16(ref wb0, wo0, m2, (presence & 0x4UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
@@ -69,8 +69,8 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static global::Scene.Flags ReadOther(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
-            if (inline.Count == 0) return ReadBody(ref r, s, p);
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out global::Amber.Metadata.RowsMatch inline)) return default;
+            if (inline.Count == 0) return ReadBody(ref r, match, presence);
             if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
             return ReadInlineBody(ref r, inline);
         }
@@ -86,40 +86,40 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Flags ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Scene.Flags ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
             var o = new global::Scene.Flags();
-            int mi = -1;
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Layer = (global::Scene.Layer)r.ReadByte();
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Visible = r.ReadBoolean();
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.Order = r.ReadInt16();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        switch (mi)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        switch (member)
                         {
                             case 0:
                             {
@@ -137,13 +137,13 @@ namespace Amber.Generated
                                 break;
                             }
                             default:
-                                r.SkipValue(wt);
+                                r.SkipValue(wireType);
                                 break;
                         }
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -155,38 +155,38 @@ namespace Amber.Generated
         internal static global::Scene.Flags ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Flags();
-            int mi = -1;
+            int member = -1;
             try
             {
                 int[]? map = rows.Map;
                 byte[] codes = rows.WriterCodes;
-                for (int wi = 0; wi < rows.Count; wi++)
+                for (int writerMember = 0; writerMember < rows.Count; writerMember++)
                 {
-                    mi = map == null ? wi : map[wi];
-                    switch (mi)
+                    member = map == null ? writerMember : map[writerMember];
+                    switch (member)
                     {
                         case 0:
                         {
-                            o.Layer = (global::Scene.Layer)r.ReadRowValue<byte>(codes[wi]);
+                            o.Layer = (global::Scene.Layer)r.ReadRowValue<byte>(codes[writerMember]);
                             break;
                         }
                         case 1:
                         {
-                            o.Visible = r.ReadRowValue<bool>(codes[wi]);
+                            o.Visible = r.ReadRowValue<bool>(codes[writerMember]);
                             break;
                         }
                         case 2:
                         {
-                            o.Order = r.ReadRowValue<short>(codes[wi]);
+                            o.Order = r.ReadRowValue<short>(codes[writerMember]);
                             break;
                         }
                         default:
-                            r.SkipRowValue(codes[wi]);
+                            r.SkipRowValue(codes[writerMember]);
                             break;
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -232,14 +232,14 @@ namespace Amber.Generated
             for (int i = 0; i < count; i++)
             {
                 var o = new global::Scene.Flags();
-                for (int wi = 0; wi < rows.Count; wi++)
+                for (int writerMember = 0; writerMember < rows.Count; writerMember++)
                 {
-                    switch (map == null ? wi : map[wi])
+                    switch (map == null ? writerMember : map[writerMember])
                     {
-                        case 0: o.Layer = (global::Scene.Layer)r.ReadRowValue<byte>(codes[wi]); break;
-                        case 1: o.Visible = r.ReadRowValue<bool>(codes[wi]); break;
-                        case 2: o.Order = r.ReadRowValue<short>(codes[wi]); break;
-                        default: r.SkipRowValue(codes[wi]); break;
+                        case 0: o.Layer = (global::Scene.Layer)r.ReadRowValue<byte>(codes[writerMember]); break;
+                        case 1: o.Visible = r.ReadRowValue<bool>(codes[writerMember]); break;
+                        case 2: o.Order = r.ReadRowValue<short>(codes[writerMember]); break;
+                        default: r.SkipRowValue(codes[writerMember]); break;
                     }
                 }
                 result[i] = o;

@@ -26,15 +26,15 @@ namespace Amber.Generated
             w.EnterDepth();
             var m0 = v.Text;
             var m1 = v.Size;
-            ulong p = 0x0UL;
-            if (m0 is not null) p |= 0x1UL;
-            if (m1 != default) p |= 0x2UL;
-            w.WriteObjectHeader(shape, p);
-            if ((p & 0x1UL) != 0)
+            ulong presence = 0x0UL;
+            if (m0 is not null) presence |= 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
+            w.WriteObjectHeader(shape, presence);
+            if ((presence & 0x1UL) != 0)
             {
                 w.WriteString(m0);
             }
-            if ((p & 0x2UL) != 0)
+            if ((presence & 0x2UL) != 0)
             {
                 w.WriteInt32(m1);
             }
@@ -43,41 +43,41 @@ namespace Amber.Generated
 
         internal static global::Scene.Label Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
+            if (!r.ReadStructHeader(Shape, default, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out global::Amber.Metadata.RowsMatch inline)) return default;
             if (inline.Count != 0) return ReadInlineBody(ref r, inline);
-            return ReadBody(ref r, s, p);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Label ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Scene.Label ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
             var o = new global::Scene.Label();
-            int mi = -1;
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Text = r.ReadString()!;
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Size = r.ReadInt32();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        switch (mi)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        switch (member)
                         {
                             case 0:
                             {
@@ -90,13 +90,13 @@ namespace Amber.Generated
                                 break;
                             }
                             default:
-                                r.SkipValue(wt);
+                                r.SkipValue(wireType);
                                 break;
                         }
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -108,33 +108,33 @@ namespace Amber.Generated
         internal static global::Scene.Label ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Label();
-            int mi = -1;
+            int member = -1;
             try
             {
                 int[]? map = rows.Map;
                 byte[] codes = rows.WriterCodes;
-                for (int wi = 0; wi < rows.Count; wi++)
+                for (int writerMember = 0; writerMember < rows.Count; writerMember++)
                 {
-                    mi = map == null ? wi : map[wi];
-                    switch (mi)
+                    member = map == null ? writerMember : map[writerMember];
+                    switch (member)
                     {
                         case 0:
                         {
-                            global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[wi], "String");
+                            global::Amber.Metadata.AmberThrow.RowValueMismatch(r.Position, codes[writerMember], "String");
                             break;
                         }
                         case 1:
                         {
-                            o.Size = r.ReadRowValue<int>(codes[wi]);
+                            o.Size = r.ReadRowValue<int>(codes[writerMember]);
                             break;
                         }
                         default:
-                            r.SkipRowValue(codes[wi]);
+                            r.SkipRowValue(codes[writerMember]);
                             break;
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }

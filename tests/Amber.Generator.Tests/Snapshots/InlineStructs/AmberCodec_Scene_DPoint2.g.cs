@@ -50,13 +50,13 @@ namespace Amber.Generated
             w.EnterDepth();
             var m0 = v.X;
             var m1 = v.Y;
-            ulong p = 0x0UL;
-            if (!global::Amber.Metadata.AmberDefault.IsDefault(m0)) p |= 0x1UL;
-            if (!global::Amber.Metadata.AmberDefault.IsDefault(m1)) p |= 0x2UL;
+            ulong presence = 0x0UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m0)) presence |= 0x1UL;
+            if (!global::Amber.Metadata.AmberDefault.IsDefault(m1)) presence |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 8);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteSingle(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
             w.CloseWindow(wo0);
             w.ExitDepth();
         }
@@ -70,8 +70,8 @@ namespace Amber.Generated
         [global::System.Runtime.CompilerServices.MethodImpl(global::System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
         private static global::Scene.Point2 ReadOther(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch s, out ulong p, out global::Amber.Metadata.RowsMatch inline)) return default;
-            if (inline.Count == 0) return ReadBody(ref r, s, p);
+            if (!r.ReadStructHeader(Shape, RowCodes, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out global::Amber.Metadata.RowsMatch inline)) return default;
+            if (inline.Count == 0) return ReadBody(ref r, match, presence);
             if (inline.Identical) return FromRow(ref r, r.ReadSpan(RowWidth));
             return ReadInlineBody(ref r, inline);
         }
@@ -90,69 +90,69 @@ namespace Amber.Generated
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Point2 ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Scene.Point2 ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
             var o = new global::Scene.Point2();
-            int mi = -1;
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
                     if (r.HasReserved(8))
                     {
                         ref byte rb0 = ref r.OpenReadWindow();
                         int ro0 = 0;
-                        mi = 0;
-                        bool b0 = (p & 0x1UL) != 0;
+                        member = 0;
+                        bool b0 = (presence & 0x1UL) != 0;
                         o.X = r.ReadSingleAt(ref rb0, ref ro0, b0);
-                        mi = 1;
-                        bool b1 = (p & 0x2UL) != 0;
+                        member = 1;
+                        bool b1 = (presence & 0x2UL) != 0;
                         o.Y = r.ReadSingleAt(ref rb0, ref ro0, b1);
                         r.CloseReadWindow(ro0);
                     }
                     else
                     {
-                        if ((p & 0x1UL) != 0)
+                        if ((presence & 0x1UL) != 0)
                         {
-                            mi = 0;
+                            member = 0;
                             o.X = r.ReadSingle();
                         }
-                        if ((p & 0x2UL) != 0)
+                        if ((presence & 0x2UL) != 0)
                         {
-                            mi = 1;
+                            member = 1;
                             o.Y = r.ReadSingle();
                         }
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        switch (mi)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        switch (member)
                         {
                             case 0:
                             {
-                                o.X = r.ReadSingle(wt);
+                                o.X = r.ReadSingle(wireType);
                                 break;
                             }
                             case 1:
                             {
-                                o.Y = r.ReadSingle(wt);
+                                o.Y = r.ReadSingle(wireType);
                                 break;
                             }
                             default:
-                                r.SkipValue(wt);
+                                r.SkipValue(wireType);
                                 break;
                         }
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -164,33 +164,33 @@ namespace Amber.Generated
         internal static global::Scene.Point2 ReadInlineBody(ref global::Amber.AmberReader r, global::Amber.Metadata.RowsMatch rows)
         {
             var o = new global::Scene.Point2();
-            int mi = -1;
+            int member = -1;
             try
             {
                 int[]? map = rows.Map;
                 byte[] codes = rows.WriterCodes;
-                for (int wi = 0; wi < rows.Count; wi++)
+                for (int writerMember = 0; writerMember < rows.Count; writerMember++)
                 {
-                    mi = map == null ? wi : map[wi];
-                    switch (mi)
+                    member = map == null ? writerMember : map[writerMember];
+                    switch (member)
                     {
                         case 0:
                         {
-                            o.X = r.ReadRowValue<float>(codes[wi]);
+                            o.X = r.ReadRowValue<float>(codes[writerMember]);
                             break;
                         }
                         case 1:
                         {
-                            o.Y = r.ReadRowValue<float>(codes[wi]);
+                            o.Y = r.ReadRowValue<float>(codes[writerMember]);
                             break;
                         }
                         default:
-                            r.SkipRowValue(codes[wi]);
+                            r.SkipRowValue(codes[writerMember]);
                             break;
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -243,13 +243,13 @@ namespace Amber.Generated
             for (int i = 0; i < count; i++)
             {
                 var o = new global::Scene.Point2();
-                for (int wi = 0; wi < rows.Count; wi++)
+                for (int writerMember = 0; writerMember < rows.Count; writerMember++)
                 {
-                    switch (map == null ? wi : map[wi])
+                    switch (map == null ? writerMember : map[writerMember])
                     {
-                        case 0: o.X = r.ReadRowValue<float>(codes[wi]); break;
-                        case 1: o.Y = r.ReadRowValue<float>(codes[wi]); break;
-                        default: r.SkipRowValue(codes[wi]); break;
+                        case 0: o.X = r.ReadRowValue<float>(codes[writerMember]); break;
+                        case 1: o.Y = r.ReadRowValue<float>(codes[writerMember]); break;
+                        default: r.SkipRowValue(codes[writerMember]); break;
                     }
                 }
                 result[i] = o;

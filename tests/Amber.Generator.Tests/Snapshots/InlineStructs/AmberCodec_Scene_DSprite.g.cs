@@ -37,9 +37,9 @@ namespace Amber.Generated
             var m0 = v.At;
             var m1 = v.Flags;
             var m2 = v.Label;
-            ulong p = 0x7UL;
+            ulong presence = 0x7UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, AmberCodec_Scene_DPoint2.WindowRoom + AmberCodec_Scene_DFlags.WindowRoom);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
             wo0 = AmberCodec_Scene_DPoint2.WriteAt(ref w, ref wb0, wo0, m0);
             wo0 = AmberCodec_Scene_DFlags.WriteAt(ref w, ref wb0, wo0, m1);
             w.CloseWindow(wo0);
@@ -49,51 +49,51 @@ namespace Amber.Generated
 
         internal static global::Scene.Sprite? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Scene.Sprite>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Scene.Sprite>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Scene.Sprite ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Scene.Sprite ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Scene.Sprite();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.At = AmberCodec_Scene_DPoint2.Read(ref r);
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Flags = AmberCodec_Scene_DFlags.Read(ref r);
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.Label = AmberCodec_Scene_DLabel.Read(ref r);
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -101,10 +101,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Scene.Sprite o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Scene.Sprite o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -122,7 +122,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Scene_DSprite.Write(ref w, value);
         }
 
-        public global::Scene.Sprite Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Scene.Sprite Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Scene.Sprite result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Scene_DSprite.Read(ref r)!;
             return result;
         }
@@ -35,10 +35,10 @@ namespace Amber.Generated
             {
                 w.WriteByte((byte)v);
             }
-            static global::Scene.Layer R0(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+            static global::Scene.Layer R0(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
             {
                 global::Scene.Layer result = default!;
-                r.Expect(wt, global::Amber.WireType.Varint, "an enum");
+                r.Expect(wireType, global::Amber.WireType.Varint, "an enum");
                 result = (global::Scene.Layer)r.ReadByte();
                 return result;
             }

@@ -37,16 +37,16 @@ namespace Amber.Generated
             var m0 = v.Name;
             var m1 = v.Age;
             var m2 = v.Photo;
-            ulong p = 0x1UL;
-            if (m1 != default) p |= 0x2UL;
-            if (m2 is not null) p |= 0x4UL;
-            w.WriteObjectHeader(shape, p);
+            ulong presence = 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
+            if (m2 is not null) presence |= 0x4UL;
+            w.WriteObjectHeader(shape, presence);
             w.WriteString(m0);
-            if ((p & 0x2UL) != 0)
+            if ((presence & 0x2UL) != 0)
             {
                 w.WriteInt32(m1);
             }
-            if ((p & 0x4UL) != 0)
+            if ((presence & 0x4UL) != 0)
             {
                 w.WriteBytes(m2);
             }
@@ -55,51 +55,51 @@ namespace Amber.Generated
 
         internal static global::Shop.Person? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Shop.Person>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Shop.Person>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Shop.Person ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Shop.Person ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Shop.Person();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Name = r.ReadString()!;
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Age = r.ReadInt32();
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.Photo = r.ReadBytes()!;
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -107,10 +107,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Shop.Person o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Shop.Person o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -128,7 +128,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Shop_DPerson.Write(ref w, value);
         }
 
-        public global::Shop.Person Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Shop.Person Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Shop.Person result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Shop_DPerson.Read(ref r)!;
             return result;
         }

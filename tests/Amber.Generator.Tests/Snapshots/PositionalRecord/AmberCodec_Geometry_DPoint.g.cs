@@ -37,13 +37,13 @@ namespace Amber.Generated
             var m0 = v.X;
             var m1 = v.Y;
             var m2 = v.Label;
-            ulong p = 0x4UL;
-            if (m0 != default) p |= 0x1UL;
-            if (m1 != default) p |= 0x2UL;
+            ulong presence = 0x4UL;
+            if (m0 != default) presence |= 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
             w.CloseWindow(wo0);
             w.WriteString(m2);
             w.ExitDepth();
@@ -51,50 +51,50 @@ namespace Amber.Generated
 
         internal static global::Geometry.Point? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Geometry.Point>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Geometry.Point>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Geometry.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Geometry.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             int m0 = default!;
             int m1 = default!;
             string m2 = default!;
             bool h2 = false;
-            int mi = -1;
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         m0 = r.ReadInt32();
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         m1 = r.ReadInt32();
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         m2 = r.ReadString()!;
                         h2 = true;
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        switch (mi)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        switch (member)
                         {
                             case 0:
                             {
@@ -113,20 +113,20 @@ namespace Amber.Generated
                                 break;
                             }
                             default:
-                                r.SkipValue(wt);
+                                r.SkipValue(wireType);
                                 break;
                         }
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
             global::Geometry.Point? tmpl = null;
             var o = new global::Geometry.Point(m0, m1) { Label = h2 ? m2 : (tmpl ??= new global::Geometry.Point(m0, m1)).Label };
-            r.SetReference(rs, o);
+            r.SetReference(reservedId, o);
             return o;
         }
 

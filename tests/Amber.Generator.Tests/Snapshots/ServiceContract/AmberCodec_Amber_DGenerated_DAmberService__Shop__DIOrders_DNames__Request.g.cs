@@ -34,21 +34,21 @@ namespace Amber.Generated
             var m1 = v.value;
             var m2 = v.@class;
             var m3 = v.amberValue;
-            ulong p = 0x0UL;
-            if (m0 != default) p |= 0x1UL;
-            if (m1 != default) p |= 0x2UL;
-            if (m2 is not null) p |= 0x4UL;
-            if (m3 != default) p |= 0x8UL;
+            ulong presence = 0x0UL;
+            if (m0 != default) presence |= 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
+            if (m2 is not null) presence |= 0x4UL;
+            if (m3 != default) presence |= 0x8UL;
             ref byte wb0 = ref w.OpenObjectWindow(shape, 10);
-            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, p);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            int wo0 = w.WriteObjectHeaderAt(ref wb0, 0, shape, presence);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
             w.CloseWindow(wo0);
-            if ((p & 0x4UL) != 0)
+            if ((presence & 0x4UL) != 0)
             {
                 w.WriteString(m2);
             }
-            if ((p & 0x8UL) != 0)
+            if ((presence & 0x8UL) != 0)
             {
                 w.WriteInt32(m3);
             }
@@ -57,71 +57,71 @@ namespace Amber.Generated
 
         internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
                     if (r.HasReserved(10))
                     {
                         ref byte rb0 = ref r.OpenReadWindow();
                         int ro0 = 0;
-                        mi = 0;
-                        bool b0 = (p & 0x1UL) != 0;
+                        member = 0;
+                        bool b0 = (presence & 0x1UL) != 0;
                         o._i = r.ReadInt32At(ref rb0, ref ro0, b0);
-                        mi = 1;
-                        bool b1 = (p & 0x2UL) != 0;
+                        member = 1;
+                        bool b1 = (presence & 0x2UL) != 0;
                         o.value = r.ReadInt32At(ref rb0, ref ro0, b1);
                         r.CloseReadWindow(ro0);
                     }
                     else
                     {
-                        if ((p & 0x1UL) != 0)
+                        if ((presence & 0x1UL) != 0)
                         {
-                            mi = 0;
+                            member = 0;
                             o._i = r.ReadInt32();
                         }
-                        if ((p & 0x2UL) != 0)
+                        if ((presence & 0x2UL) != 0)
                         {
-                            mi = 1;
+                            member = 1;
                             o.value = r.ReadInt32();
                         }
                     }
-                    if ((p & 0x4UL) != 0)
+                    if ((presence & 0x4UL) != 0)
                     {
-                        mi = 2;
+                        member = 2;
                         o.@class = r.ReadString()!;
                     }
-                    if ((p & 0x8UL) != 0)
+                    if ((presence & 0x8UL) != 0)
                     {
-                        mi = 3;
+                        member = 3;
                         o.amberValue = r.ReadInt32();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -129,10 +129,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -155,7 +155,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

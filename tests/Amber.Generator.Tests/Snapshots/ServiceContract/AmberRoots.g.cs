@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.Read(ref r)!;
             return result;
         }
@@ -34,10 +34,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.Read(ref r)!;
             return result;
         }
@@ -53,10 +53,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.Read(ref r)!;
             return result;
         }
@@ -72,10 +72,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.Read(ref r)!;
             return result;
         }
@@ -91,10 +91,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.Read(ref r)!;
             return result;
         }
@@ -110,10 +110,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.Read(ref r)!;
             return result;
         }
@@ -129,10 +129,10 @@ namespace Amber.Generated
             AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.Write(ref w, value);
         }
 
-        public global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.Read(ref r)!;
             return result;
         }
@@ -148,10 +148,10 @@ namespace Amber.Generated
             AmberCodec_Shop_DOrder.Write(ref w, value);
         }
 
-        public global::Shop.Order Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Shop.Order Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Shop.Order result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Shop_DOrder.Read(ref r)!;
             return result;
         }
@@ -167,10 +167,10 @@ namespace Amber.Generated
             AmberCodec_Shop_DReceipt.Write(ref w, value);
         }
 
-        public global::Shop.Receipt Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Shop.Receipt Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Shop.Receipt result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Shop_DReceipt.Read(ref r)!;
             return result;
         }

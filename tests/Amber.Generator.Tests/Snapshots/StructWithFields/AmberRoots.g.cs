@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Geometry_DVector.Write(ref w, value);
         }
 
-        public global::Geometry.Vector Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Geometry.Vector Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Geometry.Vector result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Geometry_DVector.Read(ref r);
             return result;
         }

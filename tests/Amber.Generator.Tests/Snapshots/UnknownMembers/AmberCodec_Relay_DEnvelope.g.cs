@@ -36,83 +36,83 @@ namespace Amber.Generated
             w.EnterDepth();
             var m0 = v.Header;
             var m1 = v.Hops;
-            ulong p = 0x0UL;
-            if (m0 is not null) p |= 0x1UL;
-            if (m1 != default) p |= 0x2UL;
-            var mu = v.Unknown;
-            w.WriteObjectHeader(shape, p, mu);
-            if ((p & 0x1UL) != 0)
+            ulong presence = 0x0UL;
+            if (m0 is not null) presence |= 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
+            var unknown = v.Unknown;
+            w.WriteObjectHeader(shape, presence, unknown);
+            if ((presence & 0x1UL) != 0)
             {
                 w.WriteString(m0);
             }
-            if ((p & 0x2UL) != 0)
+            if ((presence & 0x2UL) != 0)
             {
                 w.WriteInt32(m1);
             }
-            w.WriteKeptMembers(mu);
+            w.WriteKeptMembers(unknown);
             w.ExitDepth();
         }
 
         internal static global::Relay.Envelope? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Envelope>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Relay.Envelope>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Relay.Envelope ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Relay.Envelope ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
-            global::Amber.AmberUnknownMembers? mu = null;
+            int reservedId = r.LastReservedReference;
+            global::Amber.AmberUnknownMembers? unknown = null;
             var o = new global::Relay.Envelope();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Header = r.ReadString()!;
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         o.Hops = r.ReadInt32();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if (mi < 0)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if (member < 0)
                         {
-                            mu = r.KeepUnknown(mu, s, wi, wt);
+                            unknown = r.KeepUnknown(unknown, match, writerMember, wireType);
                             continue;
                         }
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
-            o.Unknown = mu;
+            o.Unknown = unknown;
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Relay.Envelope o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Relay.Envelope o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -125,7 +125,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

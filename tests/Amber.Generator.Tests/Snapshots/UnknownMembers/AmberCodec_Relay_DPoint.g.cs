@@ -36,64 +36,64 @@ namespace Amber.Generated
             w.EnterDepth();
             var m0 = v.X;
             var m1 = v.Y;
-            ulong p = 0x0UL;
-            if (m0 != default) p |= 0x1UL;
-            if (m1 != default) p |= 0x2UL;
-            var mu = v.Unknown;
-            w.WriteObjectHeader(shape, p, mu);
+            ulong presence = 0x0UL;
+            if (m0 != default) presence |= 0x1UL;
+            if (m1 != default) presence |= 0x2UL;
+            var unknown = v.Unknown;
+            w.WriteObjectHeader(shape, presence, unknown);
             ref byte wb0 = ref w.OpenWindow(10);
             int wo0 = 0;
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (p & 0x1UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m0, (presence & 0x1UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
             w.CloseWindow(wo0);
-            w.WriteKeptMembers(mu);
+            w.WriteKeptMembers(unknown);
             w.ExitDepth();
         }
 
         internal static global::Relay.Point? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Relay.Point>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Relay.Point>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Relay.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Relay.Point ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
-            global::Amber.AmberUnknownMembers? mu = null;
+            int reservedId = r.LastReservedReference;
+            global::Amber.AmberUnknownMembers? unknown = null;
             int m0 = default!;
             int m1 = default!;
-            int mi = -1;
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    if ((p & 0x1UL) != 0)
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         m0 = r.ReadInt32();
                     }
-                    if ((p & 0x2UL) != 0)
+                    if ((presence & 0x2UL) != 0)
                     {
-                        mi = 1;
+                        member = 1;
                         m1 = r.ReadInt32();
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi)) continue;
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if (mi < 0)
+                        if (!match.Has(presence, writerMember)) continue;
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if (member < 0)
                         {
-                            mu = r.KeepUnknown(mu, s, wi, wt);
+                            unknown = r.KeepUnknown(unknown, match, writerMember, wireType);
                             continue;
                         }
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        switch (mi)
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        switch (member)
                         {
                             case 0:
                             {
@@ -106,20 +106,20 @@ namespace Amber.Generated
                                 break;
                             }
                             default:
-                                r.SkipValue(wt);
+                                r.SkipValue(wireType);
                                 break;
                         }
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
             r.ExitDepth();
             var o = new global::Relay.Point(m0, m1);
-            r.SetReference(rs, o);
-            o.Unknown = mu;
+            r.SetReference(reservedId, o);
+            o.Unknown = unknown;
             return o;
         }
 

@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Relay_DEnvelope.Write(ref w, value);
         }
 
-        public global::Relay.Envelope Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Relay.Envelope Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Relay.Envelope result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Relay_DEnvelope.Read(ref r)!;
             return result;
         }
@@ -34,10 +34,10 @@ namespace Amber.Generated
             AmberCodec_Relay_DPoint.Write(ref w, value);
         }
 
-        public global::Relay.Point Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Relay.Point Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Relay.Point result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Relay_DPoint.Read(ref r)!;
             return result;
         }

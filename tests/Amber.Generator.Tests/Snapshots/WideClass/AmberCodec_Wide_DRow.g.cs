@@ -100,141 +100,141 @@ namespace Amber.Generated
             var m63 = v.P63;
             var m64 = v.Extra;
             var m65 = v.Note;
-            ulong p = 0x1UL;
+            ulong presence = 0x1UL;
             global::System.Span<ulong> px = stackalloc ulong[1];
             px[0] = 0x0UL;
-            if (m1 != default) p |= 0x2UL;
-            if (m2 != default) p |= 0x4UL;
-            if (m3 != default) p |= 0x8UL;
-            if (m4 != default) p |= 0x10UL;
-            if (m5 != default) p |= 0x20UL;
-            if (m6 != default) p |= 0x40UL;
-            if (m7 != default) p |= 0x80UL;
-            if (m8 != default) p |= 0x100UL;
-            if (m9 != default) p |= 0x200UL;
-            if (m10 != default) p |= 0x400UL;
-            if (m11 != default) p |= 0x800UL;
-            if (m12 != default) p |= 0x1000UL;
-            if (m13 != default) p |= 0x2000UL;
-            if (m14 != default) p |= 0x4000UL;
-            if (m15 != default) p |= 0x8000UL;
-            if (m16 != default) p |= 0x10000UL;
-            if (m17 != default) p |= 0x20000UL;
-            if (m18 != default) p |= 0x40000UL;
-            if (m19 != default) p |= 0x80000UL;
-            if (m20 != default) p |= 0x100000UL;
-            if (m21 != default) p |= 0x200000UL;
-            if (m22 != default) p |= 0x400000UL;
-            if (m23 != default) p |= 0x800000UL;
-            if (m24 != default) p |= 0x1000000UL;
-            if (m25 != default) p |= 0x2000000UL;
-            if (m26 != default) p |= 0x4000000UL;
-            if (m27 != default) p |= 0x8000000UL;
-            if (m28 != default) p |= 0x10000000UL;
-            if (m29 != default) p |= 0x20000000UL;
-            if (m30 != default) p |= 0x40000000UL;
-            if (m31 != default) p |= 0x80000000UL;
-            if (m32 != default) p |= 0x100000000UL;
-            if (m33 != default) p |= 0x200000000UL;
-            if (m34 != default) p |= 0x400000000UL;
-            if (m35 != default) p |= 0x800000000UL;
-            if (m36 != default) p |= 0x1000000000UL;
-            if (m37 != default) p |= 0x2000000000UL;
-            if (m38 != default) p |= 0x4000000000UL;
-            if (m39 != default) p |= 0x8000000000UL;
-            if (m40 != default) p |= 0x10000000000UL;
-            if (m41 != default) p |= 0x20000000000UL;
-            if (m42 != default) p |= 0x40000000000UL;
-            if (m43 != default) p |= 0x80000000000UL;
-            if (m44 != default) p |= 0x100000000000UL;
-            if (m45 != default) p |= 0x200000000000UL;
-            if (m46 != default) p |= 0x400000000000UL;
-            if (m47 != default) p |= 0x800000000000UL;
-            if (m48 != default) p |= 0x1000000000000UL;
-            if (m49 != default) p |= 0x2000000000000UL;
-            if (m50 != default) p |= 0x4000000000000UL;
-            if (m51 != default) p |= 0x8000000000000UL;
-            if (m52 != default) p |= 0x10000000000000UL;
-            if (m53 != default) p |= 0x20000000000000UL;
-            if (m54 != default) p |= 0x40000000000000UL;
-            if (m55 != default) p |= 0x80000000000000UL;
-            if (m56 != default) p |= 0x100000000000000UL;
-            if (m57 != default) p |= 0x200000000000000UL;
-            if (m58 != default) p |= 0x400000000000000UL;
-            if (m59 != default) p |= 0x800000000000000UL;
-            if (m60 != default) p |= 0x1000000000000000UL;
-            if (m61 != default) p |= 0x2000000000000000UL;
-            if (m62 != default) p |= 0x4000000000000000UL;
-            if (m63 != default) p |= 0x8000000000000000UL;
+            if (m1 != default) presence |= 0x2UL;
+            if (m2 != default) presence |= 0x4UL;
+            if (m3 != default) presence |= 0x8UL;
+            if (m4 != default) presence |= 0x10UL;
+            if (m5 != default) presence |= 0x20UL;
+            if (m6 != default) presence |= 0x40UL;
+            if (m7 != default) presence |= 0x80UL;
+            if (m8 != default) presence |= 0x100UL;
+            if (m9 != default) presence |= 0x200UL;
+            if (m10 != default) presence |= 0x400UL;
+            if (m11 != default) presence |= 0x800UL;
+            if (m12 != default) presence |= 0x1000UL;
+            if (m13 != default) presence |= 0x2000UL;
+            if (m14 != default) presence |= 0x4000UL;
+            if (m15 != default) presence |= 0x8000UL;
+            if (m16 != default) presence |= 0x10000UL;
+            if (m17 != default) presence |= 0x20000UL;
+            if (m18 != default) presence |= 0x40000UL;
+            if (m19 != default) presence |= 0x80000UL;
+            if (m20 != default) presence |= 0x100000UL;
+            if (m21 != default) presence |= 0x200000UL;
+            if (m22 != default) presence |= 0x400000UL;
+            if (m23 != default) presence |= 0x800000UL;
+            if (m24 != default) presence |= 0x1000000UL;
+            if (m25 != default) presence |= 0x2000000UL;
+            if (m26 != default) presence |= 0x4000000UL;
+            if (m27 != default) presence |= 0x8000000UL;
+            if (m28 != default) presence |= 0x10000000UL;
+            if (m29 != default) presence |= 0x20000000UL;
+            if (m30 != default) presence |= 0x40000000UL;
+            if (m31 != default) presence |= 0x80000000UL;
+            if (m32 != default) presence |= 0x100000000UL;
+            if (m33 != default) presence |= 0x200000000UL;
+            if (m34 != default) presence |= 0x400000000UL;
+            if (m35 != default) presence |= 0x800000000UL;
+            if (m36 != default) presence |= 0x1000000000UL;
+            if (m37 != default) presence |= 0x2000000000UL;
+            if (m38 != default) presence |= 0x4000000000UL;
+            if (m39 != default) presence |= 0x8000000000UL;
+            if (m40 != default) presence |= 0x10000000000UL;
+            if (m41 != default) presence |= 0x20000000000UL;
+            if (m42 != default) presence |= 0x40000000000UL;
+            if (m43 != default) presence |= 0x80000000000UL;
+            if (m44 != default) presence |= 0x100000000000UL;
+            if (m45 != default) presence |= 0x200000000000UL;
+            if (m46 != default) presence |= 0x400000000000UL;
+            if (m47 != default) presence |= 0x800000000000UL;
+            if (m48 != default) presence |= 0x1000000000000UL;
+            if (m49 != default) presence |= 0x2000000000000UL;
+            if (m50 != default) presence |= 0x4000000000000UL;
+            if (m51 != default) presence |= 0x8000000000000UL;
+            if (m52 != default) presence |= 0x10000000000000UL;
+            if (m53 != default) presence |= 0x20000000000000UL;
+            if (m54 != default) presence |= 0x40000000000000UL;
+            if (m55 != default) presence |= 0x80000000000000UL;
+            if (m56 != default) presence |= 0x100000000000000UL;
+            if (m57 != default) presence |= 0x200000000000000UL;
+            if (m58 != default) presence |= 0x400000000000000UL;
+            if (m59 != default) presence |= 0x800000000000000UL;
+            if (m60 != default) presence |= 0x1000000000000000UL;
+            if (m61 != default) presence |= 0x2000000000000000UL;
+            if (m62 != default) presence |= 0x4000000000000000UL;
+            if (m63 != default) presence |= 0x8000000000000000UL;
             if (m64.HasValue) px[0] |= 0x1UL;
             if (m65 is not null) px[0] |= 0x2UL;
-            w.WriteObjectHeader(shape, p, px);
+            w.WriteObjectHeader(shape, presence, px);
             w.WriteString(m0);
             ref byte wb0 = ref w.OpenWindow(320);
             int wo0 = 0;
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (p & 0x2UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m2, (p & 0x4UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m3, (p & 0x8UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m4, (p & 0x10UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m5, (p & 0x20UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m6, (p & 0x40UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m7, (p & 0x80UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m8, (p & 0x100UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m9, (p & 0x200UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m10, (p & 0x400UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m11, (p & 0x800UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m12, (p & 0x1000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m13, (p & 0x2000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m14, (p & 0x4000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m15, (p & 0x8000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m16, (p & 0x10000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m17, (p & 0x20000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m18, (p & 0x40000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m19, (p & 0x80000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m20, (p & 0x100000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m21, (p & 0x200000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m22, (p & 0x400000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m23, (p & 0x800000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m24, (p & 0x1000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m25, (p & 0x2000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m26, (p & 0x4000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m27, (p & 0x8000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m28, (p & 0x10000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m29, (p & 0x20000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m30, (p & 0x40000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m31, (p & 0x80000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m32, (p & 0x100000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m33, (p & 0x200000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m34, (p & 0x400000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m35, (p & 0x800000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m36, (p & 0x1000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m37, (p & 0x2000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m38, (p & 0x4000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m39, (p & 0x8000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m40, (p & 0x10000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m41, (p & 0x20000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m42, (p & 0x40000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m43, (p & 0x80000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m44, (p & 0x100000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m45, (p & 0x200000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m46, (p & 0x400000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m47, (p & 0x800000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m48, (p & 0x1000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m49, (p & 0x2000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m50, (p & 0x4000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m51, (p & 0x8000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m52, (p & 0x10000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m53, (p & 0x20000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m54, (p & 0x40000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m55, (p & 0x80000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m56, (p & 0x100000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m57, (p & 0x200000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m58, (p & 0x400000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m59, (p & 0x800000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m60, (p & 0x1000000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m61, (p & 0x2000000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m62, (p & 0x4000000000000000UL) != 0);
-            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m63, (p & 0x8000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m1, (presence & 0x2UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m2, (presence & 0x4UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m3, (presence & 0x8UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m4, (presence & 0x10UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m5, (presence & 0x20UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m6, (presence & 0x40UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m7, (presence & 0x80UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m8, (presence & 0x100UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m9, (presence & 0x200UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m10, (presence & 0x400UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m11, (presence & 0x800UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m12, (presence & 0x1000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m13, (presence & 0x2000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m14, (presence & 0x4000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m15, (presence & 0x8000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m16, (presence & 0x10000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m17, (presence & 0x20000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m18, (presence & 0x40000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m19, (presence & 0x80000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m20, (presence & 0x100000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m21, (presence & 0x200000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m22, (presence & 0x400000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m23, (presence & 0x800000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m24, (presence & 0x1000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m25, (presence & 0x2000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m26, (presence & 0x4000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m27, (presence & 0x8000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m28, (presence & 0x10000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m29, (presence & 0x20000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m30, (presence & 0x40000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m31, (presence & 0x80000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m32, (presence & 0x100000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m33, (presence & 0x200000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m34, (presence & 0x400000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m35, (presence & 0x800000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m36, (presence & 0x1000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m37, (presence & 0x2000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m38, (presence & 0x4000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m39, (presence & 0x8000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m40, (presence & 0x10000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m41, (presence & 0x20000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m42, (presence & 0x40000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m43, (presence & 0x80000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m44, (presence & 0x100000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m45, (presence & 0x200000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m46, (presence & 0x400000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m47, (presence & 0x800000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m48, (presence & 0x1000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m49, (presence & 0x2000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m50, (presence & 0x4000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m51, (presence & 0x8000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m52, (presence & 0x10000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m53, (presence & 0x20000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m54, (presence & 0x40000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m55, (presence & 0x80000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m56, (presence & 0x100000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m57, (presence & 0x200000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m58, (presence & 0x400000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m59, (presence & 0x800000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m60, (presence & 0x1000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m61, (presence & 0x2000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m62, (presence & 0x4000000000000000UL) != 0);
+            wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m63, (presence & 0x8000000000000000UL) != 0);
             wo0 = global::Amber.Metadata.AmberWindow.WriteInt32(ref wb0, wo0, m64.GetValueOrDefault(), (px[0] & 0x1UL) != 0);
             w.CloseWindow(wo0);
             if ((px[0] & 0x2UL) != 0)
@@ -246,232 +246,232 @@ namespace Amber.Generated
 
         internal static global::Wide.Row? Read(ref global::Amber.AmberReader r)
         {
-            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch s, out ulong p, out object? existing)) return r.ReferenceAs<global::Wide.Row>(existing);
-            return ReadBody(ref r, s, p);
+            if (!r.ReadObjectHeader(Shape, out global::Amber.Metadata.ShapeMatch match, out ulong presence, out object? existing)) return r.ReferenceAs<global::Wide.Row>(existing);
+            return ReadBody(ref r, match, presence);
         }
 
         /// <summary>Reads the members after the header (the header of a polymorphic member is read by its dispatcher).</summary>
-        internal static global::Wide.Row ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch s, ulong p)
+        internal static global::Wide.Row ReadBody(ref global::Amber.AmberReader r, global::Amber.Metadata.ShapeMatch match, ulong presence)
         {
-            int rs = r.LastReservedReference;
+            int reservedId = r.LastReservedReference;
             var o = new global::Wide.Row();
-            r.SetReference(rs, o);
-            int mi = -1;
+            r.SetReference(reservedId, o);
+            int member = -1;
             try
             {
-                if (s.IsIdentical)
+                if (match.IsIdentical)
                 {
-                    ulong[] pm = s.More!;
-                    if ((p & 0x1UL) != 0)
+                    ulong[] pm = match.More!;
+                    if ((presence & 0x1UL) != 0)
                     {
-                        mi = 0;
+                        member = 0;
                         o.Name = r.ReadString()!;
                     }
                     if (r.HasReserved(315))
                     {
                         ref byte rb0 = ref r.OpenReadWindow();
                         int ro0 = 0;
-                        mi = 1;
-                        bool b1 = (p & 0x2UL) != 0;
+                        member = 1;
+                        bool b1 = (presence & 0x2UL) != 0;
                         o.P1 = r.ReadInt32At(ref rb0, ref ro0, b1);
-                        mi = 2;
-                        bool b2 = (p & 0x4UL) != 0;
+                        member = 2;
+                        bool b2 = (presence & 0x4UL) != 0;
                         o.P2 = r.ReadInt32At(ref rb0, ref ro0, b2);
-                        mi = 3;
-                        bool b3 = (p & 0x8UL) != 0;
+                        member = 3;
+                        bool b3 = (presence & 0x8UL) != 0;
                         o.P3 = r.ReadInt32At(ref rb0, ref ro0, b3);
-                        mi = 4;
-                        bool b4 = (p & 0x10UL) != 0;
+                        member = 4;
+                        bool b4 = (presence & 0x10UL) != 0;
                         o.P4 = r.ReadInt32At(ref rb0, ref ro0, b4);
-                        mi = 5;
-                        bool b5 = (p & 0x20UL) != 0;
+                        member = 5;
+                        bool b5 = (presence & 0x20UL) != 0;
                         o.P5 = r.ReadInt32At(ref rb0, ref ro0, b5);
-                        mi = 6;
-                        bool b6 = (p & 0x40UL) != 0;
+                        member = 6;
+                        bool b6 = (presence & 0x40UL) != 0;
                         o.P6 = r.ReadInt32At(ref rb0, ref ro0, b6);
-                        mi = 7;
-                        bool b7 = (p & 0x80UL) != 0;
+                        member = 7;
+                        bool b7 = (presence & 0x80UL) != 0;
                         o.P7 = r.ReadInt32At(ref rb0, ref ro0, b7);
-                        mi = 8;
-                        bool b8 = (p & 0x100UL) != 0;
+                        member = 8;
+                        bool b8 = (presence & 0x100UL) != 0;
                         o.P8 = r.ReadInt32At(ref rb0, ref ro0, b8);
-                        mi = 9;
-                        bool b9 = (p & 0x200UL) != 0;
+                        member = 9;
+                        bool b9 = (presence & 0x200UL) != 0;
                         o.P9 = r.ReadInt32At(ref rb0, ref ro0, b9);
-                        mi = 10;
-                        bool b10 = (p & 0x400UL) != 0;
+                        member = 10;
+                        bool b10 = (presence & 0x400UL) != 0;
                         o.P10 = r.ReadInt32At(ref rb0, ref ro0, b10);
-                        mi = 11;
-                        bool b11 = (p & 0x800UL) != 0;
+                        member = 11;
+                        bool b11 = (presence & 0x800UL) != 0;
                         o.P11 = r.ReadInt32At(ref rb0, ref ro0, b11);
-                        mi = 12;
-                        bool b12 = (p & 0x1000UL) != 0;
+                        member = 12;
+                        bool b12 = (presence & 0x1000UL) != 0;
                         o.P12 = r.ReadInt32At(ref rb0, ref ro0, b12);
-                        mi = 13;
-                        bool b13 = (p & 0x2000UL) != 0;
+                        member = 13;
+                        bool b13 = (presence & 0x2000UL) != 0;
                         o.P13 = r.ReadInt32At(ref rb0, ref ro0, b13);
-                        mi = 14;
-                        bool b14 = (p & 0x4000UL) != 0;
+                        member = 14;
+                        bool b14 = (presence & 0x4000UL) != 0;
                         o.P14 = r.ReadInt32At(ref rb0, ref ro0, b14);
-                        mi = 15;
-                        bool b15 = (p & 0x8000UL) != 0;
+                        member = 15;
+                        bool b15 = (presence & 0x8000UL) != 0;
                         o.P15 = r.ReadInt32At(ref rb0, ref ro0, b15);
-                        mi = 16;
-                        bool b16 = (p & 0x10000UL) != 0;
+                        member = 16;
+                        bool b16 = (presence & 0x10000UL) != 0;
                         o.P16 = r.ReadInt32At(ref rb0, ref ro0, b16);
-                        mi = 17;
-                        bool b17 = (p & 0x20000UL) != 0;
+                        member = 17;
+                        bool b17 = (presence & 0x20000UL) != 0;
                         o.P17 = r.ReadInt32At(ref rb0, ref ro0, b17);
-                        mi = 18;
-                        bool b18 = (p & 0x40000UL) != 0;
+                        member = 18;
+                        bool b18 = (presence & 0x40000UL) != 0;
                         o.P18 = r.ReadInt32At(ref rb0, ref ro0, b18);
-                        mi = 19;
-                        bool b19 = (p & 0x80000UL) != 0;
+                        member = 19;
+                        bool b19 = (presence & 0x80000UL) != 0;
                         o.P19 = r.ReadInt32At(ref rb0, ref ro0, b19);
-                        mi = 20;
-                        bool b20 = (p & 0x100000UL) != 0;
+                        member = 20;
+                        bool b20 = (presence & 0x100000UL) != 0;
                         o.P20 = r.ReadInt32At(ref rb0, ref ro0, b20);
-                        mi = 21;
-                        bool b21 = (p & 0x200000UL) != 0;
+                        member = 21;
+                        bool b21 = (presence & 0x200000UL) != 0;
                         o.P21 = r.ReadInt32At(ref rb0, ref ro0, b21);
-                        mi = 22;
-                        bool b22 = (p & 0x400000UL) != 0;
+                        member = 22;
+                        bool b22 = (presence & 0x400000UL) != 0;
                         o.P22 = r.ReadInt32At(ref rb0, ref ro0, b22);
-                        mi = 23;
-                        bool b23 = (p & 0x800000UL) != 0;
+                        member = 23;
+                        bool b23 = (presence & 0x800000UL) != 0;
                         o.P23 = r.ReadInt32At(ref rb0, ref ro0, b23);
-                        mi = 24;
-                        bool b24 = (p & 0x1000000UL) != 0;
+                        member = 24;
+                        bool b24 = (presence & 0x1000000UL) != 0;
                         o.P24 = r.ReadInt32At(ref rb0, ref ro0, b24);
-                        mi = 25;
-                        bool b25 = (p & 0x2000000UL) != 0;
+                        member = 25;
+                        bool b25 = (presence & 0x2000000UL) != 0;
                         o.P25 = r.ReadInt32At(ref rb0, ref ro0, b25);
-                        mi = 26;
-                        bool b26 = (p & 0x4000000UL) != 0;
+                        member = 26;
+                        bool b26 = (presence & 0x4000000UL) != 0;
                         o.P26 = r.ReadInt32At(ref rb0, ref ro0, b26);
-                        mi = 27;
-                        bool b27 = (p & 0x8000000UL) != 0;
+                        member = 27;
+                        bool b27 = (presence & 0x8000000UL) != 0;
                         o.P27 = r.ReadInt32At(ref rb0, ref ro0, b27);
-                        mi = 28;
-                        bool b28 = (p & 0x10000000UL) != 0;
+                        member = 28;
+                        bool b28 = (presence & 0x10000000UL) != 0;
                         o.P28 = r.ReadInt32At(ref rb0, ref ro0, b28);
-                        mi = 29;
-                        bool b29 = (p & 0x20000000UL) != 0;
+                        member = 29;
+                        bool b29 = (presence & 0x20000000UL) != 0;
                         o.P29 = r.ReadInt32At(ref rb0, ref ro0, b29);
-                        mi = 30;
-                        bool b30 = (p & 0x40000000UL) != 0;
+                        member = 30;
+                        bool b30 = (presence & 0x40000000UL) != 0;
                         o.P30 = r.ReadInt32At(ref rb0, ref ro0, b30);
-                        mi = 31;
-                        bool b31 = (p & 0x80000000UL) != 0;
+                        member = 31;
+                        bool b31 = (presence & 0x80000000UL) != 0;
                         o.P31 = r.ReadInt32At(ref rb0, ref ro0, b31);
-                        mi = 32;
-                        bool b32 = (p & 0x100000000UL) != 0;
+                        member = 32;
+                        bool b32 = (presence & 0x100000000UL) != 0;
                         o.P32 = r.ReadInt32At(ref rb0, ref ro0, b32);
-                        mi = 33;
-                        bool b33 = (p & 0x200000000UL) != 0;
+                        member = 33;
+                        bool b33 = (presence & 0x200000000UL) != 0;
                         o.P33 = r.ReadInt32At(ref rb0, ref ro0, b33);
-                        mi = 34;
-                        bool b34 = (p & 0x400000000UL) != 0;
+                        member = 34;
+                        bool b34 = (presence & 0x400000000UL) != 0;
                         o.P34 = r.ReadInt32At(ref rb0, ref ro0, b34);
-                        mi = 35;
-                        bool b35 = (p & 0x800000000UL) != 0;
+                        member = 35;
+                        bool b35 = (presence & 0x800000000UL) != 0;
                         o.P35 = r.ReadInt32At(ref rb0, ref ro0, b35);
-                        mi = 36;
-                        bool b36 = (p & 0x1000000000UL) != 0;
+                        member = 36;
+                        bool b36 = (presence & 0x1000000000UL) != 0;
                         o.P36 = r.ReadInt32At(ref rb0, ref ro0, b36);
-                        mi = 37;
-                        bool b37 = (p & 0x2000000000UL) != 0;
+                        member = 37;
+                        bool b37 = (presence & 0x2000000000UL) != 0;
                         o.P37 = r.ReadInt32At(ref rb0, ref ro0, b37);
-                        mi = 38;
-                        bool b38 = (p & 0x4000000000UL) != 0;
+                        member = 38;
+                        bool b38 = (presence & 0x4000000000UL) != 0;
                         o.P38 = r.ReadInt32At(ref rb0, ref ro0, b38);
-                        mi = 39;
-                        bool b39 = (p & 0x8000000000UL) != 0;
+                        member = 39;
+                        bool b39 = (presence & 0x8000000000UL) != 0;
                         o.P39 = r.ReadInt32At(ref rb0, ref ro0, b39);
-                        mi = 40;
-                        bool b40 = (p & 0x10000000000UL) != 0;
+                        member = 40;
+                        bool b40 = (presence & 0x10000000000UL) != 0;
                         o.P40 = r.ReadInt32At(ref rb0, ref ro0, b40);
-                        mi = 41;
-                        bool b41 = (p & 0x20000000000UL) != 0;
+                        member = 41;
+                        bool b41 = (presence & 0x20000000000UL) != 0;
                         o.P41 = r.ReadInt32At(ref rb0, ref ro0, b41);
-                        mi = 42;
-                        bool b42 = (p & 0x40000000000UL) != 0;
+                        member = 42;
+                        bool b42 = (presence & 0x40000000000UL) != 0;
                         o.P42 = r.ReadInt32At(ref rb0, ref ro0, b42);
-                        mi = 43;
-                        bool b43 = (p & 0x80000000000UL) != 0;
+                        member = 43;
+                        bool b43 = (presence & 0x80000000000UL) != 0;
                         o.P43 = r.ReadInt32At(ref rb0, ref ro0, b43);
-                        mi = 44;
-                        bool b44 = (p & 0x100000000000UL) != 0;
+                        member = 44;
+                        bool b44 = (presence & 0x100000000000UL) != 0;
                         o.P44 = r.ReadInt32At(ref rb0, ref ro0, b44);
-                        mi = 45;
-                        bool b45 = (p & 0x200000000000UL) != 0;
+                        member = 45;
+                        bool b45 = (presence & 0x200000000000UL) != 0;
                         o.P45 = r.ReadInt32At(ref rb0, ref ro0, b45);
-                        mi = 46;
-                        bool b46 = (p & 0x400000000000UL) != 0;
+                        member = 46;
+                        bool b46 = (presence & 0x400000000000UL) != 0;
                         o.P46 = r.ReadInt32At(ref rb0, ref ro0, b46);
-                        mi = 47;
-                        bool b47 = (p & 0x800000000000UL) != 0;
+                        member = 47;
+                        bool b47 = (presence & 0x800000000000UL) != 0;
                         o.P47 = r.ReadInt32At(ref rb0, ref ro0, b47);
-                        mi = 48;
-                        bool b48 = (p & 0x1000000000000UL) != 0;
+                        member = 48;
+                        bool b48 = (presence & 0x1000000000000UL) != 0;
                         o.P48 = r.ReadInt32At(ref rb0, ref ro0, b48);
-                        mi = 49;
-                        bool b49 = (p & 0x2000000000000UL) != 0;
+                        member = 49;
+                        bool b49 = (presence & 0x2000000000000UL) != 0;
                         o.P49 = r.ReadInt32At(ref rb0, ref ro0, b49);
-                        mi = 50;
-                        bool b50 = (p & 0x4000000000000UL) != 0;
+                        member = 50;
+                        bool b50 = (presence & 0x4000000000000UL) != 0;
                         o.P50 = r.ReadInt32At(ref rb0, ref ro0, b50);
-                        mi = 51;
-                        bool b51 = (p & 0x8000000000000UL) != 0;
+                        member = 51;
+                        bool b51 = (presence & 0x8000000000000UL) != 0;
                         o.P51 = r.ReadInt32At(ref rb0, ref ro0, b51);
-                        mi = 52;
-                        bool b52 = (p & 0x10000000000000UL) != 0;
+                        member = 52;
+                        bool b52 = (presence & 0x10000000000000UL) != 0;
                         o.P52 = r.ReadInt32At(ref rb0, ref ro0, b52);
-                        mi = 53;
-                        bool b53 = (p & 0x20000000000000UL) != 0;
+                        member = 53;
+                        bool b53 = (presence & 0x20000000000000UL) != 0;
                         o.P53 = r.ReadInt32At(ref rb0, ref ro0, b53);
-                        mi = 54;
-                        bool b54 = (p & 0x40000000000000UL) != 0;
+                        member = 54;
+                        bool b54 = (presence & 0x40000000000000UL) != 0;
                         o.P54 = r.ReadInt32At(ref rb0, ref ro0, b54);
-                        mi = 55;
-                        bool b55 = (p & 0x80000000000000UL) != 0;
+                        member = 55;
+                        bool b55 = (presence & 0x80000000000000UL) != 0;
                         o.P55 = r.ReadInt32At(ref rb0, ref ro0, b55);
-                        mi = 56;
-                        bool b56 = (p & 0x100000000000000UL) != 0;
+                        member = 56;
+                        bool b56 = (presence & 0x100000000000000UL) != 0;
                         o.P56 = r.ReadInt32At(ref rb0, ref ro0, b56);
-                        mi = 57;
-                        bool b57 = (p & 0x200000000000000UL) != 0;
+                        member = 57;
+                        bool b57 = (presence & 0x200000000000000UL) != 0;
                         o.P57 = r.ReadInt32At(ref rb0, ref ro0, b57);
-                        mi = 58;
-                        bool b58 = (p & 0x400000000000000UL) != 0;
+                        member = 58;
+                        bool b58 = (presence & 0x400000000000000UL) != 0;
                         o.P58 = r.ReadInt32At(ref rb0, ref ro0, b58);
-                        mi = 59;
-                        bool b59 = (p & 0x800000000000000UL) != 0;
+                        member = 59;
+                        bool b59 = (presence & 0x800000000000000UL) != 0;
                         o.P59 = r.ReadInt32At(ref rb0, ref ro0, b59);
-                        mi = 60;
-                        bool b60 = (p & 0x1000000000000000UL) != 0;
+                        member = 60;
+                        bool b60 = (presence & 0x1000000000000000UL) != 0;
                         o.P60 = r.ReadInt32At(ref rb0, ref ro0, b60);
-                        mi = 61;
-                        bool b61 = (p & 0x2000000000000000UL) != 0;
+                        member = 61;
+                        bool b61 = (presence & 0x2000000000000000UL) != 0;
                         o.P61 = r.ReadInt32At(ref rb0, ref ro0, b61);
-                        mi = 62;
-                        bool b62 = (p & 0x4000000000000000UL) != 0;
+                        member = 62;
+                        bool b62 = (presence & 0x4000000000000000UL) != 0;
                         o.P62 = r.ReadInt32At(ref rb0, ref ro0, b62);
-                        mi = 63;
-                        bool b63 = (p & 0x8000000000000000UL) != 0;
+                        member = 63;
+                        bool b63 = (presence & 0x8000000000000000UL) != 0;
                         o.P63 = r.ReadInt32At(ref rb0, ref ro0, b63);
                         r.CloseReadWindow(ro0);
                     }
                     else
                     {
-                        for (mi = 1; mi < 64; mi++)
+                        for (member = 1; member < 64; member++)
                         {
-                            if ((p & (1UL << mi)) != 0) ReadMember(ref r, o, mi, (global::Amber.WireType)(Shape.Tags[mi] & 7));
+                            if ((presence & (1UL << member)) != 0) ReadMember(ref r, o, member, (global::Amber.WireType)(Shape.Tags[member] & 7));
                         }
                     }
                     if ((pm[0] & 0x1UL) != 0)
                     {
-                        mi = 64;
+                        member = 64;
                         o.Extra = r.ReadInt32();
                     }
                     else
@@ -480,18 +480,18 @@ namespace Amber.Generated
                     }
                     if ((pm[0] & 0x2UL) != 0)
                     {
-                        mi = 65;
+                        member = 65;
                         o.Note = r.ReadString()!;
                     }
                 }
                 else
                 {
-                    int[] map = s.Map!;
-                    for (int wi = 0; wi < map.Length; wi++)
+                    int[] map = match.Map!;
+                    for (int writerMember = 0; writerMember < map.Length; writerMember++)
                     {
-                        if (!s.Has(p, wi))
+                        if (!match.Has(presence, writerMember))
                         {
-                            switch (map[wi])
+                            switch (map[writerMember])
                             {
                                 case 64:
                                 {
@@ -501,14 +501,14 @@ namespace Amber.Generated
                             }
                             continue;
                         }
-                        var wt = s.WireTypeAt(wi);
-                        mi = map[wi];
-                        if ((uint)mi < (uint)ExpectedWire.Length && ExpectedWire[mi] != AnyWire) r.Expect(wt, (global::Amber.WireType)ExpectedWire[mi], ExpectedWhat[mi]);
-                        ReadMember(ref r, o, mi, wt);
+                        var wireType = match.WireTypeAt(writerMember);
+                        member = map[writerMember];
+                        if ((uint)member < (uint)ExpectedWire.Length && ExpectedWire[member] != AnyWire) r.Expect(wireType, (global::Amber.WireType)ExpectedWire[member], ExpectedWhat[member]);
+                        ReadMember(ref r, o, member, wireType);
                     }
                 }
             }
-            catch (global::Amber.AmberException ex) when (ex.PassingMember(mi >= 0 ? Shape.MemberNames[mi] : null))
+            catch (global::Amber.AmberException ex) when (ex.PassingMember(member >= 0 ? Shape.MemberNames[member] : null))
             {
                 throw;   // never runs: the filter returns false
             }
@@ -516,10 +516,10 @@ namespace Amber.Generated
             return o;
         }
 
-        /// <summary>Reads the value of member <paramref name="mi"/> (-1: a member this version does not have, skipped).</summary>
-        private static void ReadMember(ref global::Amber.AmberReader r, global::Wide.Row o, int mi, global::Amber.WireType wt)
+        /// <summary>Reads the value of member <paramref name="member"/> (-1: a member this version does not have, skipped).</summary>
+        private static void ReadMember(ref global::Amber.AmberReader r, global::Wide.Row o, int member, global::Amber.WireType wireType)
         {
-            switch (mi)
+            switch (member)
             {
                 case 0:
                 {
@@ -852,7 +852,7 @@ namespace Amber.Generated
                     break;
                 }
                 default:
-                    r.SkipValue(wt);
+                    r.SkipValue(wireType);
                     break;
             }
         }

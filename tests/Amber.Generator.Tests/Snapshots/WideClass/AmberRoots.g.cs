@@ -15,10 +15,10 @@ namespace Amber.Generated
             AmberCodec_Wide_DRow.Write(ref w, value);
         }
 
-        public global::Wide.Row Read(ref global::Amber.AmberReader r, global::Amber.WireType wt)
+        public global::Wide.Row Read(ref global::Amber.AmberReader r, global::Amber.WireType wireType)
         {
             global::Wide.Row result = default!;
-            r.Expect(wt, global::Amber.WireType.Object, "an object");
+            r.Expect(wireType, global::Amber.WireType.Object, "an object");
             result = AmberCodec_Wide_DRow.Read(ref r)!;
             return result;
         }
