@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using Amber.Format;
+using Amber.Internal;
 
 namespace Amber.Fuzz.Engine
 {
@@ -73,32 +74,15 @@ namespace Amber.Fuzz.Engine
     }
 
     /// <summary>
-    /// Walks a payload by the format alone (wire types in shapes make it self-describing) and lists
-    /// where each header, count, descriptor, tag and value is, so mutations can hit structure
-    /// instead of random bytes. Tolerant: it stops at the first thing it cannot read and keeps what
-    /// it found before. Independent of Amber's reader on purpose (a second reading of format.md).
+    /// Lists where each header, count, descriptor, tag and value of a payload is, so mutations can hit structure instead of
+    /// random bytes. The structure comes from Amber's own walk of the payload (every header kind, presence word, nullable
+    /// presence byte, row and dimension as the reader reads them); this visitor only names the bytes of each part the walk
+    /// hands it. Tolerant: where the walk stops at input it rejects, the fields found before are kept.
     /// </summary>
-    public sealed class PayloadWalker
+    public static class PayloadWalker
     {
-        private const int MaxDepth = 200;
-        private readonly byte[] _data;
-        private readonly List<Field> _fields = new List<Field>();
-        private readonly List<ushort[]> _shapes = new List<ushort[]>();
-        private readonly Dictionary<int, int> _inlineWidths = new Dictionary<int, int>();   // shape id → row width, for shapes defined inline
-        private int _pos;
-        private int _end;   // the end of the payload being walked: the data's, or a connection message's
-        private bool _refs;
-        private bool _collectionIds;   // reference mode of version 2 and of connection messages: collections take ids (format §7.2)
-
-        private PayloadWalker(byte[] data)
-        {
-            _data = data;
-            _end = data.Length;
-        }
-
-        private sealed class StopException : Exception
-        {
-        }
+        // Deep enough for any seed; a mutated input nested past it ends its fields there.
+        private static readonly AmberOptions s_options = new AmberOptions { MaxDepth = 200 };
 
         /// <summary>The fields of <paramref name="data"/>: one payload, or with <paramref name="connection"/> a connection stream (§7.6).</summary>
         public static Field[] Walk(byte[] data, bool connection) => connection ? WalkConnection(data) : Walk(data);
@@ -109,52 +93,68 @@ namespace Amber.Fuzz.Engine
         /// </summary>
         public static int LengthPrefix(byte[] data, int at, out ulong length)
         {
-            length = 0;
-            for (int i = 0; i < 10 && at + i < data.Length; i++)
+            int n = AmberPrimitives.TryReadVarint(data.AsSpan(Math.Min(at, data.Length)), out length);
+            return n > 0 ? n : 0;
+        }
+
+        /// <summary>The fields of one payload: its header byte, then its root value as far as the walk reads it.</summary>
+        public static Field[] Walk(byte[] data)
+        {
+            if (data.Length == 0) return Array.Empty<Field>();
+            var fields = new List<Field>();
+            var reader = new AmberReader(data, s_options, ReaderState.Rent());
+            try
             {
-                byte b = data[at + i];
-                length |= (ulong)(b & 0x7F) << (7 * i);
-                if (b < 0x80) return i + 1;
+                fields.Add(new Field(FieldKind.PayloadHeader, 0, 1, data[0]));
+                WireType root = reader.ReadPayloadHeader();
+                WalkValue(ref reader, root, new PayloadHeader(data[0]).CollectionIds, data, 0, fields);
             }
-            return 0;
+            catch (AmberException)
+            {
+            }
+            finally
+            {
+                reader.Dispose();
+            }
+            return fields.ToArray();
         }
 
         /// <summary>
         /// Walks a connection stream (docs/format.md §7.6) message by message: each length prefix, then the payload with the
-        /// shapes of the messages before it (a version-3 header starts them anew). A message it cannot read is left at what
-        /// was found in it; the walk goes on at the next message, and stops at a length prefix it cannot read.
+        /// shapes of the messages before it (a first message starts them anew), read by the walk of a connection's reader. A
+        /// message it cannot read is left at what was found in it; the walk goes on at the next message, and stops at a
+        /// length prefix it cannot read.
         /// </summary>
         public static Field[] WalkConnection(byte[] data)
         {
-            var w = new PayloadWalker(data);
+            var fields = new List<Field>();
+            ReaderState state = ReaderState.ForConnection(s_options);
+            bool started = false;
             int at = 0;
             while (at < data.Length)
             {
-                int prefix = PayloadWalker.LengthPrefix(data, at, out ulong length);
+                int prefix = LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0) break;
-                w._fields.Add(new Field(FieldKind.MessageLength, at, prefix, length));
+                fields.Add(new Field(FieldKind.MessageLength, at, prefix, length));
                 int start = at + prefix;
                 int end = length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
-                w._pos = start;
-                w._end = end;
+                if (end > start) fields.Add(new Field(FieldKind.PayloadHeader, start, 1, data[start]));
+                var reader = new AmberReader(data.AsSpan(start, end - start), s_options, state);
                 try
                 {
-                    byte h = w.ReadByte(FieldKind.PayloadHeader);
-                    if (h >> 4 == AmberCode.ConnectionFirstVersion)
-                    {
-                        w._shapes.Clear();
-                        w._inlineWidths.Clear();
-                    }
-                    w._refs = (h & 0x08) != 0;
-                    w._collectionIds = w._refs;
-                    w.Value(h & 7, 0);
+                    WireType root = reader.ReadConnectionHeader(ref started);
+                    WalkValue(ref reader, root, new PayloadHeader(data[start]).ReferenceMode, data, start, fields);
                 }
-                catch (StopException)
+                catch (AmberException)
                 {
+                }
+                finally
+                {
+                    reader.ReleaseScratch();
                 }
                 at = end;
             }
-            return w._fields.ToArray();
+            return fields.ToArray();
         }
 
         /// <summary>
@@ -165,33 +165,32 @@ namespace Amber.Fuzz.Engine
         /// </summary>
         public static List<FramedMessage> Messages(byte[] data, bool connection)
         {
-            var w = new PayloadWalker(data);
             var messages = new List<FramedMessage>();
+            ReaderState? shared = connection ? ReaderState.ForConnection(s_options) : null;
+            bool started = false;
             int at = 0;
             while (at < data.Length)
             {
-                int prefix = PayloadWalker.LengthPrefix(data, at, out ulong length);
+                int prefix = LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0) break;
                 int start = at + prefix;
-                w._pos = start;
-                w._end = data.Length;
                 int walked = -1;
+                // A payload of plain framing stands alone; a connection's messages share their shapes.
+                var reader = new AmberReader(data.AsSpan(start), s_options, shared ?? ReaderState.Rent());
                 try
                 {
-                    byte h = w.ReadByte(FieldKind.PayloadHeader);
-                    // A payload of plain framing stands alone; a connection's first message starts its shapes anew.
-                    if (!connection || h >> 4 == AmberCode.ConnectionFirstVersion)
-                    {
-                        w._shapes.Clear();
-                        w._inlineWidths.Clear();
-                    }
-                    w._refs = (h & 0x08) != 0;
-                    w._collectionIds = w._refs && (connection || h >> 4 == AmberCode.ReferenceFormatVersion);
-                    w.Value(h & 7, 0);
-                    walked = w._pos;
+                    WireType root = connection ? reader.ReadConnectionHeader(ref started) : reader.ReadPayloadHeader();
+                    var header = new PayloadHeader(data[start]);
+                    WalkValue(ref reader, root, connection ? header.ReferenceMode : header.CollectionIds, data, start, null);
+                    walked = start + (int)reader.Position;
                 }
-                catch (StopException)
+                catch (AmberException)
                 {
+                }
+                finally
+                {
+                    if (connection) reader.ReleaseScratch();
+                    else reader.Dispose();
                 }
                 messages.Add(new FramedMessage(at, prefix, length, walked));
                 at = walked >= 0 ? walked : length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
@@ -199,226 +198,206 @@ namespace Amber.Fuzz.Engine
             return messages;
         }
 
-        public static Field[] Walk(byte[] data)
+        /// <summary>Walks one value with <see cref="FieldVisitor"/>; <paramref name="fields"/> null walks only (a message's end).</summary>
+        private static void WalkValue(ref AmberReader reader, WireType wireType, bool collectionIds, byte[] data, int offset, List<Field>? fields)
         {
-            var w = new PayloadWalker(data);
-            try
-            {
-                if (data.Length == 0) return Array.Empty<Field>();
-                byte h = data[0];
-                w._fields.Add(new Field(FieldKind.PayloadHeader, 0, 1, h));
-                w._pos = 1;
-                w._refs = (h & 0x08) != 0;
-                w._collectionIds = w._refs && h >> 4 == AmberCode.ReferenceFormatVersion;
-                w.Value(h & 7, 0);
-            }
-            catch (StopException)
-            {
-            }
-            return w._fields.ToArray();
+            var visitor = new FieldVisitor(data, offset, collectionIds, fields ?? new List<Field>());
+            AmberWriter none = default;
+            reader.Walk(wireType, ref visitor, ref none);
         }
 
-        private void Need(long n)
+        /// <summary>
+        /// Names the bytes of each part the walk announces. Headers the walk read and checked (an object's, a collection's,
+        /// rows') are split into their fields from the bytes between the offsets the walk gives; the leaves the visitor reads
+        /// itself (scalars, Bytes values, packed elements, rows) are one field each.
+        /// </summary>
+        private struct FieldVisitor : IStructureVisitor
         {
-            if (n < 0 || _pos + n > _end) throw new StopException();
-        }
+            private readonly byte[] _data;
+            private readonly int _offset;   // where the reader's span starts in the data
+            private readonly List<Field> _fields;
+            private readonly bool _collectionIds;   // version 2 reference mode or a connection's: a collection's null is 0 then a second varint
+            private int _afterHead;                 // where the last collection head ended: rows' layout or an array's dimensions follow it
 
-        private ulong ReadVarint(FieldKind kind)
-        {
-            int start = _pos;
-            ulong v = 0;
-            for (int i = 0; i < 10; i++)
+            public FieldVisitor(byte[] data, int offset, bool collectionIds, List<Field> fields)
             {
-                Need(1);
-                byte b = _data[_pos++];
-                v |= (ulong)(b & 0x7F) << (7 * i);
-                if (b < 0x80)
+                _data = data;
+                _offset = offset;
+                _collectionIds = collectionIds;
+                _fields = fields;
+                _afterHead = 0;
+            }
+
+            public readonly bool TracksPath => false;
+
+            public readonly bool WantsDimensions => true;
+
+            public void Scalar(ref AmberReader reader, WireType wireType, ref AmberWriter sink)
+            {
+                int at = At(ref reader);
+                switch (wireType)
                 {
-                    _fields.Add(new Field(kind, start, _pos - start, v));
-                    return v;
+                    case WireType.Varint:
+                        ulong v = reader.ReadVarint();
+                        Add(FieldKind.Varint, at, At(ref reader) - at, v);
+                        return;
+                    case WireType.Fixed32: reader.Skip(4); break;
+                    case WireType.Fixed64: reader.Skip(8); break;
+                    default: reader.Skip(16); break;
+                }
+                Add(FieldKind.Fixed, at, At(ref reader) - at, 0);
+            }
+
+            public void Bytes(ref AmberReader reader, ref AmberWriter sink)
+            {
+                int at = At(ref reader);
+                reader.SkipBytesValue();
+                int end = At(ref reader);
+                // length + 1, 0 for null; in reference mode 0 then a second varint (null or a back-reference, format §7.2).
+                int p = Varint(FieldKind.BytesLength, at, out ulong length);
+                if (length == 0)
+                {
+                    if (p < end) Varint(FieldKind.BytesLength, p, out _);
+                }
+                else if (end > p)
+                {
+                    Add(FieldKind.BytesContent, p, end - p, 0);
                 }
             }
-            throw new StopException();
-        }
 
-        private byte ReadByte(FieldKind kind)
-        {
-            Need(1);
-            byte b = _data[_pos];
-            _fields.Add(new Field(kind, _pos, 1, b));
-            _pos++;
-            return b;
-        }
+            public void NullObject(long at, ref AmberWriter sink) => Varint(FieldKind.ObjectHeader, Abs(at), out _);
 
-        private void Fixed(int n)
-        {
-            Need(n);
-            _fields.Add(new Field(FieldKind.Fixed, _pos, n, 0));
-            _pos += n;
-        }
+            public void ObjectBackReference(int id, long at, ref AmberWriter sink) => Varint(FieldKind.ObjectHeader, Abs(at), out _);
 
-        private void Value(int wireType, int depth)
-        {
-            if (depth > MaxDepth) throw new StopException();
-            switch (wireType)
+            public void Inline(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ref AmberWriter sink)
             {
-                case 0: ReadVarint(FieldKind.Varint); break;
-                case 1: Fixed(4); break;
-                case 2: Fixed(8); break;
-                case 3: Fixed(16); break;
-                case 4:
+                // The header, then on first use the definition and one packed code per member (format §5.1), then one row.
+                int p = Varint(FieldKind.ObjectHeader, Abs(start), out _);
+                int rowAt = At(ref reader);
+                if (p < rowAt)
                 {
-                    ulong l = ReadVarint(FieldKind.BytesLength);
-                    if (l == 0)
-                    {
-                        if (_refs) ReadVarint(FieldKind.BytesLength);
-                        break;
-                    }
-                    Need((long)Math.Min(l - 1, int.MaxValue));
-                    if (l > 1) _fields.Add(new Field(FieldKind.BytesContent, _pos, (int)(l - 1), 0));
-                    _pos += (int)(l - 1);
-                    break;
+                    p = Definition(p);
+                    for (; p < rowAt; p++) Add(FieldKind.RowCode, p, 1, _data[p]);
                 }
-                case 5: Object(depth); break;
-                case 6: Sequence(depth); break;
-                case 7: Map(depth); break;
+                reader.Skip(shape.Width);
+                Add(FieldKind.Fixed, rowAt, shape.Width, 0);
             }
-        }
 
-        private ushort[] Shape(ulong header)
-        {
-            ulong id = header >> 2;
-            if ((header & 3) == 1)
+            public void ObjectStart(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ulong presence, ulong[]? more, ref AmberWriter sink)
             {
-                if (id >= (ulong)_shapes.Count) throw new StopException();
-                return _shapes[(int)id];
+                // The header, a definition when it defines the shape here (format §5), then one presence word per 64 members.
+                int p = Varint(FieldKind.ObjectHeader, Abs(start), out ulong header);
+                if (ObjectHeader.DefinesShape(header)) p = Definition(p);
+                int end = At(ref reader);
+                while (p < end) p = Varint(FieldKind.Presence, p, out _);
             }
-            if ((header & 3) != 2) throw new StopException();
-            ulong d = ReadVarint(FieldKind.ShapeCount);
-            if ((d & 1) != 0) ReadVarint(FieldKind.TypeTag);
-            ulong count = d >> 1;
-            if (count > AmberCode.MaxShapeMembers) throw new StopException();
-            var tags = new ushort[count];
-            for (int i = 0; i < tags.Length; i++)
-            {
-                Need(2);
-                tags[i] = (ushort)(_data[_pos] | (_data[_pos + 1] << 8));
-                _fields.Add(new Field(FieldKind.MemberTag, _pos, 2, tags[i]));
-                _pos += 2;
-            }
-            // The name hashes of the members whose key repeats in this definition (docs/format.md §5).
-            for (int i = 0; i < tags.Length; i++)
-            {
-                bool repeats = false;
-                for (int j = 0; j < tags.Length && !repeats; j++) repeats = j != i && (tags[j] >> 3) == (tags[i] >> 3);
-                if (!repeats) continue;
-                Need(4);
-                _fields.Add(new Field(FieldKind.NameHash, _pos, 4, (uint)(_data[_pos] | (_data[_pos + 1] << 8) | (_data[_pos + 2] << 16) | (_data[_pos + 3] << 24))));
-                _pos += 4;
-            }
-            _shapes.Add(tags);
-            return tags;
-        }
 
-        private void Object(int depth)
-        {
-            ulong h = ReadVarint(FieldKind.ObjectHeader);
-            if (h == 0 || (h & 3) == 3) return;
-            if ((h & 3) == 0)
-            {
-                Inline(h);
-                return;
-            }
-            ushort[] tags = Shape(h);
-            // One presence word per 64 members (format §5), all before the values.
-            var presence = new ulong[Math.Max(1, (tags.Length + 63) >> 6)];
-            for (int k = 0; k < presence.Length; k++) presence[k] = ReadVarint(FieldKind.Presence);
-            for (int i = 0; i < tags.Length; i++)
-            {
-                if ((presence[i >> 6] & (1UL << (i & 63))) != 0) Value(tags[i] & 7, depth + 1);
-            }
-        }
+            public readonly string? Member(int index, ref AmberWriter sink) => null;
 
-        /// <summary>An inline struct (format §5.1): header (shape id + 1) &lt;&lt; 2, the definition and codes on first use, one row.</summary>
-        private void Inline(ulong h)
-        {
-            ulong id = (h >> 2) - 1;
-            if (id == (ulong)_shapes.Count)
+            public readonly void ObjectEnd(ref AmberReader reader, ref AmberWriter sink)
             {
-                ushort[] tags = Shape(((ulong)_shapes.Count << 2) | 2);
-                int width = RowCodes(tags.Length);
-                _inlineWidths[(int)id] = width;
             }
-            if (id > int.MaxValue || !_inlineWidths.TryGetValue((int)id, out int w)) throw new StopException();
-            Fixed(w);
-        }
 
-        /// <summary>One packed code per member (format §6.1); returns the width of a row.</summary>
-        private int RowCodes(int members)
-        {
-            int width = 0;
-            for (int i = 0; i < members; i++)
+            public void NullCollection(bool map, int id, long at, ref AmberWriter sink)
             {
-                byte code = ReadByte(FieldKind.RowCode);
-                width += code switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
+                FieldKind count = map ? FieldKind.MapCount : FieldKind.SequenceCount;
+                int p = Varint(count, Abs(at), out _);
+                // A collection's null or back-reference in version 2 reference mode: 0, then a second varint (format §7.2).
+                if (_collectionIds) Varint(count, p, out _);
             }
-            if (width == 0) throw new StopException();
-            return width;
-        }
 
-        private void Sequence(int depth)
-        {
-            ulong n = ReadVarint(FieldKind.SequenceCount);
-            if (n == 0 && _collectionIds) ReadVarint(FieldKind.SequenceCount);   // null, or a back-reference to a collection
-            if (n <= 1) return;
-            ulong count = n - 1;
-            byte d = ReadByte(FieldKind.SequenceDescriptor);
-            if ((d & 0x80) != 0)
+            public void CollectionStart(ref AmberReader reader, bool map, int count, byte descriptor, long at, ref AmberWriter sink)
             {
-                int width = (d & 0x7F) switch { 1 or 2 or 11 => 1, 3 or 4 or 12 => 2, 5 or 6 or 9 => 4, 7 or 8 or 10 => 8, _ => 0 };
-                if (width == 0) throw new StopException();
-                Need((long)Math.Min(count * (ulong)width, int.MaxValue));
-                _fields.Add(new Field(FieldKind.Fixed, _pos, (int)count * width, 0));
-                _pos += (int)count * width;
-                return;
+                int p = Varint(map ? FieldKind.MapCount : FieldKind.SequenceCount, Abs(at), out _);
+                if (count > 0) Add(map ? FieldKind.MapDescriptor : FieldKind.SequenceDescriptor, p, 1, descriptor);
+                _afterHead = At(ref reader);
             }
-            if (d == 0x25)
-            {
-                ulong h = ReadVarint(FieldKind.ObjectHeader);
-                ushort[] tags = Shape(h);
-                int width = RowCodes(tags.Length);
-                Need((long)Math.Min(count * (ulong)width, int.MaxValue));
-                for (ulong i = 0; i < count; i++) Fixed(width);
-                return;
-            }
-            if ((d & 0x10) != 0)
-            {
-                ulong rank = ReadVarint(FieldKind.Rank);
-                if (rank > 32) throw new StopException();
-                for (ulong i = 0; i < rank; i++) ReadVarint(FieldKind.DimensionLength);
-            }
-            if (count > (ulong)(_end - _pos)) throw new StopException();
-            bool nullable = (d & 0x08) != 0;
-            for (ulong i = 0; i < count; i++)
-            {
-                if (nullable && ReadByte(FieldKind.PresenceByte) == 0) continue;
-                Value(d & 7, depth + 1);
-            }
-        }
 
-        private void Map(int depth)
-        {
-            ulong n = ReadVarint(FieldKind.MapCount);
-            if (n == 0 && _collectionIds) ReadVarint(FieldKind.MapCount);
-            if (n <= 1) return;
-            ulong count = n - 1;
-            if (count > (ulong)(_end - _pos)) throw new StopException();
-            byte d = ReadByte(FieldKind.MapDescriptor);
-            for (ulong i = 0; i < count; i++)
+            public readonly void CollectionEnd(ref AmberWriter sink)
             {
-                Value(d & 7, depth + 1);
-                if ((d & 0x80) != 0 && ReadByte(FieldKind.PresenceByte) == 0) continue;
-                Value((d >> 4) & 7, depth + 1);
+            }
+
+            public void Packed(ref AmberReader reader, int count, int code, ref AmberWriter sink)
+            {
+                int at = At(ref reader);
+                long bytes = (long)count * AmberCode.PackedWidth(code);
+                reader.Skip(bytes);
+                Add(FieldKind.Fixed, at, (int)bytes, 0);
+            }
+
+            public void Rows(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, ReadOnlySpan<byte> codes, int count, int width, ref AmberWriter sink)
+            {
+                // After the descriptor: a shape header (a definition the first time), one code per member, then the rows (format §6.1).
+                int p = Varint(FieldKind.ObjectHeader, _afterHead, out ulong header);
+                if (ObjectHeader.DefinesShape(header)) p = Definition(p);
+                for (int i = 0; i < codes.Length; i++) Add(FieldKind.RowCode, p + i, 1, codes[i]);
+                int at = At(ref reader);
+                reader.Skip((long)count * width);
+                for (int i = 0; i < count; i++) Add(FieldKind.Fixed, at + i * width, width, 0);
+            }
+
+            public void Dimensions(scoped ReadOnlySpan<int> lengths, ref AmberWriter sink)
+            {
+                int p = Varint(FieldKind.Rank, _afterHead, out _);
+                for (int i = 0; i < lengths.Length; i++) p = Varint(FieldKind.DimensionLength, p, out _);
+            }
+
+            public readonly void Item(ItemPart part, int index, ref AmberWriter sink)
+            {
+            }
+
+            public void Presence(ref AmberReader reader, bool present, ref AmberWriter sink)
+            {
+                int at = At(ref reader) - 1;
+                Add(FieldKind.PresenceByte, at, 1, _data[at]);
+            }
+
+            public readonly void EnterNested(ref AmberWriter sink)
+            {
+            }
+
+            public readonly void ExitNested(ref AmberWriter sink)
+            {
+            }
+
+            private readonly int At(ref AmberReader reader) => _offset + (int)reader.Position;
+
+            private readonly int Abs(long at) => _offset + (int)at;
+
+            private readonly void Add(FieldKind kind, int offset, int length, ulong value) => _fields.Add(new Field(kind, offset, length, value));
+
+            /// <summary>The varint at <paramref name="at"/>, which the walk has read, as a field; returns the offset after it.</summary>
+            private readonly int Varint(FieldKind kind, int at, out ulong value)
+            {
+                int n = AmberPrimitives.TryReadVarint(_data.AsSpan(at), out value);
+                if (n <= 0) throw new InvalidOperationException($"No varint at {at}, where the walk read one.");
+                Add(kind, at, n, value);
+                return at + n;
+            }
+
+            /// <summary>
+            /// A shape definition at <paramref name="at"/> (format §5), which the walk has read: the count with the type-tag
+            /// flag, the type tag, each member's tag, then the name hashes of the members whose key repeats. Returns the end.
+            /// </summary>
+            private readonly int Definition(int at)
+            {
+                int p = Varint(FieldKind.ShapeCount, at, out ulong d);
+                if ((d & 1) != 0) p = Varint(FieldKind.TypeTag, p, out _);
+                int count = (int)(d >> 1);
+                var keys = new int[count];
+                for (int i = 0; i < count; i++, p += 2)
+                {
+                    int tag = _data[p] | (_data[p + 1] << 8);
+                    keys[i] = tag >> 3;
+                    Add(FieldKind.MemberTag, p, 2, (ulong)tag);
+                }
+                for (int i = 0; i < count; i++)
+                {
+                    if (Array.IndexOf(keys, keys[i]) == i && Array.LastIndexOf(keys, keys[i]) == i) continue;
+                    Add(FieldKind.NameHash, p, 4, BitConverter.ToUInt32(_data, p));
+                    p += 4;
+                }
+                return p;
             }
         }
     }

@@ -148,7 +148,7 @@ namespace Amber
 
             public void Bytes(ref AmberReader reader, ref AmberWriter sink) => reader.CopyBytes(ref sink, _context);
 
-            public void NullObject(ref AmberWriter sink) => sink.WriteNull();
+            public void NullObject(long at, ref AmberWriter sink) => sink.WriteNull();
 
             public void ObjectBackReference(int id, long at, ref AmberWriter sink)
             {
@@ -215,7 +215,7 @@ namespace Amber
                 foreach (int length in lengths) sink.WriteVarint((ulong)length);
             }
 
-            public void Presence(bool present, ref AmberWriter sink) => sink.WriteByteRaw(present ? (byte)1 : (byte)0);
+            public void Presence(ref AmberReader reader, bool present, ref AmberWriter sink) => sink.WriteByteRaw(present ? (byte)1 : (byte)0);
 
             public void EnterNested(ref AmberWriter sink) => sink.EnterDepth();
 

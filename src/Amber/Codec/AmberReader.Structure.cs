@@ -542,18 +542,9 @@ namespace Amber
             }
 
             /// <summary>In reference mode a skipped Bytes value is kept for later back-references (a string shared with a member this version lacks).</summary>
-            public void Bytes(ref AmberReader reader, ref AmberWriter sink)
-            {
-                if (reader._refs)
-                {
-                    reader.ReadRawBytes(out _);
-                    return;
-                }
-                int n = reader.ReadBytesLength();
-                if (n > 0) reader.Skip(n);
-            }
+            public void Bytes(ref AmberReader reader, ref AmberWriter sink) => reader.SkipBytesValue();
 
-            public void NullObject(ref AmberWriter sink)
+            public void NullObject(long at, ref AmberWriter sink)
             {
             }
 
@@ -598,7 +589,7 @@ namespace Amber
             {
             }
 
-            public void Presence(bool present, ref AmberWriter sink)
+            public void Presence(ref AmberReader reader, bool present, ref AmberWriter sink)
             {
             }
 

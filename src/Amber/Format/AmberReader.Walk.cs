@@ -271,7 +271,7 @@ namespace Amber
             switch (ReadObjectHeaderKind(out ulong h, out long start))
             {
                 case ObjectHeaderKind.Null:
-                    visitor.NullObject(ref sink);
+                    visitor.NullObject(start, ref sink);
                     return;
                 case ObjectHeaderKind.BackReference:
                     visitor.ObjectBackReference((int)(h >> 2), start, ref sink);
@@ -392,7 +392,7 @@ namespace Amber
             if (nullable)
             {
                 bool present = ReadPresence();
-                visitor.Presence(present, ref sink);
+                visitor.Presence(ref this, present, ref sink);
                 if (!present) return;
             }
             WalkValue(wireType, ref visitor, ref sink);
@@ -491,6 +491,21 @@ namespace Amber
         /// checked as <see cref="ReadBytesLength"/> checks them. In reference mode they are remembered as skipped bytes, so a
         /// later back-reference to them (from a member this version has) finds them.
         /// </summary>
+        /// <summary>
+        /// Reads past a Bytes value without decoding it. In reference mode it is remembered as skipped bytes (<see cref="ReadRawBytes"/>),
+        /// so a later back-reference to it (from a member this version has) finds it.
+        /// </summary>
+        internal void SkipBytesValue()
+        {
+            if (_refs)
+            {
+                ReadRawBytes(out _);
+                return;
+            }
+            int n = ReadBytesLength();
+            if (n > 0) Skip(n);
+        }
+
         private int ReadRawBytes(out ReadOnlySpan<byte> bytes)
         {
             int n = ReadBytesLength();

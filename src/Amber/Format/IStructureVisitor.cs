@@ -32,8 +32,8 @@ namespace Amber.Format
         /// <summary>A Bytes value, which the visitor reads (its length and bytes, or its back-reference).</summary>
         void Bytes(ref AmberReader reader, ref AmberWriter sink);
 
-        /// <summary>An object header of 0: null.</summary>
-        void NullObject(ref AmberWriter sink);
+        /// <summary>An object header of 0, at <paramref name="at"/>: null.</summary>
+        void NullObject(long at, ref AmberWriter sink);
 
         /// <summary>An object back-reference (reference mode) to object <paramref name="id"/>, already checked to name an object read before.</summary>
         void ObjectBackReference(int id, long at, ref AmberWriter sink);
@@ -81,8 +81,8 @@ namespace Amber.Format
         /// </summary>
         void Item(ItemPart part, int index, ref AmberWriter sink);
 
-        /// <summary>The presence byte before a nullable element or value.</summary>
-        void Presence(bool present, ref AmberWriter sink);
+        /// <summary>The presence byte before a nullable element or value, just read (the reader is past it).</summary>
+        void Presence(ref AmberReader reader, bool present, ref AmberWriter sink);
 
         /// <summary>A collection whose items are collections enters (and later leaves) one more nesting level.</summary>
         void EnterNested(ref AmberWriter sink);

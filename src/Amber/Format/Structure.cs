@@ -30,6 +30,10 @@ namespace Amber.Format
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool NamesShape(ulong header) => (uint)(header & 3) - AmberCode.ObjectShapeRef <= AmberCode.ObjectShapeDef - AmberCode.ObjectShapeRef;
 
+        /// <summary>Whether <paramref name="header"/> defines the shape it names (a definition follows it) rather than referring to one read before.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static bool DefinesShape(ulong header) => (header & 3) == AmberCode.ObjectShapeDef;
+
         /// <summary>Whether <paramref name="header"/> has the inline form: null (0), or an inline struct whose shape is its id − 1.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static bool HasInlineForm(ulong header) => (header & 3) == AmberCode.ObjectInline;

@@ -491,7 +491,7 @@ namespace Amber.Json
 
             public void Bytes(ref AmberReader reader, ref AmberWriter sink) => Scalar(ref reader, WireType.Bytes, ref sink);
 
-            public void NullObject(ref AmberWriter sink)
+            public void NullObject(long at, ref AmberWriter sink)
             {
                 Take(WireType.Object);
                 _c.Writer?.WriteNullValue();
@@ -751,7 +751,7 @@ namespace Amber.Json
                 }
             }
 
-            public void Presence(bool present, ref AmberWriter sink)
+            public void Presence(ref AmberReader reader, bool present, ref AmberWriter sink)
             {
                 if (present) return;
                 _c.Next = null;
