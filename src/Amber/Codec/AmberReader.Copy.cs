@@ -42,7 +42,7 @@ namespace Amber
             try
             {
                 var context = new CopyContext();
-                CopyValue(wireType, ref writer, context);
+                CopyValue(wireType, ref writer, context, countsWriterDepth: false);
                 writer.Flush();
                 byte[] value = buffer.WrittenSpan.ToArray();
                 _keptBytes += value.Length + 16;
@@ -118,9 +118,15 @@ namespace Amber
         /// object outside the value, is written as null and recorded in <paramref name="context"/> as making the value not
         /// portable.
         /// </summary>
-        internal void CopyValue(WireType wireType, ref AmberWriter writer, CopyContext context)
+        /// <remarks>
+        /// With <paramref name="countsWriterDepth"/> the writer's nesting is counted and checked too: when kept values are written
+        /// into a payload (the writer is already deep; the reader of the kept bytes starts at 0), not when they are read from
+        /// one. There the walk's reader enters each level just before the copy does and checks the depth and the stack with the
+        /// input's byte offset; a second check of the writer's, a frame deeper, could fail first and report no offset at all.
+        /// </remarks>
+        internal void CopyValue(WireType wireType, ref AmberWriter writer, CopyContext context, bool countsWriterDepth)
         {
-            var copy = new CopyVisitor(context);
+            var copy = new CopyVisitor(context, countsWriterDepth);
             Walk(wireType, ref copy, ref writer);
         }
 
@@ -128,8 +134,13 @@ namespace Amber
         private readonly struct CopyVisitor : IStructureVisitor
         {
             private readonly CopyContext _context;
+            private readonly bool _countsWriterDepth;
 
-            public CopyVisitor(CopyContext context) => _context = context;
+            public CopyVisitor(CopyContext context, bool countsWriterDepth)
+            {
+                _context = context;
+                _countsWriterDepth = countsWriterDepth;
+            }
 
             public bool TracksPath => false;
 
@@ -166,7 +177,7 @@ namespace Amber
 
             public void ObjectStart(ref AmberReader reader, ref ReaderState.Entry shape, int shapeId, long start, ulong presence, ulong[]? more, ref AmberWriter sink)
             {
-                sink.EnterDepth();
+                if (_countsWriterDepth) sink.EnterDepth();
                 sink.CountObject();
                 WriteShapeHeader(ref sink, _context, shapeId, ref shape);
                 sink.WriteVarint(presence);
@@ -178,7 +189,10 @@ namespace Amber
 
             public string? Member(int index, ref AmberWriter sink) => null;
 
-            public void ObjectEnd(ref AmberReader reader, ref AmberWriter sink) => sink.ExitDepth();
+            public void ObjectEnd(ref AmberReader reader, ref AmberWriter sink)
+            {
+                if (_countsWriterDepth) sink.ExitDepth();
+            }
 
             public void NullCollection(bool map, int id, long at, ref AmberWriter sink)
             {
@@ -217,9 +231,15 @@ namespace Amber
 
             public void Presence(ref AmberReader reader, bool present, ref AmberWriter sink) => sink.WriteByteRaw(present ? (byte)1 : (byte)0);
 
-            public void EnterNested(ref AmberWriter sink) => sink.EnterDepth();
+            public void EnterNested(ref AmberWriter sink)
+            {
+                if (_countsWriterDepth) sink.EnterDepth();
+            }
 
-            public void ExitNested(ref AmberWriter sink) => sink.ExitDepth();
+            public void ExitNested(ref AmberWriter sink)
+            {
+                if (_countsWriterDepth) sink.ExitDepth();
+            }
         }
 
         private void CopyBytes(ref AmberWriter writer, CopyContext context)

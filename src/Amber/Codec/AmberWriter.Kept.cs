@@ -53,7 +53,7 @@ namespace Amber
                 var reader = new AmberReader(kept.ValueAt(i), Options, ReaderState.Rent());
                 try
                 {
-                    reader.CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref this, new AmberReader.CopyContext());
+                    reader.CopyValue((WireType)(tags[i] & AmberCode.WireTypeMask), ref this, new AmberReader.CopyContext(), countsWriterDepth: true);
                 }
                 finally
                 {

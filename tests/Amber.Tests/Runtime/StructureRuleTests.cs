@@ -82,7 +82,7 @@ namespace Amber.Tests.Runtime
                 var writer = new AmberWriter(new ArrayBufferWriter<byte>(), options);
                 try
                 {
-                    reader.CopyValue(wireType, ref writer, new AmberReader.CopyContext());
+                    reader.CopyValue(wireType, ref writer, new AmberReader.CopyContext(), countsWriterDepth: false);
                 }
                 finally
                 {
@@ -120,7 +120,7 @@ namespace Amber.Tests.Runtime
             var writer = new AmberWriter(output);
             try
             {
-                reader.CopyValue(WireType.Sequence, ref writer, new AmberReader.CopyContext());
+                reader.CopyValue(WireType.Sequence, ref writer, new AmberReader.CopyContext(), countsWriterDepth: false);
                 writer.Flush();
                 Assert.Equal(value.Length, reader.Position);
             }
