@@ -115,14 +115,21 @@ namespace Amber.Generator.Emitting
         /// <summary>The JSON view of an object type, in its registration (AmberObjectInfo): each member's descriptor, and what the view needs besides.</summary>
         private static void EmitViewProperties(SourceWriter sw, ObjectModel o, Dictionary<string, uint> objectTags)
         {
-            sw.Line("MemberViews = new string[] { " + string.Join(", ", o.Members.Select(m => Quote((m.CanSkipDefault ? "" : "+") + ViewOf(m.Type, objectTags, m.Nullability)))) + " },");
+            // One descriptor a line, beside the member it describes.
+            sw.Line("MemberViews = new string[]");
+            sw.Open();
+            foreach (MemberModel m in o.Members)
+            {
+                sw.Line(Quote((m.CanSkipDefault ? "" : "+") + ViewOf(m.Type, objectTags, m.Nullability)) + ",   // " + m.DisplayName.Replace('\r', ' ').Replace('\n', ' '));
+            }
+            sw.Close(",");
             // A struct written inline (format §5.1): its codes, so that JSON read back is written inline too.
             if (o.RowCodes.Count > 0) sw.Line($"RowCodes = {CodecName(o.Id)}.RowCodes,");
             // A type that keeps members it does not know (format §5.2) and writes them back.
             if (o.UnknownMembers != null) sw.Line("KeepsUnknownMembers = true,");
         }
 
-        /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its RegisterBaseView name.</summary>
+        /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its AmberMetadata.RegisterBase name.</summary>
         private static uint BaseTag(TypeRef t) => AmberCode.TypeTagOf(Plain(t.FullName));
 
         /// <summary>

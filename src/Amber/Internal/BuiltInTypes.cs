@@ -140,7 +140,7 @@ namespace Amber.Internal
 
         private static void Add<T>(string name, WireType wireType, bool isReference, Put<T> put, Get<T> get)
         {
-            // The first registration of a type wins (AmberKnownTypes.Register): a later one (the same collection registered by
+            // The first registration of a type wins (AmberMetadata.Register): a later one (the same collection registered by
             // the generated code of several assemblies, or a caller's loop) makes no shape, as each takes a slot for good.
             if (AmberKnownTypes.IsKnown(typeof(T)))
             {

@@ -255,7 +255,16 @@ namespace Amber.Generated
                 Shape = AmberCodec_Data_DBag.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Data_DBag.WriteTyped(ref writer, (global::Data.Bag)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Data_DBag.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "?a!sString;", "?msString;nsInt32;", "?asInt32;", "?a!asInt32;", "?a2sDouble;", "?asGuid;", "a!sString;" },
+                MemberViews = new string[]
+                {
+                    "?a!sString;",   // Names
+                    "?msString;nsInt32;",   // Scores
+                    "?asInt32;",   // Numbers
+                    "?a!asInt32;",   // Jagged
+                    "?a2sDouble;",   // Grid
+                    "?asGuid;",   // Ids
+                    "a!sString;",   // Tags
+                },
             });
         }
     }

@@ -76,7 +76,12 @@ namespace Amber.Generated
                 Shape = AmberCodec_Paint_DCan.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Paint_DCan.WriteTyped(ref writer, (global::Paint.Can)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Paint_DCan.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "eByte:Red=0,Green=1,Blue=2;", "neByte:Red=0,Green=1,Blue=2;", "+eInt32:Matte=-1,Gloss=1;" },
+                MemberViews = new string[]
+                {
+                    "eByte:Red=0,Green=1,Blue=2;",   // Color
+                    "neByte:Red=0,Green=1,Blue=2;",   // Accent
+                    "+eInt32:Matte=-1,Gloss=1;",   // Finish
+                },
             });
         }
     }

@@ -38,7 +38,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Accounts_DAccount.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Accounts_DAccount.WriteTyped(ref writer, (global::Accounts.Account)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Accounts_DAccount.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;", "?sString;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // Id
+                    "?sString;",   // Handle
+                },
             });
         }
     }

@@ -38,7 +38,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Boxes_DBox_Lint_G.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Boxes_DBox_Lint_G.WriteTyped(ref writer, (global::Boxes.Box<int>)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Boxes_DBox_Lint_G.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "+sInt32;", "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "+sInt32;",   // Value
+                    "sInt32;",   // Version
+                },
             });
         }
     }

@@ -57,7 +57,12 @@ namespace Amber.Generated
                 Shape = AmberCodec_Scene_DFlags.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DFlags.WriteTyped(ref writer, (global::Scene.Flags)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DFlags.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "eByte:Back=0,Front=1;", "sBoolean;", "sInt16;" },
+                MemberViews = new string[]
+                {
+                    "eByte:Back=0,Front=1;",   // Layer
+                    "sBoolean;",   // Visible
+                    "sInt16;",   // Order
+                },
                 RowCodes = AmberCodec_Scene_DFlags.RowCodes,
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
@@ -67,7 +72,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Scene_DLabel.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DLabel.WriteTyped(ref writer, (global::Scene.Label)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DLabel.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "!sString;", "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "!sString;",   // Text
+                    "sInt32;",   // Size
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -76,7 +85,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Scene_DPoint2.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DPoint2.WriteTyped(ref writer, (global::Scene.Point2)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DPoint2.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sSingle;", "sSingle;" },
+                MemberViews = new string[]
+                {
+                    "sSingle;",   // X
+                    "sSingle;",   // Y
+                },
                 RowCodes = AmberCodec_Scene_DPoint2.RowCodes,
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
@@ -86,7 +99,12 @@ namespace Amber.Generated
                 Shape = AmberCodec_Scene_DSprite.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Scene_DSprite.WriteTyped(ref writer, (global::Scene.Sprite)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Scene_DSprite.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "+o819CDD77", "+o47C3509E", "+o23F08EFF" },
+                MemberViews = new string[]
+                {
+                    "+o819CDD77",   // At
+                    "+o47C3509E",   // Flags
+                    "+o23F08EFF",   // Label
+                },
             });
         }
     }

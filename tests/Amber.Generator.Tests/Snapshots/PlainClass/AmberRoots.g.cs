@@ -38,7 +38,12 @@ namespace Amber.Generated
                 Shape = AmberCodec_Shop_DPerson.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DPerson.WriteTyped(ref writer, (global::Shop.Person)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DPerson.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "+!sString;", "sInt32;", "?b" },
+                MemberViews = new string[]
+                {
+                    "+!sString;",   // Name
+                    "sInt32;",   // Age
+                    "?b",   // Photo
+                },
             });
         }
     }

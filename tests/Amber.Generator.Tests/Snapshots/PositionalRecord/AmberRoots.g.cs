@@ -38,7 +38,12 @@ namespace Amber.Generated
                 Shape = AmberCodec_Geometry_DPoint.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Geometry_DPoint.WriteTyped(ref writer, (global::Geometry.Point)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Geometry_DPoint.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;", "sInt32;", "+!sString;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // X
+                    "sInt32;",   // Y
+                    "+!sString;",   // Label
+                },
             });
         }
     }

@@ -198,7 +198,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Request)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Request.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;", "+sInt32;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // a
+                    "+sInt32;",   // b
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -207,7 +211,10 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Add_Response)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DAdd__Response.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // value
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -216,7 +223,13 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Request)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Request.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;", "sInt32;", "!sString;", "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // _i
+                    "sInt32;",   // value
+                    "!sString;",   // class
+                    "sInt32;",   // amberValue
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -225,7 +238,10 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Names_Response)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DNames__Response.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "?sString;" },
+                MemberViews = new string[]
+                {
+                    "?sString;",   // value
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -234,7 +250,9 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Request)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Request.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] {  },
+                MemberViews = new string[]
+                {
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -243,7 +261,9 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Ping_Response)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DPing__Response.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] {  },
+                MemberViews = new string[]
+                {
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -252,7 +272,10 @@ namespace Amber.Generated
                 Shape = AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.WriteTyped(ref writer, (global::Amber.Generated.AmberService_Shop_DIOrders.Watch_Item)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Amber_DGenerated_DAmberService__Shop__DIOrders_DWatch__Item.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "?sString;" },
+                MemberViews = new string[]
+                {
+                    "?sString;",   // value
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -261,7 +284,10 @@ namespace Amber.Generated
                 Shape = AmberCodec_Shop_DOrder.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DOrder.WriteTyped(ref writer, (global::Shop.Order)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DOrder.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "+!sString;" },
+                MemberViews = new string[]
+                {
+                    "+!sString;",   // Customer
+                },
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
             {
@@ -270,7 +296,10 @@ namespace Amber.Generated
                 Shape = AmberCodec_Shop_DReceipt.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Shop_DReceipt.WriteTyped(ref writer, (global::Shop.Receipt)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Shop_DReceipt.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // Total
+                },
             });
             global::Amber.Services.AmberServices.Register(new global::Amber.Generated.AmberService_Shop_DIOrders());
         }

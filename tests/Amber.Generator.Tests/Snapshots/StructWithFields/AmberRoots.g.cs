@@ -38,7 +38,13 @@ namespace Amber.Generated
                 Shape = AmberCodec_Geometry_DVector.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Geometry_DVector.WriteTyped(ref writer, (global::Geometry.Vector)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Geometry_DVector.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sSingle;", "sSingle;", "sDouble;", "sBoolean;" },
+                MemberViews = new string[]
+                {
+                    "sSingle;",   // X
+                    "sSingle;",   // Y
+                    "sDouble;",   // Length
+                    "sBoolean;",   // Normalized
+                },
                 RowCodes = AmberCodec_Geometry_DVector.RowCodes,
             });
         }

@@ -58,7 +58,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Relay_DEnvelope.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Relay_DEnvelope.WriteTyped(ref writer, (global::Relay.Envelope)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Relay_DEnvelope.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "?sString;", "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "?sString;",   // Header
+                    "sInt32;",   // Hops
+                },
                 KeepsUnknownMembers = true,
             });
             global::Amber.Metadata.AmberMetadata.Register(new global::Amber.Metadata.AmberObjectInfo
@@ -68,7 +72,11 @@ namespace Amber.Generated
                 Shape = AmberCodec_Relay_DPoint.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Relay_DPoint.WriteTyped(ref writer, (global::Relay.Point)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Relay_DPoint.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "sInt32;", "sInt32;" },
+                MemberViews = new string[]
+                {
+                    "sInt32;",   // X
+                    "sInt32;",   // Y
+                },
                 KeepsUnknownMembers = true,
             });
         }

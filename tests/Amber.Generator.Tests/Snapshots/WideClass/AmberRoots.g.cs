@@ -38,7 +38,75 @@ namespace Amber.Generated
                 Shape = AmberCodec_Wide_DRow.TypedShape,
                 Write = static (ref global::Amber.AmberWriter writer, object value) => AmberCodec_Wide_DRow.WriteTyped(ref writer, (global::Wide.Row)value),
                 ReadBody = static (ref global::Amber.AmberReader reader, global::Amber.Metadata.ShapeMatch match, ulong presence) => AmberCodec_Wide_DRow.ReadBody(ref reader, match, presence),
-                MemberViews = new string[] { "+!sString;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "sInt32;", "+nsInt32;", "?sString;" },
+                MemberViews = new string[]
+                {
+                    "+!sString;",   // Name
+                    "sInt32;",   // P1
+                    "sInt32;",   // P2
+                    "sInt32;",   // P3
+                    "sInt32;",   // P4
+                    "sInt32;",   // P5
+                    "sInt32;",   // P6
+                    "sInt32;",   // P7
+                    "sInt32;",   // P8
+                    "sInt32;",   // P9
+                    "sInt32;",   // P10
+                    "sInt32;",   // P11
+                    "sInt32;",   // P12
+                    "sInt32;",   // P13
+                    "sInt32;",   // P14
+                    "sInt32;",   // P15
+                    "sInt32;",   // P16
+                    "sInt32;",   // P17
+                    "sInt32;",   // P18
+                    "sInt32;",   // P19
+                    "sInt32;",   // P20
+                    "sInt32;",   // P21
+                    "sInt32;",   // P22
+                    "sInt32;",   // P23
+                    "sInt32;",   // P24
+                    "sInt32;",   // P25
+                    "sInt32;",   // P26
+                    "sInt32;",   // P27
+                    "sInt32;",   // P28
+                    "sInt32;",   // P29
+                    "sInt32;",   // P30
+                    "sInt32;",   // P31
+                    "sInt32;",   // P32
+                    "sInt32;",   // P33
+                    "sInt32;",   // P34
+                    "sInt32;",   // P35
+                    "sInt32;",   // P36
+                    "sInt32;",   // P37
+                    "sInt32;",   // P38
+                    "sInt32;",   // P39
+                    "sInt32;",   // P40
+                    "sInt32;",   // P41
+                    "sInt32;",   // P42
+                    "sInt32;",   // P43
+                    "sInt32;",   // P44
+                    "sInt32;",   // P45
+                    "sInt32;",   // P46
+                    "sInt32;",   // P47
+                    "sInt32;",   // P48
+                    "sInt32;",   // P49
+                    "sInt32;",   // P50
+                    "sInt32;",   // P51
+                    "sInt32;",   // P52
+                    "sInt32;",   // P53
+                    "sInt32;",   // P54
+                    "sInt32;",   // P55
+                    "sInt32;",   // P56
+                    "sInt32;",   // P57
+                    "sInt32;",   // P58
+                    "sInt32;",   // P59
+                    "sInt32;",   // P60
+                    "sInt32;",   // P61
+                    "sInt32;",   // P62
+                    "sInt32;",   // P63
+                    "+nsInt32;",   // Extra
+                    "?sString;",   // Note
+                },
             });
         }
     }
