@@ -78,6 +78,22 @@ namespace Amber.Fuzz.Tests
         }
 
         [Fact]
+        public void A_first_message_the_reader_refuses_still_leaves_the_fields_of_the_messages_after_it()
+        {
+            // The walker aims mutations: a first message whose header a mutation broke (version 7) is walked past the byte the
+            // reader refuses, and the later messages are walked with the shapes it defined, as if it had been read.
+            byte[] stream = Seed(17);
+            List<(int Start, int Prefix, int End)> messages = Mutator.Messages(stream);
+            Field[] intact = PayloadWalker.WalkConnection(stream);
+            byte[] broken = (byte[])stream.Clone();
+            int header = messages[0].Start + messages[0].Prefix;
+            broken[header] = (byte)(0x70 | (broken[header] & 0x0F));
+            Assert.NotEmpty(ConnectionTraffic.Read(new ReadOnlySequence<byte>(broken), null, null).Errors);
+            Field[] fields = PayloadWalker.WalkConnection(broken);
+            Assert.Equal(intact.Select(f => (f.Kind, f.Offset, f.Length)), fields.Select(f => (f.Kind, f.Offset, f.Length)));
+        }
+
+        [Fact]
         public void A_failed_message_is_read_past_and_rolled_back()
         {
             byte[] stream = Seed(9);

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using Amber.Format;
 using Amber.Internal;
+using Amber.Json;
 
 namespace Amber.Fuzz.Engine
 {
@@ -106,7 +107,7 @@ namespace Amber.Fuzz.Engine
             try
             {
                 fields.Add(new Field(FieldKind.PayloadHeader, 0, 1, data[0]));
-                WireType root = reader.ReadPayloadHeader();
+                WireType root = Header(ref reader, data[0], connection: false);
                 WalkValue(ref reader, root, new PayloadHeader(data[0]).CollectionIds, data, 0, fields);
             }
             catch (AmberException)
@@ -128,8 +129,7 @@ namespace Amber.Fuzz.Engine
         public static Field[] WalkConnection(byte[] data)
         {
             var fields = new List<Field>();
-            ReaderState state = ReaderState.ForConnection(s_options);
-            bool started = false;
+            var connection = new JsonView.Connection(s_options);
             int at = 0;
             while (at < data.Length)
             {
@@ -139,22 +139,37 @@ namespace Amber.Fuzz.Engine
                 int start = at + prefix;
                 int end = length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
                 if (end > start) fields.Add(new Field(FieldKind.PayloadHeader, start, 1, data[start]));
-                var reader = new AmberReader(data.AsSpan(start, end - start), s_options, state);
-                try
-                {
-                    WireType root = reader.ReadConnectionHeader(ref started);
-                    WalkValue(ref reader, root, new PayloadHeader(data[start]).ReferenceMode, data, start, fields);
-                }
-                catch (AmberException)
-                {
-                }
-                finally
-                {
-                    reader.ReleaseScratch();
-                }
+                WalkMessage(data, start, end, connection, fields);
                 at = end;
             }
             return fields.ToArray();
+        }
+
+        /// <summary>
+        /// One message of a connection, with the shapes of the messages before it; returns where it ends by the walk, or -1.
+        /// Leniently, as suits aiming mutations: a later message is walked even when no first message was read, and the shapes
+        /// a failed message defined before its failure stay for the messages after it (a message reader would forget them),
+        /// so that their fields are found for mutations that mend what failed.
+        /// </summary>
+        private static int WalkMessage(byte[] data, int start, int end, JsonView.Connection connection, List<Field>? fields)
+        {
+            if (end <= start) return -1;
+            connection.Started = true;
+            var reader = new AmberReader(data.AsSpan(start, end - start), s_options, connection.State);
+            try
+            {
+                WireType root = Header(ref reader, data[start], connection: true, connection);
+                WalkValue(ref reader, root, new PayloadHeader(data[start]).ReferenceMode, data, start, fields);
+                return start + (int)reader.Position;
+            }
+            catch (AmberException)
+            {
+                return -1;
+            }
+            finally
+            {
+                reader.ReleaseScratch();
+            }
         }
 
         /// <summary>
@@ -166,36 +181,57 @@ namespace Amber.Fuzz.Engine
         public static List<FramedMessage> Messages(byte[] data, bool connection)
         {
             var messages = new List<FramedMessage>();
-            ReaderState? shared = connection ? ReaderState.ForConnection(s_options) : null;
-            bool started = false;
+            JsonView.Connection? shapes = connection ? new JsonView.Connection(s_options) : null;
             int at = 0;
             while (at < data.Length)
             {
                 int prefix = LengthPrefix(data, at, out ulong length);
                 if (prefix == 0 || length == 0) break;
                 int start = at + prefix;
-                int walked = -1;
                 // A payload of plain framing stands alone; a connection's messages share their shapes.
-                var reader = new AmberReader(data.AsSpan(start), s_options, shared ?? ReaderState.Rent());
-                try
-                {
-                    WireType root = connection ? reader.ReadConnectionHeader(ref started) : reader.ReadPayloadHeader();
-                    var header = new PayloadHeader(data[start]);
-                    WalkValue(ref reader, root, connection ? header.ReferenceMode : header.CollectionIds, data, start, null);
-                    walked = start + (int)reader.Position;
-                }
-                catch (AmberException)
-                {
-                }
-                finally
-                {
-                    if (connection) reader.ReleaseScratch();
-                    else reader.Dispose();
-                }
+                int walked = shapes != null ? WalkMessage(data, start, data.Length, shapes, null) : WalkPayload(data, start);
                 messages.Add(new FramedMessage(at, prefix, length, walked));
                 at = walked >= 0 ? walked : length > (ulong)(data.Length - start) ? data.Length : start + (int)length;
             }
             return messages;
+        }
+
+        /// <summary>Where a payload of plain framing that starts at <paramref name="start"/> ends by the walk, or -1.</summary>
+        private static int WalkPayload(byte[] data, int start)
+        {
+            if (start >= data.Length) return -1;
+            var reader = new AmberReader(data.AsSpan(start), s_options, ReaderState.Rent());
+            try
+            {
+                WireType root = Header(ref reader, data[start], connection: false);
+                WalkValue(ref reader, root, new PayloadHeader(data[start]).CollectionIds, data, start, null);
+                return start + (int)reader.Position;
+            }
+            catch (AmberException)
+            {
+                return -1;
+            }
+            finally
+            {
+                reader.Dispose();
+            }
+        }
+
+        /// <summary>
+        /// Reads a payload's or a connection message's header byte <paramref name="header"/>. One the reader refuses (a version
+        /// a mutation changed) still gives its root's wire type and mode, and the walk goes on, so that the fields after it
+        /// are found for mutations that mend it.
+        /// </summary>
+        private static WireType Header(ref AmberReader reader, byte header, bool connection, JsonView.Connection? shapes = null)
+        {
+            try
+            {
+                return connection ? reader.ReadConnectionHeader(ref shapes!.Started) : reader.ReadPayloadHeader();
+            }
+            catch (AmberException)
+            {
+                return new PayloadHeader(header).RootWireType;
+            }
         }
 
         /// <summary>Walks one value with <see cref="FieldVisitor"/>; <paramref name="fields"/> null walks only (a message's end).</summary>
