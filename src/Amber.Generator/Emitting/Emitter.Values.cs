@@ -99,6 +99,18 @@ namespace Amber.Generator.Emitting
             }
             switch (t.Kind)
             {
+                case TypeKind.Nullable when t.Element!.WireType == WireType.Object:
+                    // A struct written as an object: a null object header is the Nullable's null, as the JSON view shows it,
+                    // not the struct's default.
+                    using (sw.Block($"if ({(wt != null ? wt + " == " + W + "Object && " : "")}r.TryReadNull())"))
+                    {
+                        sw.Line($"{target} = null;");
+                    }
+                    using (sw.Block("else"))
+                    {
+                        EmitRead(sw, t.Element!, target, wt, depth);
+                    }
+                    return;
                 case TypeKind.Nullable:
                     EmitRead(sw, t.Element!, target, wt, depth);
                     return;
