@@ -51,6 +51,7 @@ using System.IO;
 using System.Linq;
 using Amber;
 using Amber.Compression;
+using Amber.Streaming;
 
 foreach (AmberCompressor compressor in new AmberCompressor[] { AmberLz4.Default, AmberBrotli.Default })
 {
@@ -75,6 +76,7 @@ cat > Program.cs <<'CS'
 using System.Buffers;
 using System.IO.Pipelines;
 using Amber;
+using Amber.Streaming;
 
 var pipe = new Pipe();
 for (int i = 0; i < 1000; i++) AmberFraming.WriteMessage(pipe.Writer, new Quote { Symbol = "Q" + i, Price = i / 4.0 });
@@ -106,6 +108,7 @@ echo "framing check: OK"
 cat > Program.cs <<'CS'
 using System.Buffers;
 using Amber;
+using Amber.Streaming;
 
 var buffer = new ArrayBufferWriter<byte>();
 var writer = new AmberMessageWriter();

@@ -42,6 +42,7 @@ using System.IO;
 using System.Linq;
 using Amber;
 using Amber.Compression;
+using Amber.Streaming;
 
 static Save Make(int i) => new Save { Player = "Ada " + i, Level = i % 40, Items = Enumerable.Range(0, i % 3).Select(k => new Item { Name = "potion " + k, Count = k + 1 }).ToList() };
 File.WriteAllBytes(args[0], AmberSerializer.Serialize(Make(7)));
