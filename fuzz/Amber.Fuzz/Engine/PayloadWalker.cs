@@ -159,7 +159,9 @@ namespace Amber.Fuzz.Engine
             try
             {
                 WireType root = Header(ref reader, data[start], connection: true, connection);
-                WalkValue(ref reader, root, new PayloadHeader(data[start]).ReferenceMode, data, start, fields);
+                // Only where it ends (a re-sealer's question, asked on every execution): the walk that skips.
+                if (fields == null) reader.SkipValue(root);
+                else WalkValue(ref reader, root, new PayloadHeader(data[start]).ReferenceMode, data, start, fields);
                 return start + (int)reader.Position;
             }
             catch (AmberException)
@@ -203,8 +205,7 @@ namespace Amber.Fuzz.Engine
             var reader = new AmberReader(data.AsSpan(start), s_options, ReaderState.Rent());
             try
             {
-                WireType root = Header(ref reader, data[start], connection: false);
-                WalkValue(ref reader, root, new PayloadHeader(data[start]).CollectionIds, data, start, null);
+                reader.SkipValue(Header(ref reader, data[start], connection: false));
                 return start + (int)reader.Position;
             }
             catch (AmberException)
@@ -234,10 +235,10 @@ namespace Amber.Fuzz.Engine
             }
         }
 
-        /// <summary>Walks one value with <see cref="FieldVisitor"/>; <paramref name="fields"/> null walks only (a message's end).</summary>
-        private static void WalkValue(ref AmberReader reader, WireType wireType, bool collectionIds, byte[] data, int offset, List<Field>? fields)
+        /// <summary>Walks one value with <see cref="FieldVisitor"/>, adding its fields to <paramref name="fields"/>.</summary>
+        private static void WalkValue(ref AmberReader reader, WireType wireType, bool collectionIds, byte[] data, int offset, List<Field> fields)
         {
-            var visitor = new FieldVisitor(data, offset, collectionIds, fields ?? new List<Field>());
+            var visitor = new FieldVisitor(data, offset, collectionIds, fields);
             AmberWriter none = default;
             reader.Walk(wireType, ref visitor, ref none);
         }
