@@ -75,12 +75,14 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor RefusedFrameworkType = Error("AMB018", "Framework type has no serialized form", "Member '{0}' has type '{1}', which Amber does not serialize: {2}. Fix: {3}.");
 
+        public static readonly DiagnosticDescriptor BadDefaultSubtype = Error("AMB019", "Default subtype cannot be used", "[AmberDefaultSubtype(typeof({1}))] on '{0}' cannot be used: {2}. Fix: {3}.");
+
         /// <summary>Every descriptor, in id order.</summary>
         public static readonly DiagnosticDescriptor[] All =
         {
             UnsupportedMemberType, NoConstructor, Inaccessible, KeyCollision, NameClash, BadKey, NoUnsafeAccessor, BadSurrogate,
             OpenGeneric, TooManyMembers, BadUnknownMembers, LeftToOtherSerializer, BadServiceMethod, NoServiceContract,
-            NeverSerializable, MemberLeftOut, RefusedFrameworkType,
+            NeverSerializable, MemberLeftOut, RefusedFrameworkType, BadDefaultSubtype,
         };
 
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
@@ -110,6 +112,7 @@ namespace Amber.Generator
             "AMB016" => NeverSerializable,
             "AMB017" => MemberLeftOut,
             "AMB018" => RefusedFrameworkType,
+            "AMB019" => BadDefaultSubtype,
             _ => null,
         };
     }

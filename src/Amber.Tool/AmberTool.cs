@@ -11,6 +11,7 @@ using System.Text.Json;
 using Amber.Compression;
 using Amber.Inspection;
 using Amber.Json;
+using Amber.SchemaCheck;
 using Amber.Streaming;
 
 namespace Amber.Tool
@@ -64,19 +65,32 @@ namespace Amber.Tool
               amber schema --assembly PATH [--type T] [--output OUT.json]
                   the schema of the assembly's types (or of T), and of the types their members name, as JSON:
                   names, type tags, members in wire order with keys, wire types and encodings (docs/schema.md)
+              amber schema check --baseline FILE|DIR --assembly PATH [--mode backward|forward|full] [--transitive]
+                                 [--format text|json] [--accept RULE[:Type[.Member]]] [--output OUT]
+                  checks the assembly's types against a released baseline schema (or a folder of them) and
+                  reports every change by rule; exit code 1 when one breaks old data or old readers
+                  (docs/versioning.md, "Checking a change before you ship it")
 
             options:
               -t, --type T          read the data as type T (its full name, or a short name only one type has)
               -a, --assembly PATH   the .dll with your model and its Amber generated code (repeatable);
                                     without --type it names the types of polymorphic and object values
-              -o, --output OUT      dump, schema: write the JSON to OUT instead of stdout
+              -o, --output OUT      dump, schema: write the JSON (schema check: the report) to OUT instead of stdout
+                  --baseline PATH   schema check: a baseline schema file, or a folder of them (repeatable)
+                  --current FILE    schema check: check this schema file instead of the assembly's types
+                  --mode M          schema check: backward (this build reads old data; the default),
+                                    forward (old code reads this build's data) or full (both)
+                  --transitive      schema check: against every baseline given, not only the newest
+                  --format F        schema check: text (the default) or json
+                  --accept RULE     schema check: report a breaking change as accepted, not failing
+                                    (RULE, RULE:Type or RULE:Type.Member; repeatable)
                   --progress        show progress on stderr (otherwise shown on a terminal for files of 8 MiB or more)
               -h, --help            this help
 
             Without --type, the data is shown by member keys and wire types. LZ4 and Brotli frames are read.
             A file is a connection stream when it begins with a whole message of version 3 (a connection's
             first message); with --type, every message of it is read as T.
-            exit codes: 0 success, 1 bad or damaged input, 2 wrong command line
+            exit codes: 0 success, 1 bad or damaged input (schema check: a breaking change), 2 wrong command line
             """;
 
         private static readonly JsonWriterOptions s_json = new JsonWriterOptions { Indented = true, Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
@@ -138,7 +152,7 @@ namespace Amber.Tool
                 return Ok;
             }
 
-            string file = parsed.Command == "schema" ? string.Join(", ", parsed.Assemblies) : parsed.File;
+            string file = parsed.Command is "schema" or "schema-check" ? string.Join(", ", parsed.Assemblies) : parsed.File;
             try
             {
                 var run = new ToolRun(parsed, stdout, stderr, stderrIsTerminal);
@@ -147,6 +161,7 @@ namespace Amber.Tool
                     "dump" => run.Dump(),
                     "verify" => run.Verify(),
                     "schema" => run.Schema(),
+                    "schema-check" => run.SchemaCheck(),
                     _ => run.Stats(),
                 };
             }
@@ -263,6 +278,78 @@ namespace Amber.Tool
                 using Stream output = OpenOutput();
                 output.Write(utf8);
                 return Ok;
+            }
+
+            /// <summary>
+            /// <c>amber schema check</c>: this build's schema (of the --assembly files, or --current) against the --baseline
+            /// files, by the rules of docs/versioning.md. Exit code 0 when compatible, 1 with a breaking change, 2 for a
+            /// baseline that is not a schema document.
+            /// </summary>
+            public int SchemaCheck()
+            {
+                var baselines = new List<SchemaDocument>();
+                foreach (string path in BaselineFiles(_args.Baselines))
+                    baselines.Add(ReadSchema(path, Path.GetFileName(path)));
+                SchemaDocument current;
+                if (_args.Current != null)
+                {
+                    current = ReadSchema(_args.Current, "this build");
+                }
+                else
+                {
+                    List<Type> all = _assemblies.SelectMany(ModelLoader.Types).Where(AmberKnownTypes.IsKnown).ToList();
+                    if (all.Count == 0)
+                        throw new UsageException($"no type in {string.Join(", ", _assemblies.Select(a => Path.GetFileName(a.Location)))} has Amber generated code; give the assembly the model is compiled into");
+                    current = SchemaDocument.Parse(AmberInspector.GetSchema(all), "this build");
+                }
+                SchemaCheckMode mode = _args.Mode switch
+                {
+                    "forward" => SchemaCheckMode.Forward,
+                    "full" => SchemaCheckMode.Full,
+                    _ => SchemaCheckMode.Backward,
+                };
+                SchemaCheckRun run = SchemaCheckRun.Check(baselines, current, mode, _args.Transitive, _args.Accept);
+                string report = _args.Format == "json" ? run.ToJson() : run.ToText();
+                using (Stream output = OpenOutput()) output.Write(new UTF8Encoding(false).GetBytes(report));
+                return run.Compatible ? Ok : BadInput;
+            }
+
+            /// <summary>The baseline files: each file given, and the .json files of each folder given, oldest (by version in the name) first.</summary>
+            private static List<string> BaselineFiles(List<string> given)
+            {
+                var files = new List<string>();
+                foreach (string path in given)
+                {
+                    if (Directory.Exists(path))
+                    {
+                        var inFolder = Directory.GetFiles(path, "*.json").ToList();
+                        if (inFolder.Count == 0) throw new UsageException($"--baseline {path}: the folder has no .json schema files");
+                        inFolder.Sort((a, b) => SchemaCheckRun.CompareVersions(Path.GetFileName(a), Path.GetFileName(b)));
+                        files.AddRange(inFolder);
+                    }
+                    else if (System.IO.File.Exists(path))
+                    {
+                        files.Add(path);
+                    }
+                    else
+                    {
+                        throw new UsageException($"--baseline {path}: no such file or folder");
+                    }
+                }
+                return files;
+            }
+
+            private static SchemaDocument ReadSchema(string path, string label)
+            {
+                if (!System.IO.File.Exists(path)) throw new UsageException($"{path}: no such file");
+                try
+                {
+                    return SchemaDocument.Parse(System.IO.File.ReadAllText(path), label);
+                }
+                catch (FormatException ex)
+                {
+                    throw new UsageException($"{path}: {ex.Message}");
+                }
             }
 
             /// <summary>Whether a member of the schema's types is declared <c>object</c> (docs/schema.md).</summary>

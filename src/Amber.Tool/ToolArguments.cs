@@ -18,7 +18,7 @@ namespace Amber.Tool
     {
         private ToolArguments(string command) => Command = command;
 
-        /// <summary>dump, verify, stats, schema, help or version.</summary>
+        /// <summary>dump, verify, stats, schema, schema-check (<c>amber schema check</c>), help or version.</summary>
         public string Command { get; }
 
         /// <summary>The input file ("" for schema, which reads none).</summary>
@@ -36,6 +36,24 @@ namespace Amber.Tool
         /// <summary>Show progress on stderr whatever the file's size and wherever stderr goes.</summary>
         public bool Progress { get; private set; }
 
+        /// <summary>schema check: the baseline schema files, or folders of them (--baseline, repeatable).</summary>
+        public List<string> Baselines { get; } = new List<string>();
+
+        /// <summary>schema check: a schema file to check instead of the --assembly files' types; null: the assemblies'.</summary>
+        public string? Current { get; private set; }
+
+        /// <summary>schema check: backward (the default), forward or full.</summary>
+        public string Mode { get; private set; } = "backward";
+
+        /// <summary>schema check: against every baseline, not only the newest.</summary>
+        public bool Transitive { get; private set; }
+
+        /// <summary>schema check: text (the default) or json.</summary>
+        public string Format { get; private set; } = "text";
+
+        /// <summary>schema check: breaking changes reported but not failing (rule, rule:Type or rule:Type.Member; --accept, repeatable).</summary>
+        public List<string> Accept { get; } = new List<string>();
+
         /// <summary>Parses <paramref name="args"/>; throws <see cref="UsageException"/> when they are wrong.</summary>
         public static ToolArguments Parse(string[] args)
         {
@@ -46,9 +64,10 @@ namespace Amber.Tool
             if (first is not ("dump" or "verify" or "stats" or "schema"))
                 throw new UsageException(first.StartsWith('-') ? $"unknown option '{first}' (a command comes first: dump, verify, stats or schema)" : $"unknown command '{first}' (the commands are dump, verify, stats and schema)");
 
-            var parsed = new ToolArguments(first);
+            bool check = first == "schema" && args.Length > 1 && args[1] == "check";
+            var parsed = new ToolArguments(check ? "schema-check" : first);
             string? file = null;
-            for (int i = 1; i < args.Length; i++)
+            for (int i = check ? 2 : 1; i < args.Length; i++)
             {
                 string arg = args[i];
                 switch (arg)
@@ -72,6 +91,28 @@ namespace Amber.Tool
                     case "--progress":
                         parsed.Progress = true;
                         break;
+                    case "--baseline":
+                    case "--current":
+                    case "--mode":
+                    case "--format":
+                    case "--accept":
+                    case "--transitive":
+                        if (!check) throw new UsageException($"'{arg}' is an option of schema check, not of {first}");
+                        if (arg == "--transitive") parsed.Transitive = true;
+                        else if (arg == "--baseline") parsed.Baselines.Add(Value(args, ref i));
+                        else if (arg == "--current") parsed.Current = Value(args, ref i);
+                        else if (arg == "--accept") parsed.Accept.Add(Value(args, ref i));
+                        else if (arg == "--mode")
+                        {
+                            parsed.Mode = Value(args, ref i);
+                            if (parsed.Mode is not ("backward" or "forward" or "full")) throw new UsageException($"--mode {parsed.Mode}: the modes are backward, forward and full");
+                        }
+                        else
+                        {
+                            parsed.Format = Value(args, ref i);
+                            if (parsed.Format is not ("text" or "json")) throw new UsageException($"--format {parsed.Format}: the formats are text and json");
+                        }
+                        break;
                     default:
                         if (arg.StartsWith('-')) throw new UsageException($"unknown option '{arg}' for {first}");
                         if (first == "schema") throw new UsageException($"schema reads no file: '{arg}' was given (amber schema --assembly PATH [--type T])");
@@ -79,6 +120,14 @@ namespace Amber.Tool
                         file = arg;
                         break;
                 }
+            }
+            if (check)
+            {
+                if (parsed.Baselines.Count == 0) throw new UsageException("schema check needs --baseline FILE, the schema of the last release (a file, or a folder of .json baselines)");
+                if (parsed.Assemblies.Count == 0 && parsed.Current == null) throw new UsageException("schema check needs --assembly PATH, the assembly (.dll) with the model and its generated code (or --current FILE, a schema file)");
+                if (parsed.Assemblies.Count > 0 && parsed.Current != null) throw new UsageException("schema check takes --assembly or --current, not both");
+                if (parsed.TypeName != null) throw new UsageException("schema check compares every type of the assemblies; it takes no --type");
+                return parsed;
             }
             if (first == "schema")
             {

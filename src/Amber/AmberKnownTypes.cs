@@ -151,6 +151,34 @@ namespace Amber
             }
         }
 
+        // What the schema says of a type besides its view (docs/schema.md): members it cannot be made without, reference mode,
+        // the tags of its former names; and, per declared type, the subtype untagged data reads as.
+        private static readonly ConcurrentDictionary<Type, SchemaFacts> s_schemaFacts = new ConcurrentDictionary<Type, SchemaFacts>();
+        private static readonly ConcurrentDictionary<Type, Type> s_defaultSubtypes = new ConcurrentDictionary<Type, Type>();
+
+        internal sealed record SchemaFacts(int[]? RequiredMembers, bool PreservesReferences, uint[]? FormerTags);
+
+        internal static void RegisterSchemaFacts(Type type, int[]? requiredMembers, bool preservesReferences, uint[]? formerTags)
+        {
+            if (requiredMembers == null && !preservesReferences && (formerTags == null || formerTags.Length == 0)) return;
+            s_schemaFacts.TryAdd(type, new SchemaFacts(requiredMembers, preservesReferences, formerTags));
+        }
+
+        /// <summary>The schema facts of a type (<see cref="RegisterSchemaFacts"/>), or null when it has none.</summary>
+        internal static SchemaFacts? SchemaFactsOf(Type type) => s_schemaFacts.TryGetValue(type, out SchemaFacts? facts) ? facts : null;
+
+        internal static void RegisterDefaultSubtype(Type declaredType, Type subtype)
+        {
+            if (declaredType == null) throw new ArgumentNullException(nameof(declaredType));
+            if (subtype == null) throw new ArgumentNullException(nameof(subtype));
+            if (!declaredType.IsAssignableFrom(subtype) || declaredType == subtype)
+                throw new ArgumentException($"{subtype.FullName} is not a subtype of {declaredType.FullName}.", nameof(subtype));
+            s_defaultSubtypes.TryAdd(declaredType, subtype);
+        }
+
+        /// <summary>The subtype untagged data of <paramref name="declaredType"/> reads as (<c>[AmberDefaultSubtype]</c>), or null.</summary>
+        internal static Type? DefaultSubtypeOf(Type declaredType) => s_defaultSubtypes.TryGetValue(declaredType, out Type? subtype) ? subtype : null;
+
         // The abstract classes and interfaces polymorphic members are declared as, by the tag of their C# name (format §7.1).
         private static readonly ConcurrentDictionary<uint, (Type Type, string Name)> s_bases = new ConcurrentDictionary<uint, (Type Type, string Name)>();
 
@@ -180,6 +208,21 @@ namespace Amber
             }
             type = null;
             name = null;
+            return false;
+        }
+
+        /// <summary>The tag an abstract class or interface was registered under (<see cref="RegisterBaseView"/>), or false.</summary>
+        internal static bool TryGetBaseTag(Type type, out uint tag)
+        {
+            foreach (KeyValuePair<uint, (Type Type, string Name)> pair in s_bases)
+            {
+                if (pair.Value.Type == type)
+                {
+                    tag = pair.Key;
+                    return true;
+                }
+            }
+            tag = 0;
             return false;
         }
 

@@ -233,6 +233,35 @@ public static class Use
             Assert.Contains("Fix:", d.GetMessage(), System.StringComparison.Ordinal);
         }
 
+        [Theory]
+        [InlineData("[AmberDefaultSubtype(typeof(Weapon))]", "Weapon", "does not derive from or implement")]
+        [InlineData("[AmberDefaultSubtype(typeof(Blade))]", "Blade", "is abstract")]
+        [InlineData("[AmberDefaultSubtype(typeof(Other))]", "Other", "does not derive from or implement")]
+        public void AMB019_a_default_subtype_that_cannot_be_used(string attribute, string named, string why)
+        {
+            string source = "using Amber;\n\n" + attribute + "\npublic abstract class Weapon { public int Damage { get; set; } }\n"
+                + "public abstract class Blade : Weapon { }\npublic class Sword : Blade { public int Edge { get; set; } }\npublic class Other { }\n"
+                + "public class Player { public Weapon? Hand { get; set; } }\n\npublic static class Use\n{\n    public static byte[] Save(Player p) => AmberSerializer.Serialize(p);\n}\n";
+            Diagnostic d = Single(source, "AMB019");
+            AssertAt(d, source, attribute.Substring(1, attribute.Length - 2));
+            Assert.Contains($"typeof({named})", d.GetMessage(), System.StringComparison.Ordinal);
+            Assert.Contains(why, d.GetMessage(), System.StringComparison.Ordinal);
+            Assert.Contains("Fix:", d.GetMessage(), System.StringComparison.Ordinal);
+        }
+
+        [Fact]
+        public void A_default_subtype_reads_untagged_data_in_the_generated_reader()
+        {
+            const string source = "using Amber;\n\n[AmberDefaultSubtype(typeof(Sword))]\npublic abstract class Weapon { public int Damage { get; set; } }\npublic class Sword : Weapon { public int Edge { get; set; } }\npublic class Bow : Weapon { }\n"
+                + "public class Player { public Weapon? Hand { get; set; } }\n\npublic static class Use\n{\n    public static byte[] Save(Player p) => AmberSerializer.Serialize(p);\n}\n";
+            GeneratorRun run = GeneratorHarness.Run(source);
+            Assert.Empty(run.Diagnostics);
+            Assert.Empty(GeneratorHarness.Problems(run.Output));
+            string all = string.Concat(run.Result.GeneratedSources.Select(g => g.SourceText.ToString()));
+            Assert.Contains("RegisterDefaultSubtype(typeof(global::Weapon), typeof(global::Sword));", all, System.StringComparison.Ordinal);
+            Assert.DoesNotContain("MissingTypeTag", all, System.StringComparison.Ordinal);
+        }
+
         [Fact]
         public void A_settable_unknown_members_member_is_kept_not_serialized()
         {
@@ -361,7 +390,7 @@ public static class Use
                 .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
                 .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
                 .ToArray();
-            Assert.Equal(17, declared.Length);
+            Assert.Equal(18, declared.Length);
             Assert.Equal(declared.Select(d => d.Id).OrderBy(x => x), Diagnostics.All.Select(d => d.Id));
             foreach (DiagnosticDescriptor descriptor in declared)
             {
@@ -384,14 +413,14 @@ public static class Use
                 Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
             Assert.Null(Diagnostics.ById("AMB005"));   // retired: its page says so, and no descriptor has it
-            Assert.Null(Diagnostics.ById("AMB019"));
+            Assert.Null(Diagnostics.ById("AMB020"));
         }
 
         [Fact]
         public void Every_page_is_headed_by_its_own_id()
         {
             string[] pages = Directory.GetFiles(Path.Combine(RepositoryRoot(), "docs", "diagnostics"), "*.md");
-            Assert.Equal(18, pages.Length);   // AMB001 to AMB018, AMB005 retired but kept
+            Assert.Equal(19, pages.Length);   // AMB001 to AMB019, AMB005 retired but kept
             foreach (string page in pages)
             {
                 string id = Path.GetFileNameWithoutExtension(page);

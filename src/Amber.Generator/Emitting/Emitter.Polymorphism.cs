@@ -71,8 +71,10 @@ namespace Amber.Generator.Emitting
                 sw.Line("ulong presence;");
                 using (sw.Block("if (!tagged)"))
                 {
-                    // Written where the declared type was not polymorphic yet: it is the base type itself.
-                    if (t.ObjectId != null) EmitReadBodyWith(sw, t.ObjectId, "Shape", "");
+                    // Written where the declared type was not polymorphic yet: it is the default subtype ([AmberDefaultSubtype]),
+                    // else the base type itself.
+                    if (t.DefaultCase != null) EmitReadBodyWith(sw, t.DefaultCase.ObjectId, "Shape", "");
+                    else if (t.ObjectId != null) EmitReadBodyWith(sw, t.ObjectId, "Shape", "");
                     else sw.Line($"global::Amber.Metadata.AmberThrow.MissingTypeTag(r.Position, {declared});");
                 }
                 using (sw.Block("switch (tag)"))

@@ -127,6 +127,14 @@ namespace Amber.Generator.Emitting
             if (o.RowCodes.Count > 0) sw.Line($"RowCodes = {CodecName(o.Id)}.RowCodes,");
             // A type that keeps members it does not know (format §5.2) and writes them back.
             if (o.UnknownMembers != null) sw.Line("KeepsUnknownMembers = true,");
+            // For the schema: the members the type cannot be made without, and whether payloads holding it keep identity.
+            var required = new List<int>();
+            for (int i = 0; i < o.Members.Count; i++)
+            {
+                if (o.Members[i].Required) required.Add(i);
+            }
+            if (required.Count > 0) sw.Line($"RequiredMembers = new int[] {{ {string.Join(", ", required)} }},");
+            if (o.PreserveReferences) sw.Line("PreservesReferences = true,");
         }
 
         /// <summary>The tag of a polymorphic declared type's name (format §7.1): what its view descriptor and its AmberMetadata.RegisterBase name.</summary>
@@ -140,8 +148,10 @@ namespace Amber.Generator.Emitting
         {
             foreach (TypeRef t in CollectPolymorphic(roots, objects ?? System.Array.Empty<ObjectModel>()))
             {
-                if (t.ObjectId != null && t.Cases.Any(c => c.ObjectId == t.ObjectId)) continue;   // a concrete declared type is registered as itself
-                sw.Line($"global::Amber.Metadata.AmberMetadata.RegisterBase(typeof({t.FullName}), {Quote(Plain(t.FullName))});");
+                // A concrete declared type is registered as itself.
+                if (t.ObjectId == null || !t.Cases.Any(c => c.ObjectId == t.ObjectId)) sw.Line($"global::Amber.Metadata.AmberMetadata.RegisterBase(typeof({t.FullName}), {Quote(Plain(t.FullName))});");
+                // The type untagged data of it reads as ([AmberDefaultSubtype]), for the JSON view and the schema.
+                if (t.DefaultCase != null) sw.Line($"global::Amber.Metadata.AmberMetadata.RegisterDefaultSubtype(typeof({t.FullName}), typeof({t.DefaultCase.FullName}));");
             }
         }
     }

@@ -82,7 +82,8 @@ namespace Amber.Generator.Model
         string? EnumNames = null,                   // Enum: "Name=value,…" of its named values, for the JSON view and the schema
         bool EnumFlags = false,                     // Enum: [Flags], whose values combine (the JSON view shows them as numbers)
         string? ToSurrogate = null,                 // Surrogate of a framework type: the method converting to Element (null: a conversion operator)
-        string? FromSurrogate = null)               // Surrogate of a framework type: the method converting back, (value, byte offset)
+        string? FromSurrogate = null,               // Surrogate of a framework type: the method converting back, (value, byte offset)
+        PolyCase? DefaultCase = null)               // Polymorphic: [AmberDefaultSubtype], the case data without a type tag reads as
     {
         /// <summary>Scalar, Enum: the row of <see cref="Scalar"/> in the scalar table; null for any other type.</summary>
         public ScalarInfo? ScalarRow => ScalarKinds.OfName(Scalar);
@@ -119,7 +120,8 @@ namespace Amber.Generator.Model
         bool CanSkipDefault,
         string? CtorDefault,       // literal of the constructor parameter default, if any
         MemberAccess? Access = null,   // non-null: a non-public part is reached through UnsafeAccessor
-        RefNullability? Nullability = null);   // the nullable annotations of its reference types (schema); null: none is a reference type
+        RefNullability? Nullability = null,    // the nullable annotations of its reference types (schema); null: none is a reference type
+        bool Required = false);                // the type cannot be made without it: a constructor parameter with no default, or a required member (schema)
 
     /// <summary>
     /// How generated code reaches a member it may not name directly ([AmberInclude] on a private

@@ -39,6 +39,7 @@ namespace Amber.Generator.Parsing
             AmberIgnoreAttribute = Get("Amber.AmberIgnoreAttribute");
             AmberConstructorAttribute = Get("Amber.AmberConstructorAttribute");
             AmberPreserveReferencesAttribute = Get("Amber.AmberPreserveReferencesAttribute");
+            AmberDefaultSubtypeAttribute = Get("Amber.AmberDefaultSubtypeAttribute");
             IAmberOnSerializing = Get("Amber.IAmberOnSerializing");
             IAmberOnDeserialized = Get("Amber.IAmberOnDeserialized");
             IAmberFormatter = Get("Amber.IAmberFormatter`1");
@@ -181,6 +182,8 @@ namespace Amber.Generator.Parsing
         public INamedTypeSymbol? AmberIgnoreAttribute { get; }
         public INamedTypeSymbol? AmberConstructorAttribute { get; }
         public INamedTypeSymbol? AmberPreserveReferencesAttribute { get; }
+
+        public INamedTypeSymbol? AmberDefaultSubtypeAttribute { get; }
         public INamedTypeSymbol? IAmberOnSerializing { get; }
         public INamedTypeSymbol? IAmberOnDeserialized { get; }
         /// <summary>Amber.IAmberFormatter&lt;T&gt;, the definition.</summary>

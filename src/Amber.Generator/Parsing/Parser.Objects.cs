@@ -175,8 +175,9 @@ namespace Amber.Generator.Parsing
                     : (c.InitOnly || c.Required) ? AssignKind.Init : AssignKind.Setter;
                 bool canSkip = CanSkipDefault(c, t, param, typeAllowsSkipping, out string? ctorDefault);
 
+                bool required = c.Required || (assign == AssignKind.Constructor && param != null && !param.HasExplicitDefaultValue);
                 members.Add(new MemberModel(EscapeName(c.Symbol.Name), c.Symbol.Name, key, AmberCode.TypeTagOf(wireName), extra, t, assign, ctorIndex, canSkip, ctorDefault, access,
-                    NullabilityOf(c.Type, t)));
+                    NullabilityOf(c.Type, t), required));
             }
             return members;
         }

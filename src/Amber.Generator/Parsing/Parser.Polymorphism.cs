@@ -70,7 +70,64 @@ namespace Amber.Generator.Parsing
                 cases.Add(new PolyCase(id, FullName(c), tag, former));
             }
             string? baseId = !named.IsAbstract && !isInterface ? _objectIds[named] : null;
-            return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: WireType.Object, IsInterface: isInterface, Cases: cases.ToEquatableArray());
+            if (!DefaultSubtypeOf(named, concrete, cases, out PolyCase? defaultCase)) { failed = true; return null; }
+            return new TypeRef(full, TypeKind.Polymorphic, false, ObjectId: baseId, WireType: WireType.Object, IsInterface: isInterface, Cases: cases.ToEquatableArray(),
+                DefaultCase: defaultCase);
+        }
+
+        /// <summary>
+        /// The case [AmberDefaultSubtype(typeof(S))] on <paramref name="named"/> names: S must be one of the concrete types the
+        /// generator found for it (so it derives from it and can be created). False, with AMB019, when it is not.
+        /// </summary>
+        private bool DefaultSubtypeOf(INamedTypeSymbol named, List<INamedTypeSymbol> concrete, List<PolyCase> cases, out PolyCase? found)
+        {
+            found = null;
+            AttributeData? attribute = named.GetAttributes().FirstOrDefault(a => KnownSymbols.IsAttribute(a, _known.AmberDefaultSubtypeAttribute));
+            if (attribute == null) return true;
+            if (attribute.ConstructorArguments.Length != 1 || attribute.ConstructorArguments[0].Value is not INamedTypeSymbol subtype)
+            {
+                ReportAt(Diagnostics.BadDefaultSubtype, attribute, named.ToDisplayString(), "?", "it names no type", "name a concrete subtype: [AmberDefaultSubtype(typeof(Sword))]");
+                return false;
+            }
+            string display = subtype.ToDisplayString();
+            string? problem = null, fix = null;
+            if (!IsSubtypeOf(subtype, named))
+            {
+                problem = $"'{display}' does not derive from or implement '{named.ToDisplayString()}'";
+                fix = $"name a class that derives from '{named.Name}'";
+            }
+            else if (subtype.IsAbstract || subtype.TypeKind == Microsoft.CodeAnalysis.TypeKind.Interface)
+            {
+                problem = $"'{display}' is abstract, so old data cannot be created as it";
+                fix = $"name a concrete class that derives from '{named.Name}'";
+            }
+            else
+            {
+                int index = concrete.FindIndex(c => SymbolEqualityComparer.Default.Equals(c, subtype));
+                PolyCase? match = index < 0 ? null : cases.FirstOrDefault(c => c.FullName == FullName(subtype));
+                if (match == null)
+                {
+                    problem = $"the generator cannot create '{display}' here (it is not accessible to this assembly, or not a type it found for '{named.Name}')";
+                    fix = $"make '{subtype.Name}' public or internal in this project or the one that declares '{named.Name}'";
+                }
+                else
+                {
+                    found = match;
+                    return true;
+                }
+            }
+            ReportAt(Diagnostics.BadDefaultSubtype, attribute, named.ToDisplayString(), display, problem!, fix!);
+            return false;
+        }
+
+        private static bool IsSubtypeOf(INamedTypeSymbol type, INamedTypeSymbol baseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(type, baseType)) return false;
+            for (INamedTypeSymbol? t = type.BaseType; t != null; t = t.BaseType)
+            {
+                if (SymbolEqualityComparer.Default.Equals(t, baseType)) return true;
+            }
+            return type.AllInterfaces.Any(i => SymbolEqualityComparer.Default.Equals(i, baseType));
         }
 
         private static bool HasAttributeInherited(INamedTypeSymbol type, INamedTypeSymbol? attribute)

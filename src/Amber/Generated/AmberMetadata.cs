@@ -26,6 +26,7 @@ namespace Amber.Metadata
             {
                 AmberKnownTypes.RegisterView(info.Type, info.CSharpName ?? info.Shape.TypeName, info.MemberViews, info.RowCodes, info.KeepsUnknownMembers);
             }
+            AmberKnownTypes.RegisterSchemaFacts(info.Type, info.RequiredMembers, info.PreservesReferences, info.FormerTags);
         }
 
         /// <summary>
@@ -47,6 +48,12 @@ namespace Amber.Metadata
         /// (docs/format.md §7.1). Registering it again does nothing.
         /// </summary>
         public static void RegisterBase(Type type, string csharpName) => AmberKnownTypes.RegisterBaseView(type, csharpName);
+
+        /// <summary>
+        /// Tells the JSON view and the schema that data of <paramref name="declaredType"/> written without a type tag reads as
+        /// <paramref name="subtype"/> (<c>[AmberDefaultSubtype]</c>); the generated reader already does. The first registration wins.
+        /// </summary>
+        public static void RegisterDefaultSubtype(Type declaredType, Type subtype) => AmberKnownTypes.RegisterDefaultSubtype(declaredType, subtype);
     }
 
     /// <summary>An object type with a codec, as <see cref="AmberMetadata.Register(AmberObjectInfo)"/> takes it.</summary>
@@ -79,6 +86,12 @@ namespace Amber.Metadata
 
         /// <summary>Whether the type keeps the members it does not know and writes them back (docs/format.md §5.2).</summary>
         public bool KeepsUnknownMembers { get; init; }
+
+        /// <summary>For the schema: the indexes (in shape order) of the members the type cannot be made without (a constructor parameter with no default, a <c>required</c> member).</summary>
+        public int[]? RequiredMembers { get; init; }
+
+        /// <summary>For the schema: the type is marked <c>[AmberPreserveReferences]</c>, so payloads holding it are written in reference mode.</summary>
+        public bool PreservesReferences { get; init; }
     }
 
     /// <summary>A type that is not an object (an enum, a collection …), as <see cref="AmberMetadata.Register{T}(AmberValueInfo{T})"/> takes it.</summary>

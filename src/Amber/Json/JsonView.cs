@@ -211,6 +211,15 @@ namespace Amber.Json
             return first ? connection.Shapes : connection.Shapes - count;
         }
 
+        /// <summary>The view of the subtype a polymorphic node's declared type reads untagged data as ([AmberDefaultSubtype]), or null.</summary>
+        private static ViewType? DefaultSubtypeView(ViewNode node)
+        {
+            Type? declared = node.Kind == ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag)?.Type
+                : node.HasTag && AmberKnownTypes.TryGetBase(node.Tag, out Type? abstractType, out _) ? abstractType
+                : null;
+            return declared != null && AmberKnownTypes.DefaultSubtypeOf(declared) is Type subtype ? AmberKnownTypes.ViewOf(subtype) : null;
+        }
+
         /// <summary>The view of a root of <paramref name="type"/>: null without a type; throws for a type no loaded assembly registered.</summary>
         internal static ViewNode? RootView(Type? type, out bool nullable)
         {
@@ -224,7 +233,11 @@ namespace Amber.Json
             }
             ViewType? view = AmberKnownTypes.ViewOf(type);
             // An abstract class or interface has no codec of its own: its payloads hold typed shapes of its implementations.
-            if (view == null && (type.IsAbstract || type.IsInterface)) return ViewNode.Parse("p");
+            if (view == null && (type.IsAbstract || type.IsInterface))
+            {
+                // Named by its tag when registered, so that a default subtype ([AmberDefaultSubtype]) shows untagged data.
+                return AmberKnownTypes.TryGetBaseTag(type, out uint baseTag) ? ViewNode.Parse("p" + baseTag.ToString("X8", CultureInfo.InvariantCulture)) : ViewNode.Parse("p");
+            }
             if (type == typeof(object)) return ViewNode.Parse("d");
             if (view == null)
                 throw new ArgumentException($"{AmberSerializer.DisplayName(type)} has no Amber code in any loaded assembly, so its payloads cannot be shown by its members. " +
@@ -548,6 +561,8 @@ namespace Amber.Json
                 // tag's type when that type derives from it (a subclass at the root), and any other shape as the declared
                 // type, mapping by key (format §7.1): it is shown the same way.
                 ViewType? declared = node?.Kind is ViewKind.Object or ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag) : null;
+                // A declared type with a default subtype ([AmberDefaultSubtype]) reads a shape without a tag as that subtype.
+                if (node?.Kind is ViewKind.Polymorphic or ViewKind.ConcretePolymorphic && info.TypeTag == null) declared = DefaultSubtypeView(node) ?? declared;
                 ViewType? tagged = info.TypeTag is uint tag ? AmberKnownTypes.ViewOf(tag) : null;
                 ViewType? view = node?.Kind != ViewKind.Object || declared == null || (tagged != null && tagged.Type != declared.Type && declared.Type.IsAssignableFrom(tagged.Type))
                     ? tagged ?? declared

@@ -247,6 +247,17 @@ namespace Amber.Json
             writer.WriteBoolean("inline", view.RowCodes != null);
             // Members it does not know are kept and written back (format §5.2): a reader in another language does the same.
             if (view.KeepsUnknown) writer.WriteBoolean("keepsUnknown", true);
+            AmberKnownTypes.SchemaFacts? facts = AmberKnownTypes.SchemaFactsOf(view.Type);
+            // Payloads holding it are written in reference mode ([AmberPreserveReferences], format §7.2).
+            if (facts?.PreservesReferences == true) writer.WriteBoolean("preservesReferences", true);
+            if (facts?.FormerTags is uint[] formerTags && formerTags.Length > 0)
+            {
+                var sortedTags = (uint[])formerTags.Clone();
+                Array.Sort(sortedTags);
+                writer.WriteStartArray("formerTags");
+                foreach (uint t in sortedTags) writer.WriteStringValue(Hex(t));
+                writer.WriteEndArray();
+            }
             writer.WriteStartArray("members");
             for (int i = 0; i < shape.Tags.Length; i++)
             {
@@ -281,6 +292,8 @@ namespace Amber.Json
                 // Written even at its default (an initializer or a constructor-parameter default, an object …): a writer that
                 // leaves it out writes other bytes, and a reader of this type would give the other value.
                 if (encoding?.WritesDefault == true) writer.WriteBoolean("writesDefault", true);
+                // The type cannot be made without it: data that lacks it gives the constructor its type's default.
+                if (facts?.RequiredMembers is int[] required && Array.IndexOf(required, i) >= 0) writer.WriteBoolean("required", true);
                 writer.WritePropertyName("encoding");
                 WriteNode(writer, encoding);
                 writer.WriteEndObject();
@@ -288,6 +301,7 @@ namespace Amber.Json
             writer.WriteEndArray();
             // The registered types this one's members may hold in its place, when it is the declared type of a polymorphic member.
             WriteSubtypes(writer, view.Type, all, always: false);
+            WriteDefaultSubtype(writer, view.Type);
             writer.WriteEndObject();
         }
 
@@ -299,7 +313,15 @@ namespace Amber.Json
             writer.WriteString("tag", Hex(tag));
             writer.WriteString("kind", "abstract");
             WriteSubtypes(writer, type, all, always: true);
+            WriteDefaultSubtype(writer, type);
             writer.WriteEndObject();
+        }
+
+        /// <summary>The subtype data of the declared type without a type tag reads as ([AmberDefaultSubtype]), when it has one.</summary>
+        private static void WriteDefaultSubtype(Utf8JsonWriter writer, Type type)
+        {
+            if (AmberKnownTypes.DefaultSubtypeOf(type) is Type subtype && AmberKnownTypes.ViewOf(subtype) is ViewType view)
+                writer.WriteString("defaultSubtype", view.Name);
         }
 
         /// <summary>The document's object types (sorted by name) that <paramref name="type"/> is assignable from, itself left out.</summary>

@@ -44,6 +44,7 @@ namespace Amber.Generated
                     "sInt32;",   // Y
                     "+!sString;",   // Label
                 },
+                RequiredMembers = new int[] { 0, 1 },
             });
         }
     }

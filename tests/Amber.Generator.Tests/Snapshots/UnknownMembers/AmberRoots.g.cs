@@ -78,6 +78,7 @@ namespace Amber.Generated
                     "sInt32;",   // Y
                 },
                 KeepsUnknownMembers = true,
+                RequiredMembers = new int[] { 0, 1 },
             });
         }
     }
