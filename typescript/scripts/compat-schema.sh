@@ -15,7 +15,7 @@ for t in CompatEnvelope CompatBookShelf "CompatVector3[]" GameSave SportFeed Boo
   CompatEnums CompatCollections CompatNullables CompatPoint CompatNested CompatConstruction CompatPositional CompatPolymorphism \
   CompatShape ICompatAnimal CompatReferences CompatGraph CompatObjects CompatReplacements EngineColor CompatMoney CompatWideHolder \
   CompatWide CompatCollisions CompatRows CompatMultiDim CompatSharedCollections CompatInlineScene CompatContactV1 CompatContactV2 \
-  CompatCollisionV1 CompatCollisionV2 CompatLogEntry CompatNode; do
+  CompatCollisionV1 CompatCollisionV2 CompatLogEntry CompatNode LaterSave; do
   dotnet "$tool" schema --assembly "$dll" --type "Amber.Tests.Compat.$t" --output "$parts/$i.json" 2>/dev/null || echo "compat-schema.sh: no schema for $t (no generated code of its own)"
   i=$((i + 1))
 done

@@ -42,6 +42,8 @@ export interface SchemaType {
   subtypes?: { name: string; tag: string }[];
   /** The .NET type keeps members it lacks (an `AmberUnknownMembers` member) and writes them back. */
   keepsUnknown?: boolean;
+  /** A declared type's subtype that data without a type tag reads as (`[AmberDefaultSubtype]`). */
+  defaultSubtype?: string;
 }
 
 /** The schema document `amber schema` writes (docs/schema.md), version 1. */
@@ -161,6 +163,7 @@ export function parseSchema(input: string | unknown): SchemaDocument {
     }
     if (t.subtypes !== undefined && !Array.isArray(t.subtypes)) bad(`${at}: subtypes is not an array`);
     if (t.keepsUnknown !== undefined && typeof t.keepsUnknown !== "boolean") bad(`${at}: keepsUnknown is not true or false`);
+    if (t.defaultSubtype !== undefined && typeof t.defaultSubtype !== "string") bad(`${at}: defaultSubtype is not a type name`);
   }
   return doc as unknown as SchemaDocument;
 }

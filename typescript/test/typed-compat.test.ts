@@ -90,6 +90,20 @@ test("the version-tolerance files read as both versions of their type", () => {
   assert.equal(c1.Tail, "tail");
 });
 
+test("a save written before its exit class became abstract reads each exit as the declared default subtype", () => {
+  const old = payloads.find((f) => f.version === "v0.1.0" && f.name === "workload-gamestate.amber")!.bytes;
+  assert.equal(model.types.get(C + "Exit")!.schema.defaultSubtype, C + "Passage");
+  const save = model.decode<{ Rooms: { Id: string; Exits: Record<string, unknown>[] }[] }>(C + "LaterSave", old);
+  const hall = save.Rooms.find((r) => r.Id === "hall")!;
+  assert.deepEqual(hall.Exits.map((e) => [e.$type, e.TargetRoomId, e.DoorId, e.IsLocked]), [
+    [C + "Passage", "cellar", "door-cellar", true],
+    [C + "Passage", "yard", null, false],
+  ]);
+  // Without the default subtype, the same bytes are refused where the abstract type is declared.
+  const without = readFileSync(schemaPath, "utf8").replace(/,\s*"defaultSubtype": "[^"]*"/g, "");
+  assert.throws(() => loadSchema(without).decode(C + "LaterSave", old), /untyped shape is where the abstract/);
+});
+
 test("re-encoded compat payloads of today's writer dump as the .NET tool dumps the originals", { skip: withoutDumps() }, () => {
   assert.ok(dumps, "Set AMBER_DOTNET_DUMPS to a folder made by typescript/scripts/dotnet-dumps.sh (typescript/run-tests.sh does).");
   let compared = 0;

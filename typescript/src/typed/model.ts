@@ -140,8 +140,8 @@ export class AmberModel {
       const p = n.polymorphic;
       const declaredName = p === true ? null : p.declared ?? null;
       const declared = declaredName === null ? null : this.types.get(declaredName) ?? null;
-      const abstract = p !== true && p.abstract === true;
-      return new AnyCodec(this, abstract ? null : declared, false, declaredName);
+      // An abstract declared type is passed too: it never reads as itself, but it may name a default subtype.
+      return new AnyCodec(this, declared, false, declaredName);
     }
     if ("dynamic" in n) return new AnyCodec(this, null, true, null);
     return unknownCodec;

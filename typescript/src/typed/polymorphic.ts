@@ -60,7 +60,10 @@ export class AnyCodec implements Codec {
     if (low === 0) d.fail(`An inline struct is where a ${this.dynamic ? "object" : "polymorphic"} value is declared (those carry a typed shape)`, at);
     const shape = low === 2 ? d.define(id, at, false) : d.held(id, at, false);
     if (shape.typeTag === null) {
-      if (this.declared !== null && this.declared.isObject && !this.dynamic) return readMembers(d, this.declared, shape, at, true);
+      // Written where the member was not polymorphic yet: the declared type's default subtype, else the declared type itself.
+      const fallback = this.declared === null || this.dynamic ? undefined
+        : this.declared.schema.defaultSubtype !== undefined ? this.model.types.get(this.declared.schema.defaultSubtype) : this.declared;
+      if (fallback !== undefined && fallback.isObject) return readMembers(d, fallback, shape, at, true);
       d.fail(this.dynamic ? "An untyped shape is where an object value is declared (there is no declared type to fall back to)" : `An untyped shape is where the abstract ${this.declaredName ?? "polymorphic"} type is declared`, at);
     }
     const type = this.model.byTag.get(shape.typeTag);
