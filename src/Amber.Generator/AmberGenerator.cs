@@ -3,9 +3,11 @@ using System.Collections.Immutable;
 using System.Linq;
 using System.Text;
 using System.Threading;
+using Amber.Generator.Checking;
 using Amber.Generator.Emitting;
 using Amber.Generator.Model;
 using Amber.Generator.Parsing;
+using Amber.SchemaCheck;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
@@ -30,6 +32,7 @@ namespace Amber.Generator
         internal const string ServiceSitesStep = "AmberServiceSites";
         internal const string ModelStep = "AmberModel";
         internal const string CodecGroupsStep = "AmberCodecGroups";
+        internal const string BaselineCheckStep = "AmberBaselineCheck";
 
         /// <inheritdoc />
         public void Initialize(IncrementalGeneratorInitializationContext context)
@@ -67,6 +70,24 @@ namespace Amber.Generator
 
             context.RegisterSourceOutput(model.Select(static (m, _) => m.Diagnostics), static (spc, d) => Report(spc, d));
 
+            // Schema baselines (AdditionalFiles marked AmberSchemaBaseline): each breaking change against them, on the member
+            // or type that changed. Without one, nothing here runs past the empty list.
+            IncrementalValuesProvider<BaselineFile> baselineFiles = context.AdditionalTextsProvider
+                .Combine(context.AnalyzerConfigOptionsProvider)
+                .Where(static pair => pair.Right.GetOptions(pair.Left).TryGetValue("build_metadata.AdditionalFiles.AmberSchemaBaseline", out string? marked)
+                    && string.Equals(marked, "true", System.StringComparison.OrdinalIgnoreCase))
+                .Select(static (pair, ct) => new BaselineFile(System.IO.Path.GetFileName(pair.Left.Path), pair.Left.GetText(ct)?.ToString() ?? ""));
+            IncrementalValueProvider<BaselineOptions> baselineOptions = context.AnalyzerConfigOptionsProvider
+                .Select(static (options, _) => BaselineOptionsOf(options.GlobalOptions));
+            IncrementalValueProvider<EquatableArray<DiagnosticInfo>> baselineDiagnostics = baselineFiles.Collect()
+                .Combine(baselineOptions)
+                .Combine(model)
+                .Combine(context.CompilationProvider)
+                .Select(static (input, ct) => input.Left.Left.Left.IsEmpty ? EquatableArray<DiagnosticInfo>.Empty
+                    : BaselineCheck.Run(input.Left.Right, input.Left.Left.Left, input.Left.Left.Right, input.Right, ct))
+                .WithTrackingName(BaselineCheckStep);
+            context.RegisterSourceOutput(baselineDiagnostics, static (spc, d) => Report(spc, d));
+
             // The codecs in fixed groups by a hash of their id: a type added, removed or changed re-emits its group only.
             IncrementalValuesProvider<EquatableArray<ObjectModel>> codecGroups = model
                 .SelectMany(static (m, _) => GroupCodecs(m))
@@ -80,6 +101,20 @@ namespace Amber.Generator
                 spc.AddSource(HintName(Emitter.ServiceName(service.Id)), SourceText.From(Emitter.EmitService(service), Encoding.UTF8)));
         }
 
+
+        /// <summary>The MSBuild properties AmberSchemaCheckMode (backward, forward or full) and AmberSchemaCheckTransitive.</summary>
+        private static BaselineOptions BaselineOptionsOf(Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptions options)
+        {
+            options.TryGetValue("build_property.AmberSchemaCheckMode", out string? mode);
+            options.TryGetValue("build_property.AmberSchemaCheckTransitive", out string? transitive);
+            SchemaCheckMode checkMode = (mode ?? "").Trim().ToLowerInvariant() switch
+            {
+                "forward" => SchemaCheckMode.Forward,
+                "full" => SchemaCheckMode.Full,
+                _ => SchemaCheckMode.Backward,
+            };
+            return new BaselineOptions(checkMode, string.Equals(transitive?.Trim(), "true", System.StringComparison.OrdinalIgnoreCase));
+        }
 
         private static GenerationModel BuildModel(ImmutableArray<RootSite> callSites, Compilation compilation, CancellationToken ct)
         {

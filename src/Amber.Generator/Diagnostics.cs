@@ -31,6 +31,11 @@ namespace Amber.Generator
             id, title, WithPage(id, message), Category, DiagnosticSeverity.Error, isEnabledByDefault: true,
             helpLinkUri: HelpLinkOf(id));
 
+        /// <summary>A warning, enabled by default, whose message names its page in docs/diagnostics/.</summary>
+        private static DiagnosticDescriptor Warning(string id, string title, string message) => new DiagnosticDescriptor(
+            id, title, WithPage(id, message), Category, DiagnosticSeverity.Warning, isEnabledByDefault: true,
+            helpLinkUri: HelpLinkOf(id));
+
         /// <summary>An info diagnostic, enabled by default, whose message names its page in docs/diagnostics/.</summary>
         private static DiagnosticDescriptor Info(string id, string title, string message) => new DiagnosticDescriptor(
             id, title, WithPage(id, message), Category, DiagnosticSeverity.Info, isEnabledByDefault: true,
@@ -77,12 +82,23 @@ namespace Amber.Generator
 
         public static readonly DiagnosticDescriptor BadDefaultSubtype = Error("AMB019", "Default subtype cannot be used", "[AmberDefaultSubtype(typeof({1}))] on '{0}' cannot be used: {2}. Fix: {3}.");
 
+        // The schema check at build time (a baseline given as AdditionalFiles, Checking/BaselineCheck.cs): {0} where,
+        // {1} the rule, {2} the directions, {3} the baselines, {4} what it does to data, {5} the fix.
+        public static readonly DiagnosticDescriptor MemberChangeBreaksData = Warning("AMB020", "Member change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+
+        public static readonly DiagnosticDescriptor EnumChangeBreaksData = Warning("AMB021", "Enum change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+
+        public static readonly DiagnosticDescriptor TypeChangeBreaksData = Warning("AMB022", "Type change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+
+        public static readonly DiagnosticDescriptor BadBaseline = Warning("AMB023", "Schema baseline cannot be read", "The schema baseline '{0}' cannot be read, so the build does not check changes against it: {1}. Fix: give the file 'amber schema --assembly PATH --output FILE' wrote when the release was cut.");
+
         /// <summary>Every descriptor, in id order.</summary>
         public static readonly DiagnosticDescriptor[] All =
         {
             UnsupportedMemberType, NoConstructor, Inaccessible, KeyCollision, NameClash, BadKey, NoUnsafeAccessor, BadSurrogate,
             OpenGeneric, TooManyMembers, BadUnknownMembers, LeftToOtherSerializer, BadServiceMethod, NoServiceContract,
-            NeverSerializable, MemberLeftOut, RefusedFrameworkType, BadDefaultSubtype,
+            NeverSerializable, MemberLeftOut, RefusedFrameworkType, BadDefaultSubtype, MemberChangeBreaksData, EnumChangeBreaksData,
+            TypeChangeBreaksData, BadBaseline,
         };
 
         /// <summary>The message of a recorded diagnostic, as the user would read it.</summary>
@@ -113,6 +129,10 @@ namespace Amber.Generator
             "AMB017" => MemberLeftOut,
             "AMB018" => RefusedFrameworkType,
             "AMB019" => BadDefaultSubtype,
+            "AMB020" => MemberChangeBreaksData,
+            "AMB021" => EnumChangeBreaksData,
+            "AMB022" => TypeChangeBreaksData,
+            "AMB023" => BadBaseline,
             _ => null,
         };
     }

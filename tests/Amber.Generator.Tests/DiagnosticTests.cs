@@ -390,7 +390,7 @@ public static class Use
                 .Where(f => f.FieldType == typeof(DiagnosticDescriptor))
                 .Select(f => (DiagnosticDescriptor)f.GetValue(null)!)
                 .ToArray();
-            Assert.Equal(18, declared.Length);
+            Assert.Equal(22, declared.Length);
             Assert.Equal(declared.Select(d => d.Id).OrderBy(x => x), Diagnostics.All.Select(d => d.Id));
             foreach (DiagnosticDescriptor descriptor in declared)
             {
@@ -410,17 +410,19 @@ public static class Use
                     continue;
                 }
                 Assert.Contains("Fix:", message);
-                Assert.Equal(DiagnosticSeverity.Error, descriptor.DefaultSeverity);
+                // AMB020 to AMB023: a change that breaks a released version's data, or a baseline that cannot be read. The
+                // code compiles and works; the project decides whether the build stops (WarningsAsErrors).
+                Assert.Equal(id is "AMB020" or "AMB021" or "AMB022" or "AMB023" ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error, descriptor.DefaultSeverity);
             }
             Assert.Null(Diagnostics.ById("AMB005"));   // retired: its page says so, and no descriptor has it
-            Assert.Null(Diagnostics.ById("AMB020"));
+            Assert.Null(Diagnostics.ById("AMB024"));
         }
 
         [Fact]
         public void Every_page_is_headed_by_its_own_id()
         {
             string[] pages = Directory.GetFiles(Path.Combine(RepositoryRoot(), "docs", "diagnostics"), "*.md");
-            Assert.Equal(19, pages.Length);   // AMB001 to AMB019, AMB005 retired but kept
+            Assert.Equal(23, pages.Length);   // AMB001 to AMB023, AMB005 retired but kept
             foreach (string page in pages)
             {
                 string id = Path.GetFileNameWithoutExtension(page);

@@ -38,6 +38,20 @@ echo "quickstart printed: $out"
 [ "$(echo "$out" | tail -n 1)" = "Ada 36 13" ] || { echo "quickstart: unexpected output"; exit 1; }
 echo "quickstart: OK"
 
+# A schema baseline from the package's build files: a released version where Person.Age was a string makes the build warn
+# on the member (AMB020), as amber schema check would fail.
+dotnet build "$root/src/Amber.Tool" -c Release --nologo -v quiet >/dev/null
+dotnet "$root/src/Amber.Tool/bin/Release/net8.0/Amber.Tool.dll" schema --assembly bin/Release/net10.0/QuickStart.dll --output baseline.json
+perl -0pi -e 's/("name": "Age",\s*"key": \d+,\s*"wireType": )"varint"(,[^{]*"encoding": \{\s*"scalar": )"Int32"/$1"bytes"$2"String"/' baseline.json
+grep -q '"String"' baseline.json
+cp QuickStart.csproj QuickStart.csproj.plain
+sed -i 's#</Project>#<ItemGroup><AmberSchemaBaseline Include="baseline.json" /></ItemGroup></Project>#' QuickStart.csproj
+built="$(dotnet build -c Release --nologo --no-incremental 2>&1 || true)"
+grep -q "warning AMB020: Person.Age: member-type-changed" <<<"$built" || { echo "baseline check: no AMB020 on Person.Age"; echo "$built" | tail -20; exit 1; }
+mv QuickStart.csproj.plain QuickStart.csproj
+rm baseline.json
+echo "baseline check: OK"
+
 # Chunked streams from the packed packages: an item type named only at AmberStream call sites, LZ4 and Brotli frames from Amber.Compression.
 dotnet pack "$root/src/Amber.Compression" -c Release -o "$work/feed" --nologo -v quiet
 test -f "$work/feed/Amber.Compression.$version.nupkg"

@@ -280,8 +280,8 @@ namespace Amber.SchemaCheck
                 if (w.Kind == "object" && r.Kind == "polymorphic")
                 {
                     // Written where the member was not polymorphic: no type tag, read as the declared type (or its default subtype).
-                    SchemaType? declared = _reader.Find(r.TypeName);
-                    SchemaType? written = _writer.Find(w.TypeName);
+                    SchemaType? declared = _reader.Find(r);
+                    SchemaType? written = _writer.Find(w);
                     if (declared != null && written != null) CompareTypes(written, declared, declared.Name);
                     return;
                 }
@@ -315,15 +315,15 @@ namespace Amber.SchemaCheck
                     return;
                 case "object":
                 {
-                    SchemaType? wt = _writer.Find(w.TypeName);
-                    SchemaType? rt = _reader.Find(r.TypeName);
+                    SchemaType? wt = _writer.Find(w);
+                    SchemaType? rt = _reader.Find(r);
                     if (wt != null && rt != null) CompareTypes(wt, rt, rt.Name);
                     return;
                 }
                 case "polymorphic":
                 {
-                    SchemaType? wt = _writer.Find(w.TypeName);
-                    SchemaType? rt = _reader.Find(r.TypeName);
+                    SchemaType? wt = _writer.Find(w);
+                    SchemaType? rt = _reader.Find(r);
                     if (wt != null && rt != null) CompareTypes(wt, rt, rt.Name);
                     return;
                 }
@@ -405,10 +405,35 @@ namespace Amber.SchemaCheck
 
         private void TypeChanged(string type, string? member, string where, SchemaEncoding w, SchemaEncoding r)
         {
+            string? wire = WireOf(w);
+            string effect = wire != null && wire == WireOf(r) && wire is "varint" or "fixed32" or "fixed64" or "fixed128" or "bytes"
+                ? $"both are written as {wire}, so {_r} reads {_w}'s values as other values, or refuses some (an AmberException naming the member)"
+                : $"{_r} refuses {_w}'s data of it (AmberException naming the member)";
             Add("member-type-changed", true, type, member,
-                $"{where} is {w} in {_w} and {r} in {_r}: {_r} refuses {_w}'s data of it (AmberException naming the member)",
+                $"{where} is {w} in {_w} and {r} in {_r}: {effect}",
                 $"keep the type, or add a member of the new type under a new name and leave {member ?? Short(type)} as it was ([Obsolete] keeps it out of new code)");
         }
+
+        /// <summary>The wire type a node is written as (docs/format.md §3), or null when the document does not say.</summary>
+        private static string? WireOf(SchemaEncoding e) => e.Kind switch
+        {
+            "nullable" => WireOf(e.Element!),
+            "enum" => "varint",
+            "bytes" => "bytes",
+            "sequence" => "sequence",
+            "map" => "map",
+            "object" or "objectTag" or "polymorphic" or "dynamic" => "object",
+            "scalar" => e.Scalar switch
+            {
+                "Boolean" or "Byte" or "SByte" or "Int16" or "UInt16" or "Int32" or "UInt32" or "Int64" or "UInt64" or "Char" or "TimeSpan" or "DateOnly" or "TimeOnly" => "varint",
+                "Single" or "Half" => "fixed32",
+                "Double" or "DateTime" => "fixed64",
+                "Guid" or "Int128" or "UInt128" => "fixed128",
+                "String" or "Decimal" or "BigInteger" or "DateTimeOffset" or "Uri" or "Version" => "bytes",
+                _ => null,
+            },
+            _ => null,
+        };
 
         private static bool IsNumeric(SchemaEncoding e) =>
             e.Kind == "enum" || (e.Kind == "scalar" && (IntegerSize(e.Scalar) > 0 || FloatSize(e.Scalar) > 0));
@@ -467,12 +492,13 @@ namespace Amber.SchemaCheck
         private static string? EnumName(SchemaDocument document, SchemaEncoding e)
         {
             string? found = null;
+            var values = new HashSet<string>(StringComparer.Ordinal);
+            foreach (KeyValuePair<string, string> v in e.Values) values.Add(v.Key + "=" + v.Value);
             foreach (SchemaType t in document.Types)
             {
                 if (t.Kind != "enum" || t.Encoding == null || t.Encoding.Scalar != e.Scalar || t.Encoding.Values.Count != e.Values.Count) continue;
                 bool same = true;
-                for (int i = 0; i < e.Values.Count && same; i++)
-                    same = t.Encoding.Values[i].Key == e.Values[i].Key && t.Encoding.Values[i].Value == e.Values[i].Value;
+                foreach (KeyValuePair<string, string> v in t.Encoding.Values) same &= values.Contains(v.Key + "=" + v.Value);
                 if (!same) continue;
                 if (found != null) return null;
                 found = t.Name;

@@ -23,6 +23,23 @@ namespace Amber.SchemaCheck
         /// <summary>The object types, enums and values, sorted by name (abstract entries too).</summary>
         public List<SchemaType> Types { get; } = new List<SchemaType>();
 
+        /// <summary>A document of <paramref name="types"/>, made by code (the generator's view of the model it compiles).</summary>
+        public static SchemaDocument Create(string label, IEnumerable<SchemaType> types)
+        {
+            var document = new SchemaDocument(label);
+            foreach (SchemaType type in types) document.Add(type);
+            document.Types.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
+            return document;
+        }
+
+        private void Add(SchemaType type)
+        {
+            if (ByName.ContainsKey(type.Name)) return;
+            ByName.Add(type.Name, type);
+            if (!ByTag.ContainsKey(type.Tag)) ByTag.Add(type.Tag, type);
+            Types.Add(type);
+        }
+
         /// <summary>Reads a document; throws <see cref="FormatException"/> saying what is wrong with it.</summary>
         public static SchemaDocument Parse(string json, string label)
         {
@@ -34,20 +51,17 @@ namespace Amber.SchemaCheck
             SchemaJson? types = root["types"];
             if (types?.Items == null) throw new FormatException("not a schema document: it has no \"types\" array");
             var document = new SchemaDocument(label);
-            foreach (SchemaJson entry in types.Items)
-            {
-                var type = SchemaType.Parse(entry);
-                if (document.ByName.ContainsKey(type.Name)) continue;
-                document.ByName.Add(type.Name, type);
-                if (!document.ByTag.ContainsKey(type.Tag)) document.ByTag.Add(type.Tag, type);
-                document.Types.Add(type);
-            }
+            foreach (SchemaJson entry in types.Items) document.Add(SchemaType.Parse(entry));
             document.Types.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
             return document;
         }
 
         /// <summary>The type of that name, or null.</summary>
         public SchemaType? Find(string? name) => name != null && ByName.TryGetValue(name, out SchemaType? t) ? t : null;
+
+        /// <summary>The type an encoding node names: by its name, or by its tag when it gives only that.</summary>
+        public SchemaType? Find(SchemaEncoding node) =>
+            Find(node.TypeName) ?? (node.TypeName == null && node.Tag is uint tag && ByTag.TryGetValue(tag, out SchemaType? t) ? t : null);
 
         internal static string Required(SchemaJson node, string field)
         {
@@ -67,7 +81,7 @@ namespace Amber.SchemaCheck
     /// <summary>A type of a schema document.</summary>
     internal sealed class SchemaType
     {
-        private SchemaType(string name, uint tag, string kind)
+        public SchemaType(string name, uint tag, string kind)
         {
             Name = name;
             Tag = tag;
@@ -83,16 +97,16 @@ namespace Amber.SchemaCheck
 
         public bool IsAbstract => Kind == "abstract";
 
-        public bool ValueType { get; private set; }
+        public bool ValueType { get; set; }
 
-        public bool Inline { get; private set; }
+        public bool Inline { get; set; }
 
-        public bool KeepsUnknown { get; private set; }
+        public bool KeepsUnknown { get; set; }
 
-        public bool PreservesReferences { get; private set; }
+        public bool PreservesReferences { get; set; }
 
         /// <summary>The subtype untagged data of this declared type reads as (<c>[AmberDefaultSubtype]</c>), or null.</summary>
-        public string? DefaultSubtype { get; private set; }
+        public string? DefaultSubtype { get; set; }
 
         /// <summary>The tags of the type's former names (<c>[AmberFormerName]</c> on the type): a typed shape with one reads as this type.</summary>
         public List<uint> FormerTags { get; } = new List<uint>();
@@ -103,7 +117,7 @@ namespace Amber.SchemaCheck
         public List<KeyValuePair<string, uint>> Subtypes { get; } = new List<KeyValuePair<string, uint>>();
 
         /// <summary>An enum's or value's encoding.</summary>
-        public SchemaEncoding? Encoding { get; private set; }
+        public SchemaEncoding? Encoding { get; set; }
 
         public static SchemaType Parse(SchemaJson entry)
         {
@@ -139,7 +153,7 @@ namespace Amber.SchemaCheck
     /// <summary>A member of an object type in a schema document.</summary>
     internal sealed class SchemaMember
     {
-        private SchemaMember(string name, int key, string wireType, SchemaEncoding encoding)
+        public SchemaMember(string name, int key, string wireType, SchemaEncoding encoding)
         {
             Name = name;
             Key = key;
@@ -154,12 +168,12 @@ namespace Amber.SchemaCheck
         public string WireType { get; }
 
         /// <summary>The FNV-1a-32 of its wire name, or null when the document does not know it.</summary>
-        public uint? NameHash { get; private set; }
+        public uint? NameHash { get; set; }
 
         public List<int> FormerKeys { get; } = new List<int>();
 
         /// <summary>The type cannot be made without it: a constructor parameter with no default, or a <c>required</c> member.</summary>
-        public bool Required { get; private set; }
+        public bool Required { get; set; }
 
         public SchemaEncoding Encoding { get; }
 
@@ -188,35 +202,35 @@ namespace Amber.SchemaCheck
     /// <summary>An encoding node of a schema document (docs/schema.md, "Encoding nodes").</summary>
     internal sealed class SchemaEncoding
     {
-        private SchemaEncoding(string kind) => Kind = kind;
+        public SchemaEncoding(string kind) => Kind = kind;
 
         /// <summary><c>scalar</c>, <c>enum</c>, <c>nullable</c>, <c>bytes</c>, <c>sequence</c>, <c>map</c>, <c>object</c>, <c>objectTag</c>, <c>polymorphic</c>, <c>dynamic</c> or <c>unknown</c>.</summary>
         public string Kind { get; }
 
         /// <summary><c>scalar</c>: its name; <c>enum</c>: the underlying scalar's.</summary>
-        public string? Scalar { get; private set; }
+        public string? Scalar { get; set; }
 
-        public bool Flags { get; private set; }
+        public bool Flags { get; set; }
 
         /// <summary><c>enum</c>: each named value's number, as its text (every digit).</summary>
         public List<KeyValuePair<string, string>> Values { get; } = new List<KeyValuePair<string, string>>();
 
         /// <summary><c>nullable</c>, <c>sequence</c>: the element; <c>map</c>: the key.</summary>
-        public SchemaEncoding? Element { get; private set; }
+        public SchemaEncoding? Element { get; set; }
 
         /// <summary><c>map</c>: the value.</summary>
-        public SchemaEncoding? Value { get; private set; }
+        public SchemaEncoding? Value { get; set; }
 
-        public int Rank { get; private set; }
+        public int Rank { get; set; }
 
         /// <summary><c>object</c>: the type's name; <c>polymorphic</c>: the declared type's name (null when only its tag is known).</summary>
-        public string? TypeName { get; private set; }
+        public string? TypeName { get; set; }
 
         /// <summary><c>objectTag</c>: the type's tag; <c>polymorphic</c>: the declared type's tag, when given as <c>declaredTag</c>.</summary>
-        public uint? Tag { get; private set; }
+        public uint? Tag { get; set; }
 
         /// <summary><c>polymorphic</c>: the declared type is an abstract class or an interface.</summary>
-        public bool Abstract { get; private set; }
+        public bool Abstract { get; set; }
 
         public static SchemaEncoding Parse(SchemaJson node)
         {
