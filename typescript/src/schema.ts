@@ -27,6 +27,8 @@ export interface SchemaMember {
   rowCode?: number;
   /** The .NET writer writes this member even at `default(T)` (it has an initializer or a constructor default). */
   writesDefault?: boolean;
+  /** The .NET type cannot be made without this member (a constructor parameter with no default, a `required` member). */
+  required?: boolean;
   encoding: SchemaNode;
 }
 
@@ -44,6 +46,10 @@ export interface SchemaType {
   keepsUnknown?: boolean;
   /** A declared type's subtype that data without a type tag reads as (`[AmberDefaultSubtype]`). */
   defaultSubtype?: string;
+  /** The .NET type is marked `[AmberPreserveReferences]`: payloads holding it are written in reference mode. */
+  preservesReferences?: boolean;
+  /** The tags of the type's former names (`[AmberFormerName]` on the type): a typed shape with one reads as this type. */
+  formerTags?: string[];
 }
 
 /** The schema document `amber schema` writes (docs/schema.md), version 1. */
