@@ -147,18 +147,7 @@ namespace Amber.Generator.Checking
             }
         }
 
-        private static string WireName(WireType? wireType) => wireType switch
-        {
-            WireType.Varint => "varint",
-            WireType.Fixed32 => "fixed32",
-            WireType.Fixed64 => "fixed64",
-            WireType.Fixed128 => "fixed128",
-            WireType.Bytes => "bytes",
-            WireType.Object => "object",
-            WireType.Sequence => "sequence",
-            WireType.Map => "map",
-            _ => "unknown",
-        };
+        private static string WireName(WireType? wireType) => wireType is WireType known ? AmberCode.WireTypeName(known) : "unknown";
 
         private static string Plain(string fullName) => fullName.Replace("global::", "");
 

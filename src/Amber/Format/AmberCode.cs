@@ -174,6 +174,19 @@ namespace Amber.Format
             return KeyOfHash(TypeTagOf(wireName));   // the same FNV-1a-32, folded to 13 bits
         }
 
+        /// <summary>A wire type's name in the JSON view and the schema (docs/schema.md): <c>varint</c>, <c>fixed32</c> … <c>map</c>.</summary>
+        internal static string WireTypeName(WireType wireType) => wireType switch
+        {
+            WireType.Varint => "varint",
+            WireType.Fixed32 => "fixed32",
+            WireType.Fixed64 => "fixed64",
+            WireType.Fixed128 => "fixed128",
+            WireType.Bytes => "bytes",
+            WireType.Object => "object",
+            WireType.Sequence => "sequence",
+            _ => "map",
+        };
+
         /// <summary>The member key of a wire name whose FNV-1a-32 is <paramref name="nameHash"/>: fold13(nameHash).</summary>
         internal static int KeyOfHash(uint nameHash) => (int)((nameHash ^ (nameHash >> 13) ^ (nameHash >> 26)) & MaxKey);
 

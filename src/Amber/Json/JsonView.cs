@@ -385,17 +385,7 @@ namespace Amber.Json
             }
         }
 
-        internal static string WireName(WireType wt) => wt switch
-        {
-            WireType.Varint => "varint",
-            WireType.Fixed32 => "fixed32",
-            WireType.Fixed64 => "fixed64",
-            WireType.Fixed128 => "fixed128",
-            WireType.Bytes => "bytes",
-            WireType.Object => "object",
-            WireType.Sequence => "sequence",
-            _ => "map",
-        };
+        internal static string WireName(WireType wt) => AmberCode.WireTypeName(wt);
 
         // ------------------------------------------------------------------ values
 
