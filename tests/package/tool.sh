@@ -107,6 +107,25 @@ grep -q "cut short" <<< "$out"
 printf 'not amber data\n' > notes.txt
 expect 1 "$amber" dump notes.txt
 
+# A release's schema baseline, written by the package's build target with the installed tool, then checked against the
+# same model (exit 0) and against one whose Save.Level became a string (exit 1, with the rule, the member and the fix).
+cd "$work/model"
+dotnet build -c Release --nologo -v quiet -o "$work/model/out" -p:AmberSchemaBaselineOutput="$work/v1.schema.json" -p:AmberToolCommand="$amber" >/dev/null
+grep -q '"name": "SaveModel.Save"\|"name": "Save"' "$work/v1.schema.json"
+cd "$work"
+expect 0 "$amber" schema check --baseline "$work/v1.schema.json" --assembly "$model" --mode full
+grep -q "compatible: 0 breaking changes" <<< "$out"
+cd "$work/model"
+sed -i 's/public int Level { get; set; }/public string Level { get; set; } = "";/; s/Level = i % 40,/Level = (i % 40).ToString(),/' Program.cs
+dotnet build -c Release --nologo -v quiet -o "$work/model/out" >/dev/null
+cd "$work"
+expect 1 "$amber" schema check --baseline "$work/v1.schema.json" --assembly "$model"
+echo "$out"
+grep -q "BREAKING member-type-changed Save.Level (backward)" <<< "$out"
+grep -q "  fix: " <<< "$out"
+expect 1 "$amber" schema check --baseline "$work/v1.schema.json" --assembly "$model" --format json
+grep -q '"rule": "member-type-changed"' <<< "$out"
+
 # Wrong command lines: exit 2.
 expect 2 "$amber" verify
 expect 2 "$amber" frobnicate saves.ambs
@@ -114,4 +133,6 @@ expect 2 "$amber" stats saves.ambs --colour
 expect 2 "$amber" dump saves.ambs --assembly "$model" --type NoSuchType
 grep -q "not found" "$work/stderr"
 expect 2 "$amber"
+expect 2 "$amber" schema check --assembly "$model"
+grep -q "needs --baseline" "$work/stderr"
 echo "tool check: OK"

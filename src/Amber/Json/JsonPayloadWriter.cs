@@ -231,14 +231,16 @@ namespace Amber.Json
                 case ViewKind.Object:
                     WriteDeclared(ref w, c, e, Registered(node.Tag));
                     break;
-                case ViewKind.Polymorphic:
                 case ViewKind.Dynamic:
-                    WriteTyped(ref w, c, e, node.Kind == ViewKind.Dynamic);
+                    WriteTyped(ref w, c, e, dynamic: true);
                     break;
+                case ViewKind.Polymorphic:
                 case ViewKind.ConcretePolymorphic:
-                    // A concrete declared type needs no "$type" (shown so for data written before the member was polymorphic).
-                    if (e.ValueKind == JsonValueKind.Object && !e.TryGetProperty(JsonView.TypeProperty, out _) && !e.TryGetProperty(JsonView.RefProperty, out _))
-                        WriteObject(ref w, c, e, Registered(node.Tag), typed: true);
+                    // An object without "$type" (shown so for data written before the member was polymorphic) is the declared
+                    // type's default subtype ([AmberDefaultSubtype]), else a concrete declared type itself.
+                    if (e.ValueKind == JsonValueKind.Object && !e.TryGetProperty(JsonView.TypeProperty, out _) && !e.TryGetProperty(JsonView.RefProperty, out _)
+                        && (JsonView.DefaultSubtypeView(node) ?? (node.Kind == ViewKind.ConcretePolymorphic ? Registered(node.Tag) : null)) is ViewType untagged)
+                        WriteObject(ref w, c, e, untagged, typed: true);
                     else
                         WriteTyped(ref w, c, e, dynamic: false);
                     break;

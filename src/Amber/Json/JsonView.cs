@@ -212,7 +212,7 @@ namespace Amber.Json
         }
 
         /// <summary>The view of the subtype a polymorphic node's declared type reads untagged data as ([AmberDefaultSubtype]), or null.</summary>
-        private static ViewType? DefaultSubtypeView(ViewNode node)
+        internal static ViewType? DefaultSubtypeView(ViewNode node)
         {
             Type? declared = node.Kind == ViewKind.ConcretePolymorphic ? AmberKnownTypes.ViewOf(node.Tag)?.Type
                 : node.HasTag && AmberKnownTypes.TryGetBase(node.Tag, out Type? abstractType, out _) ? abstractType

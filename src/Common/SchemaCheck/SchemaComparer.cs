@@ -52,12 +52,12 @@ namespace Amber.SchemaCheck
             {
                 SchemaType? r = _reader.Find(w.Name);
                 if (r == null) continue;
-                CompareTypes(w, r, r.Name);
+                CompareTypes(w, r);
             }
         }
 
         /// <summary>Data of writer type <paramref name="w"/> read where the reader has <paramref name="r"/>.</summary>
-        private void CompareTypes(SchemaType w, SchemaType r, string where)
+        private void CompareTypes(SchemaType w, SchemaType r)
         {
             if (!_compared.Add(w.Name + "\n" + r.Name)) return;
             string type = CurrentName(w, r);
@@ -66,7 +66,7 @@ namespace Amber.SchemaCheck
                 // Old data holds objects of the type with no type tag: they read as the default subtype, or not at all.
                 SchemaType? fallback = _reader.Find(r.DefaultSubtype);
                 if (fallback == null) BecameAbstract(w, r, type);
-                else CompareTypes(w, fallback, fallback.Name);
+                else CompareTypes(w, fallback);
                 return;
             }
             if (w.Kind == "object" && r.Kind == "object")
@@ -282,7 +282,7 @@ namespace Amber.SchemaCheck
                     // Written where the member was not polymorphic: no type tag, read as the declared type (or its default subtype).
                     SchemaType? declared = _reader.Find(r);
                     SchemaType? written = _writer.Find(w);
-                    if (declared != null && written != null) CompareTypes(written, declared, declared.Name);
+                    if (declared != null && written != null) CompareTypes(written, declared);
                     return;
                 }
                 TypeChanged(type, member, where, w, r);
@@ -317,14 +317,14 @@ namespace Amber.SchemaCheck
                 {
                     SchemaType? wt = _writer.Find(w);
                     SchemaType? rt = _reader.Find(r);
-                    if (wt != null && rt != null) CompareTypes(wt, rt, rt.Name);
+                    if (wt != null && rt != null) CompareTypes(wt, rt);
                     return;
                 }
                 case "polymorphic":
                 {
                     SchemaType? wt = _writer.Find(w);
                     SchemaType? rt = _reader.Find(r);
-                    if (wt != null && rt != null) CompareTypes(wt, rt, rt.Name);
+                    if (wt != null && rt != null) CompareTypes(wt, rt);
                     return;
                 }
             }
@@ -360,7 +360,7 @@ namespace Amber.SchemaCheck
                     continue;
                 }
                 unread.Remove(match);
-                if (writtenType != null && match != r && writtenType != w) CompareTypes(writtenType, match, match.Name);
+                if (writtenType != null && match != r && writtenType != w) CompareTypes(writtenType, match);
             }
             if (CurrentReads && w.DefaultSubtype != null && w.DefaultSubtype != r.DefaultSubtype)
             {

@@ -94,6 +94,14 @@ namespace Amber.Tests.Compat
         }
 
         [Fact]
+        public void The_json_view_of_old_data_reads_back_as_the_default_subtype()
+        {
+            LaterSave save = AmberJson.FromJson<LaterSave>(AmberJson.ToJson<LaterSave>(OldSave()))!;
+            Passage exit = Assert.IsType<Passage>(save.Rooms.Single(r => r.Id == "hall").Exits[0]);
+            Assert.Equal(("cellar", "door-cellar", true), (exit.TargetRoomId, exit.DoorId, exit.IsLocked));
+        }
+
+        [Fact]
         public void The_schema_names_the_default_subtype()
         {
             string schema = AmberInspector.GetSchema(new[] { typeof(LaterSave) });
