@@ -220,19 +220,19 @@ namespace Amber.SchemaCheck
             foreach (SchemaMember rm in unmatchedReader) MemberOnlyInReader(type, rm);
         }
 
+        // A member one side lacks: added in this build when the reader is this build and has it, or the writer is and has it.
         private void MemberOnlyInWriter(string type, SchemaMember member)
         {
-            if (CurrentReads)
-            {
-                Add("member-removed", false, type, member.Name,
-                    $"{type}.{member.Name} is not in this build: this build skips it in older data, and older code reads its default from this build's data", null);
-            }
-            else
-            {
-                Add("member-added", false, type, member.Name,
-                    $"{type}.{member.Name} is new: data without it reads it as its default, and older code skips it", null);
-            }
+            if (CurrentReads) MemberRemoved(type, member);
+            else MemberAdded(type, member);
         }
+
+        private void MemberAdded(string type, SchemaMember member) =>
+            Add("member-added", false, type, member.Name, $"{type}.{member.Name} is new: data without it reads it as its default, and older code skips it", null);
+
+        private void MemberRemoved(string type, SchemaMember member) =>
+            Add("member-removed", false, type, member.Name,
+                $"{type}.{member.Name} is not in this build: this build skips it in older data, and older code reads its default from this build's data", null);
 
         private void MemberOnlyInReader(string type, SchemaMember member)
         {
@@ -247,16 +247,8 @@ namespace Amber.SchemaCheck
                         : $"keep writing {member.Name} while {_r} is read");
                 return;
             }
-            if (CurrentReads)
-            {
-                Add("member-added", false, type, member.Name,
-                    $"{type}.{member.Name} is new: data without it reads it as its default, and older code skips it", null);
-            }
-            else
-            {
-                Add("member-removed", false, type, member.Name,
-                    $"{type}.{member.Name} is not in this build: this build skips it in older data, and older code reads its default from this build's data", null);
-            }
+            if (CurrentReads) MemberAdded(type, member);
+            else MemberRemoved(type, member);
         }
 
         private static bool SameHash(SchemaMember a, SchemaMember b) =>
