@@ -45,6 +45,44 @@ namespace Amber.GeneratorBench
             if (exit != 0) throw new BuildFailedException($"the build of src/Amber failed (exit code {exit}): {output.Trim()}");
         }
 
+        /// <summary>Builds the amber tool in Release, once, for the models whose schema baseline it writes.</summary>
+        public void BuildTool(string repo)
+        {
+            (int exit, string output) = Run(new[] { "build", ModelWriter.ToolProject(repo), "-c", "Release", "-v:q" }.Concat(s_common), repo);
+            if (exit != 0) throw new BuildFailedException($"the build of src/Amber.Tool failed (exit code {exit}): {output.Trim()}");
+        }
+
+        /// <summary>Writes the schema of the model's last build into its project folder, as the baseline of a release (amber schema --output).</summary>
+        public void WriteBaseline(string repo, ModelProject project)
+        {
+            string baseline = Path.Combine(project.ProjectDirectory, ModelWriter.BaselineFileName);
+            (int exit, string output) = Run(new[] { ModelWriter.ToolAssembly(repo), "schema", "--assembly", ModelWriter.ModelAssembly(project), "--output", baseline }, project.ProjectDirectory);
+            if (exit != 0 || !File.Exists(baseline)) throw new BuildFailedException($"amber schema failed (exit code {exit}): {output.Trim()}");
+        }
+
+        /// <summary>
+        /// Shows that the build reads the baseline, so the measured builds time a check that runs: with one Int32 member of the
+        /// baseline made Int64 the build must warn AMB020; the true baseline is then put back.
+        /// </summary>
+        public void ProveBaselineRead(ModelProject project)
+        {
+            string baseline = Path.Combine(project.ProjectDirectory, ModelWriter.BaselineFileName);
+            string text = File.ReadAllText(baseline);
+            int at = text.IndexOf("\"scalar\": \"Int32\"", StringComparison.Ordinal);
+            if (at < 0) throw new BuildFailedException("the baseline has no Int32 member to change");
+            File.WriteAllText(baseline, text.Substring(0, at) + "\"scalar\": \"Int64\"" + text.Substring(at + "\"scalar\": \"Int32\"".Length));
+            try
+            {
+                string output = WarmUp(project);
+                if (!output.Contains("warning AMB020", StringComparison.Ordinal))
+                    throw new BuildFailedException("a build against a changed baseline reported no AMB020: the generator does not read the baseline");
+            }
+            finally
+            {
+                File.WriteAllText(baseline, text);
+            }
+        }
+
         public void Restore(ModelProject project) =>
             RunOrThrow("restore", new[] { "restore", project.ProjectFile, "-v:q" }, project);
 
@@ -52,10 +90,11 @@ namespace Amber.GeneratorBench
         /// A full build, project references included, with the generated files emitted: it builds src/Amber and the generator once,
         /// starts the compiler server and loads the generators into it, and leaves the files that <see cref="GeneratedCode"/> counts.
         /// </summary>
-        public void WarmUp(ModelProject project)
+        /// <returns>What the build printed (its warnings).</returns>
+        public string WarmUp(ModelProject project)
         {
             if (Directory.Exists(project.GeneratedDirectory)) Directory.Delete(project.GeneratedDirectory, recursive: true);
-            RunOrThrow("warm-up build", new[] { "build", project.ProjectFile, "-c", "Release", "--no-restore", "-v:q", ModelWriter.EmitProperty }, project);
+            return RunOrThrow("warm-up build", new[] { "build", project.ProjectFile, "-c", "Release", "--no-restore", "-v:q", ModelWriter.EmitProperty }, project);
         }
 
         /// <summary>
@@ -88,10 +127,10 @@ namespace Amber.GeneratorBench
             return exit == 0 ? output.Trim() : "unknown";
         }
 
-        private static void RunOrThrow(string step, IEnumerable<string> args, ModelProject project)
+        private static string RunOrThrow(string step, IEnumerable<string> args, ModelProject project)
         {
             (int exit, string output) = Run(args.Concat(s_common), project.ProjectDirectory);
-            if (exit == 0) return;
+            if (exit == 0) return output;
             string[] errors = output.Split('\n').Select(l => l.Trim()).Where(l => l.Contains("error", StringComparison.OrdinalIgnoreCase)).Distinct().Take(5).ToArray();
             throw new BuildFailedException($"the {step} failed (exit code {exit}): {(errors.Length > 0 ? string.Join(" | ", errors) : output.Trim())}");
         }

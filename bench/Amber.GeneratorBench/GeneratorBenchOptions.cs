@@ -39,7 +39,8 @@ usage: dotnet run -c Release --project bench/Amber.GeneratorBench -- [options]
   --shapes NAME[,NAME]     connected (a chain, every class serialized at its own call site) and/or
                            tree (a binary tree, one call site on its root); default connected,tree
   --serializers NAME[,NAME]
-                           Amber, MemoryPack, MemoryPackVersionTolerant, None (the same model with no serializer); default all four
+                           Amber, MemoryPack, MemoryPackVersionTolerant, None (the same model with no serializer); default all four;
+                           AmberBaseline (Amber with the model's own schema as a baseline, checked on every build) on request
   --runs N                 measured builds per row (default 3 up to 300 types, 1 above)
   --repo PATH              the Amber checkout whose src/Amber and src/Amber.Generator are built against
                            (default: the checkout this tool is in)
@@ -73,7 +74,7 @@ usage: dotnet run -c Release --project bench/Amber.GeneratorBench -- [options]
             if (o.Help) return o;
             o.Repo = repo != null ? Path.GetFullPath(repo) : EnclosingCheckout();
             ModelWriter.CheckScratchFolder(o.Work);
-            if (o.Serializers.Contains(SerializerKind.Amber))
+            if (o.Serializers.Any(s => s.IsAmber()))
             {
                 foreach (string project in new[] { ModelWriter.RuntimeProject(o.Repo), ModelWriter.GeneratorProject(o.Repo) })
                 {

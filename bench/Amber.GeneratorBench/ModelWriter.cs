@@ -46,6 +46,17 @@ namespace Amber.GeneratorBench
             _memoryPackVersion = memoryPackVersion;
         }
 
+        /// <summary>The schema baseline of an <see cref="SerializerKind.AmberBaseline"/> model, in its project folder.</summary>
+        public const string BaselineFileName = "baseline.schema.json";
+
+        /// <summary>The assembly a model project's Release build leaves.</summary>
+        public static string ModelAssembly(ModelProject project) => Path.Combine(project.ProjectDirectory, "bin", "Release", "net10.0", Namespace + ".dll");
+
+        /// <summary>The amber tool a Release build of src/Amber.Tool leaves.</summary>
+        public static string ToolAssembly(string repo) => Path.Combine(repo, "src", "Amber.Tool", "bin", "Release", "net8.0", "Amber.Tool.dll");
+
+        public static string ToolProject(string repo) => Path.Combine(repo, "src", "Amber.Tool", "Amber.Tool.csproj");
+
         /// <summary>The property that turns on EmitCompilerGeneratedFiles in a model project's build (<c>-p:GeneratorBenchEmit=true</c>).</summary>
         public static string EmitProperty => $"-p:{EmitSwitch}=true";
 
@@ -147,12 +158,26 @@ namespace Amber.GeneratorBench
             switch (scenario.Serializer)
             {
                 case SerializerKind.Amber:
+                case SerializerKind.AmberBaseline:
                     b.AppendLine("  <ItemGroup>");
                     // What the Amber package gives a project: the runtime as a reference and the generator as an analyzer, both
                     // built once before any model project (BuildRunner.BuildAmber), so a model build evaluates no other project.
                     b.AppendLine($"    <Reference Include=\"Amber\" HintPath=\"{SecurityElement.Escape(RuntimeAssembly(_repo))}\" />");
                     b.AppendLine($"    <Analyzer Include=\"{SecurityElement.Escape(GeneratorAssembly(_repo))}\" />");
                     b.AppendLine("  </ItemGroup>");
+                    if (scenario.Serializer == SerializerKind.AmberBaseline)
+                    {
+                        // The package's build files, and the model's own schema as the baseline of a release (written after the
+                        // warm-up build, BaselineFile): every build then checks all the model's types against it, in both directions.
+                        b.AppendLine($"  <Import Project=\"{SecurityElement.Escape(Path.Combine(_repo, "src", "Amber", "build", "Amber.props"))}\" />");
+                        b.AppendLine("  <ItemGroup>");
+                        b.AppendLine($"    <AmberSchemaBaseline Include=\"{BaselineFileName}\" Condition=\"Exists('{BaselineFileName}')\" />");
+                        b.AppendLine("  </ItemGroup>");
+                        b.AppendLine("  <PropertyGroup>");
+                        b.AppendLine("    <AmberSchemaCheckMode>full</AmberSchemaCheckMode>");
+                        b.AppendLine("  </PropertyGroup>");
+                        b.AppendLine($"  <Import Project=\"{SecurityElement.Escape(Path.Combine(_repo, "src", "Amber", "build", "Amber.targets"))}\" />");
+                    }
                     break;
                 case SerializerKind.MemoryPack:
                 case SerializerKind.MemoryPackVersionTolerant:
@@ -240,7 +265,7 @@ namespace Amber.GeneratorBench
                 b.AppendLine($"            var value = new C{i}();");
                 b.AppendLine(scenario.Serializer switch
                 {
-                    SerializerKind.Amber => "            global::Amber.AmberSerializer.Serialize(writer, value);",
+                    SerializerKind.Amber or SerializerKind.AmberBaseline => "            global::Amber.AmberSerializer.Serialize(writer, value);",
                     SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant => "            global::MemoryPack.MemoryPackSerializer.Serialize(writer, value);",
                     _ => "            GC.KeepAlive(writer);\n            GC.KeepAlive(value);",
                 });

@@ -33,7 +33,7 @@ namespace Amber.GeneratorBench
                 o.WriteLine($"| {s.ShapeName} | {s.Types:N0} | {s.Serializer.DisplayName()} | {generator} | {Spread(s.CompileSeconds)} | {Spread(s.BuildSeconds)} | {lines} | {files} |");
             }
 
-            List<string> figures = Figures(scenarios).Concat(Added(scenarios)).ToList();
+            List<string> figures = Figures(scenarios).Concat(Added(scenarios)).Concat(BaselineCost(scenarios)).ToList();
             if (figures.Count > 0)
             {
                 o.WriteLine();
@@ -101,6 +101,21 @@ namespace Amber.GeneratorBench
             }
         }
 
+        /// <summary>Per shape and size with both: what checking the model against a schema baseline adds to Amber's generator time (medians).</summary>
+        private static IEnumerable<string> BaselineCost(IReadOnlyList<Scenario> scenarios)
+        {
+            foreach (var group in scenarios.Where(s => s.Failure == null && s.GeneratorSeconds.Count > 0).GroupBy(s => (s.ShapeName, s.Types)))
+            {
+                Scenario? amber = group.FirstOrDefault(s => s.Serializer == SerializerKind.Amber);
+                Scenario? checkedAmber = group.FirstOrDefault(s => s.Serializer == SerializerKind.AmberBaseline);
+                if (amber == null || checkedAmber == null) continue;
+                yield return string.Format(CultureInfo.InvariantCulture,
+                    "{0}, {1:N0} types: Amber's generator time with the model checked against a schema baseline (full mode): {2} s against {3} s without, a difference of {4} s",
+                    group.Key.ShapeName, group.Key.Types, Spread(checkedAmber.GeneratorSeconds), Spread(amber.GeneratorSeconds),
+                    Signed(Median(checkedAmber.GeneratorSeconds) - Median(amber.GeneratorSeconds)));
+            }
+        }
+
         /// <summary>Per shape and size with all three serializers: what Amber's and MemoryPack's models add to the build of the same classes with no serializer (medians).</summary>
         private static IEnumerable<string> Added(IReadOnlyList<Scenario> scenarios)
         {
@@ -137,6 +152,8 @@ namespace Amber.GeneratorBench
 
         private static string Format(double seconds) =>
             seconds.ToString(seconds < 1 ? "0.000" : seconds < 10 ? "0.00" : "0.0", CultureInfo.InvariantCulture);
+
+        private static string Signed(double seconds) => (seconds < 0 ? "−" : "+") + Format(System.Math.Abs(seconds));
 
         private static string Escape(string text) => text.Replace("|", "\\|").Replace("\n", " ");
     }

@@ -29,17 +29,31 @@ namespace Amber.GeneratorBench
 
         /// <summary>The same classes and call sites with no serializer: the baseline build.</summary>
         None,
+
+        /// <summary>
+        /// Amber with a schema baseline of the model given to the build (an <c>AmberSchemaBaseline</c> item, full mode): the
+        /// generator also checks every type against it on each build. Not in the default run: <c>--serializers Amber,AmberBaseline</c>.
+        /// </summary>
+        AmberBaseline,
     }
 
     public static class SerializerKinds
     {
         /// <summary>The assembly name of the serializer's generator, as csc's analyzer report and the emitted files' folder name it.</summary>
         /// <summary>The serializer's name in the table, as the comparison suite names it.</summary>
-        public static string DisplayName(this SerializerKind kind) => kind == SerializerKind.MemoryPackVersionTolerant ? "MemoryPack (version tolerant)" : kind.ToString();
+        public static string DisplayName(this SerializerKind kind) => kind switch
+        {
+            SerializerKind.MemoryPackVersionTolerant => "MemoryPack (version tolerant)",
+            SerializerKind.AmberBaseline => "Amber (checked against a schema baseline)",
+            _ => kind.ToString(),
+        };
+
+        /// <summary>Whether the model is Amber's: plain classes, Amber's runtime and generator.</summary>
+        public static bool IsAmber(this SerializerKind kind) => kind is SerializerKind.Amber or SerializerKind.AmberBaseline;
 
         public static string? GeneratorAssembly(this SerializerKind kind) => kind switch
         {
-            SerializerKind.Amber => "Amber.Generator",
+            SerializerKind.Amber or SerializerKind.AmberBaseline => "Amber.Generator",
             SerializerKind.MemoryPack or SerializerKind.MemoryPackVersionTolerant => "MemoryPack.Generator",
             _ => null,
         };
