@@ -170,7 +170,9 @@ namespace Amber.SchemaCheck
                     {
                         matchedReader.Add(clash);
                         Add("key-collision", true, type, CurrentReads ? clash.Name : wm.Name,
-                            $"{type}.{wm.Name} of {_w} and {type}.{clash.Name} of {_r} have the same key {wm.Key.ToString(CultureInfo.InvariantCulture)}: {_r} takes {_w}'s {wm.Name} for its {clash.Name}, or refuses it",
+                            $"{type}.{wm.Name} of {_w} and {type}.{clash.Name} of {_r} have the same key {wm.Key.ToString(CultureInfo.InvariantCulture)}: " + (wm.WireType == clash.WireType
+                                ? $"{_r} reads {_w}'s {wm.Name} as its {clash.Name}, without an error"
+                                : $"{_r} refuses {_w}'s {wm.Name}, written as {wm.WireType} where its {clash.Name} is {clash.WireType} (AmberException naming the member)"),
                             $"give one of them another key with [AmberKey(n)], or, if {clash.Name} is {wm.Name} renamed, add [AmberFormerName(\"{wm.Name}\")] to it");
                         continue;
                     }

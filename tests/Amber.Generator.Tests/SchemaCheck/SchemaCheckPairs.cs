@@ -107,7 +107,7 @@ namespace Amber.Generator.Tests.SchemaCheck
             new("subtype-added-forward", Root("public List<Shape> Shapes { get; set; } = new();", ShapesSample, Shapes),
                 Root("public List<Shape> Shapes { get; set; } = new();", ShapesSample, Shapes + "    public class Square : Shape { public double Side { get; set; } }\n"),
                 "forward", new[] { "BREAKING subtype-missing Model.Shape (forward)" }),
-            new("subtype-removed", Root("public List<Shape> Shapes { get; set; } = new();", ShapesSample, Shapes + "    public class Square : Shape { public double Side { get; set; } }\n"),
+            new("subtype-removed", Root("public List<Shape> Shapes { get; set; } = new();", "new Root { Shapes = new List<Shape> { new Square { Id = \"s\", Side = 2 } } }", Shapes + "    public class Square : Shape { public double Side { get; set; } }\n"),
                 Root("public List<Shape> Shapes { get; set; } = new();", ShapesSample, Shapes),
                 "backward", new[] { "BREAKING subtype-missing Model.Shape (backward)" }),
             new("subtype-renamed-with-former-name", Root("public List<Shape> Shapes { get; set; } = new();", ShapesSample, Shapes),

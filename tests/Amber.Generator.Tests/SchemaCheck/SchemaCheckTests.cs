@@ -108,6 +108,37 @@ namespace Amber.Generator.Tests.SchemaCheck
             Assert.Contains("without a type tag", ex.Message);
         }
 
+        /// <summary>
+        /// What a breaking backward finding means at run time, shown on the old sample read by the new version: refused (an
+        /// AmberException), or read to a value other than the one written, without a word.
+        /// </summary>
+        [Theory]
+        [InlineData("renamed-without-former-name", "{}")]             // Score = 9 is lost: Points is 0, left out
+        [InlineData("key-collision", "\"Score2594\":4")]            // Score = 4 read into the other member
+        [InlineData("enum-value-removed", "\"Colour\":2")]          // Blue is a bare number
+        [InlineData("int-to-uint", "\"Count\":14")]                 // zigzag 7 read as an unsigned 14
+        [InlineData("bool-to-int", "\"Done\":-1")]                  // true (1) read as zigzag -1
+        [InlineData("record-parameter-added", "{\"At\":{\"X\":1,\"Y\":2}}")]   // the constructor got Z = default(int), left out
+        [InlineData("string-to-int", null)]
+        [InlineData("subtype-removed", null)]
+        [InlineData("struct-became-class", null)]
+        [InlineData("nested-member-changed", null)]
+        public void A_breaking_backward_change_is_refused_or_reads_another_value(string name, string? reads)
+        {
+            SchemaCheckPairs.Pair pair = SchemaCheckPairs.All.Single(p => p.Name == name);
+            Assert.Contains(pair.Expected, e => e.StartsWith("BREAKING", StringComparison.Ordinal) && e.Contains("backward", StringComparison.Ordinal));
+            ModelVersion before = Version(pair.Old), after = Version(pair.New);
+            if (reads == null)
+            {
+                Exception ex = Assert.ThrowsAny<Exception>(() => after.Read(before.Write()));
+                Assert.Equal(typeof(AmberException).FullName, ex.GetType().FullName);
+            }
+            else
+            {
+                Assert.Contains(reads, after.Read(before.Write()));
+            }
+        }
+
         private static SchemaCheckMode ModeOf(string mode) => mode switch
         {
             "forward" => SchemaCheckMode.Forward,
