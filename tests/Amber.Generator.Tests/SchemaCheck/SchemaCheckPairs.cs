@@ -189,6 +189,32 @@ namespace Amber.Generator.Tests.SchemaCheck
                     Root("public long Count { get; set; }\npublic string Note { get; set; } = \"\";", "new Root { Count = 7, Note = \"n\" }"),
                 }, "forward", false,
                 new[] { "compatible member-added Model.Root.Note (forward)" }),
+            new("members-three-baselines", new[]
+                {
+                    Root("public string Name { get; set; } = \"\";", "new Root { Name = \"a\" }"),
+                    Root("public string Name { get; set; } = \"\";\npublic int Level { get; set; }", "new Root { Name = \"a\", Level = 3 }"),
+                    Root("public string Name { get; set; } = \"\";\npublic long Level { get; set; }", "new Root { Name = \"a\", Level = 3 }"),
+                    Root("public string Name { get; set; } = \"\";\npublic long Level { get; set; }\npublic string Note { get; set; } = \"\";", "new Root { Name = \"a\", Level = 3, Note = \"n\" }"),
+                }, "backward", true,
+                new[]
+                {
+                    "compatible member-added Model.Root.Level (backward; v1.schema.json)",
+                    "compatible member-widened Model.Root.Level (backward; v2.schema.json)",
+                    "compatible member-added Model.Root.Note (backward; v1.schema.json, v2.schema.json, v3.schema.json)",
+                }),
+            new("enum-three-baselines-full", new[]
+                {
+                    Root("public Colour Colour { get; set; }", "new Root { Colour = Colour.Blue }", "    public enum Colour { Red, Green, Blue }"),
+                    Root("public Colour Colour { get; set; }", "new Root { Colour = Colour.Gold }", "    public enum Colour { Red, Green, Blue, Gold }"),
+                    Root("public Colour Colour { get; set; }", "new Root { Colour = Colour.Gold }", "    public enum Colour { Red, Green, Gold = 3 }"),
+                    Root("public Colour Colour { get; set; }", "new Root { Colour = Colour.Silver }", "    public enum Colour { Red, Green, Gold = 3, Silver = 4 }"),
+                }, "full", true,
+                new[]
+                {
+                    "BREAKING enum-value-missing Model.Colour (backward; v1.schema.json, v2.schema.json)",
+                    "BREAKING enum-value-missing Model.Colour (forward; v1.schema.json)",
+                    "BREAKING enum-value-missing Model.Colour (forward; v1.schema.json, v2.schema.json, v3.schema.json)",
+                }),
             new("enum-full-transitive", new[]
                 {
                     Root("public Colour Colour { get; set; }", "new Root { Colour = Colour.Blue }", "    public enum Colour { Red, Green, Blue }"),

@@ -27,6 +27,8 @@ namespace Amber.Generator.Tests.SchemaCheck
         {
             Assert.True(SchemaCheckPairs.All.Length >= 30, $"{SchemaCheckPairs.All.Length} pairs");
             Assert.True(SchemaCheckPairs.Chains.Length >= 3);
+            // Transitive over three baselines: a chain of four versions.
+            Assert.Contains(SchemaCheckPairs.Chains, c => c.Transitive && c.Versions.Length >= 4);
             Assert.Equal(SchemaCheckPairs.All.Length, SchemaCheckPairs.All.Select(p => p.Name).Distinct().Count());
         }
 
