@@ -84,11 +84,13 @@ namespace Amber.Generator
 
         // The schema check at build time (a baseline given as AdditionalFiles, Checking/BaselineCheck.cs): {0} where,
         // {1} the rule, {2} the directions, {3} the baselines, {4} what it does to data, {5} the fix.
-        public static readonly DiagnosticDescriptor MemberChangeBreaksData = Warning("AMB020", "Member change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+        private const string BreaksDataMessage = "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.";
 
-        public static readonly DiagnosticDescriptor EnumChangeBreaksData = Warning("AMB021", "Enum change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+        public static readonly DiagnosticDescriptor MemberChangeBreaksData = Warning("AMB020", "Member change breaks data of a released version", BreaksDataMessage);
 
-        public static readonly DiagnosticDescriptor TypeChangeBreaksData = Warning("AMB022", "Type change breaks data of a released version", "{0}: {1} ({2}, against {3}): {4}. Fix: {5}.");
+        public static readonly DiagnosticDescriptor EnumChangeBreaksData = Warning("AMB021", "Enum change breaks data of a released version", BreaksDataMessage);
+
+        public static readonly DiagnosticDescriptor TypeChangeBreaksData = Warning("AMB022", "Type change breaks data of a released version", BreaksDataMessage);
 
         public static readonly DiagnosticDescriptor BadBaseline = Warning("AMB023", "Schema baseline cannot be read", "The schema baseline '{0}' cannot be read, so the build does not check changes against it: {1}. Fix: give the file 'amber schema --assembly PATH --output FILE' wrote when the release was cut.");
 

@@ -15,18 +15,24 @@ namespace Amber.Generator.Tests
     /// </summary>
     internal static class Execution
     {
-        public static object? Call(string source, string typeName, string methodName)
+        /// <summary>The input compiled with its generated code, which must report nothing: the assembly's bytes.</summary>
+        public static MemoryStream Compile(string source)
         {
             GeneratorRun run = GeneratorHarness.Run(source);
             Assert.True(run.Diagnostics.IsEmpty, GeneratorHarness.Describe(run.Diagnostics));
             var problems = GeneratorHarness.Problems(run.Output);
             Assert.True(problems.IsEmpty, GeneratorHarness.Describe(problems));
 
-            using var stream = new MemoryStream();
+            var stream = new MemoryStream();
             EmitResult emitted = run.Output.Emit(stream);
             Assert.True(emitted.Success, GeneratorHarness.Describe(emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error)));
             stream.Position = 0;
+            return stream;
+        }
 
+        public static object? Call(string source, string typeName, string methodName)
+        {
+            using MemoryStream stream = Compile(source);
             var context = new AssemblyLoadContext("AmberGeneratorTest", isCollectible: true);
             try
             {

@@ -64,7 +64,7 @@ namespace Amber.Generator.Checking
             var types = new Dictionary<string, SchemaType>(System.StringComparer.Ordinal);
             foreach (ObjectModel o in model.Objects)
             {
-                var type = new SchemaType(Plain(o.FullName), o.TypeTag, "object")
+                var type = new SchemaType(Emitter.Plain(o.FullName), o.TypeTag, "object")
                 {
                     ValueType = o.IsValueType,
                     Inline = o.RowCodes.Count > 0,
@@ -86,18 +86,18 @@ namespace Amber.Generator.Checking
             }
             foreach (TypeRef p in Emitter.CollectPolymorphic(model.Roots, model.Objects))
             {
-                string name = Plain(p.FullName);
+                string name = Emitter.Plain(p.FullName);
                 bool concrete = p.ObjectId != null && p.Cases.Any(c => c.ObjectId == p.ObjectId) && types.ContainsKey(name);
                 SchemaType declared = concrete ? types[name] : types.TryGetValue(name, out SchemaType? known) && known.IsAbstract ? known : new SchemaType(name, AmberCode.TypeTagOf(name), "abstract");
                 types[name] = declared;
                 foreach (PolyCase c in p.Cases)
                 {
                     if (c.ObjectId == p.ObjectId) continue;
-                    string sub = Plain(c.FullName);
+                    string sub = Emitter.Plain(c.FullName);
                     if (!declared.Subtypes.Any(s => s.Key == sub)) declared.Subtypes.Add(new KeyValuePair<string, uint>(sub, c.Tag));
                 }
                 declared.Subtypes.Sort((a, b) => string.CompareOrdinal(a.Key, b.Key));
-                if (p.DefaultCase != null) declared.DefaultSubtype = Plain(p.DefaultCase.FullName);
+                if (p.DefaultCase != null) declared.DefaultSubtype = Emitter.Plain(p.DefaultCase.FullName);
             }
             return SchemaDocument.Create("this build", types.Values);
         }
@@ -117,7 +117,7 @@ namespace Amber.Generator.Checking
                         if (eq > 0) e.Values.Add(new KeyValuePair<string, string>(part.Substring(0, eq), part.Substring(eq + 1)));
                     }
                     // The enum is a type of the document too (the runtime registers it for object members): findings name it.
-                    string name = Plain(t.FullName);
+                    string name = Emitter.Plain(t.FullName);
                     if (!types.ContainsKey(name)) types[name] = new SchemaType(name, AmberCode.TypeTagOf(name), "enum") { Encoding = e };
                     return e;
                 }
@@ -125,7 +125,7 @@ namespace Amber.Generator.Checking
                     return new SchemaEncoding("nullable") { Element = EncodingOf(t.Element!, objects, types) };
                 case TypeKind.Object:
                     return t.ObjectId != null && objects.TryGetValue(t.ObjectId, out ObjectModel? o)
-                        ? new SchemaEncoding("object") { TypeName = Plain(o.FullName) }
+                        ? new SchemaEncoding("object") { TypeName = Emitter.Plain(o.FullName) }
                         : new SchemaEncoding("unknown");
                 case TypeKind.ByteArray:
                     return new SchemaEncoding("bytes");
@@ -139,7 +139,7 @@ namespace Amber.Generator.Checking
                     return EncodingOf(t.Element!, objects, types);
                 case TypeKind.Polymorphic:
                     bool concrete = t.ObjectId != null && t.Cases.Any(c => c.ObjectId == t.ObjectId);
-                    return new SchemaEncoding("polymorphic") { TypeName = Plain(t.FullName), Abstract = !concrete };
+                    return new SchemaEncoding("polymorphic") { TypeName = Emitter.Plain(t.FullName), Abstract = !concrete };
                 case TypeKind.Dynamic:
                     return new SchemaEncoding("dynamic");
                 default:
@@ -148,8 +148,6 @@ namespace Amber.Generator.Checking
         }
 
         private static string WireName(WireType? wireType) => wireType is WireType known ? AmberCode.WireTypeName(known) : "unknown";
-
-        private static string Plain(string fullName) => fullName.Replace("global::", "");
 
         /// <summary>Where a finding points: the member's declaration, else the type's, else nowhere (a type of another assembly).</summary>
         private static LocationInfo? Locate(Compilation compilation, string typeName, string? memberName)

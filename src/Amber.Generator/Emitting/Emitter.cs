@@ -75,7 +75,7 @@ namespace Amber.Generator.Emitting
         private static string Quote(string s) => "\"" + s.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
 
         /// <summary>A C# type name as errors and registrations show it: without <c>global::</c>.</summary>
-        private static string Plain(string fullName) => fullName.Replace("global::", "");
+        internal static string Plain(string fullName) => fullName.Replace("global::", "");
 
         /// <summary>A number as generated code writes it.</summary>
         private static string Int(int i) => i.ToString(CultureInfo.InvariantCulture);

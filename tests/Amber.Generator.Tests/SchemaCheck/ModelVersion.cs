@@ -1,11 +1,7 @@
 using System;
 using System.IO;
-using System.Linq;
 using System.Reflection;
 using System.Runtime.Loader;
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Emit;
-using Xunit;
 
 namespace Amber.Generator.Tests.SchemaCheck
 {
@@ -39,14 +35,7 @@ namespace Amber.Generator.Tests.SchemaCheck
 
         public ModelVersion(string source)
         {
-            GeneratorRun run = GeneratorHarness.Run("#nullable enable\nusing System;\nusing System.Collections.Generic;\nusing Amber;\n" + source + "\n" + Probe);
-            Assert.True(run.Diagnostics.IsEmpty, GeneratorHarness.Describe(run.Diagnostics));
-            var problems = GeneratorHarness.Problems(run.Output);
-            Assert.True(problems.IsEmpty, GeneratorHarness.Describe(problems));
-            using var stream = new MemoryStream();
-            EmitResult emitted = run.Output.Emit(stream);
-            Assert.True(emitted.Success, GeneratorHarness.Describe(emitted.Diagnostics.Where(d => d.Severity == DiagnosticSeverity.Error)));
-            stream.Position = 0;
+            using MemoryStream stream = Execution.Compile("#nullable enable\nusing System;\nusing System.Collections.Generic;\nusing Amber;\n" + source + "\n" + Probe);
             _context = new Context();
             Assembly assembly = _context.LoadFromStream(stream);
             _probe = assembly.GetType("CheckProbe.Probe", throwOnError: true)!;
